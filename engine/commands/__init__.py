@@ -1,0 +1,1 @@
+"""One module per ``python -m engine`` sub-command; each has ``main(argv) -> int``."""

@@ -1,0 +1,101 @@
+"""Shared fixtures.
+
+The suite runs two ways: with nothing set (SQLite, eager tasks) and, in .ci/run, with ``DATABASE_URL`` and
+``REDIS_URL`` pointing at real PostgreSQL and Redis. Tests that need the real services use the fixtures
+below: they skip with a clear reason when the variable is missing, and fail instead when
+``REQUIRE_REAL_SERVICES=1`` (set by .ci/run) so that CI cannot pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Tasks run in-process in tests even when REDIS_URL is set; the ``celery_worker`` fixture switches the
+# Celery app to the real broker for the tests that ask for it. (Read by config/settings.py.)
+os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
+
+
+def _missing_service(variable: str, what: str) -> None:
+    message = f"{variable} is not set: {what} needs the real service (run by .ci/run)"
+    if os.environ.get("REQUIRE_REAL_SERVICES") == "1":
+        pytest.fail(f"REQUIRE_REAL_SERVICES=1 but {message}")
+    pytest.skip(message)
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        _missing_service("REDIS_URL", "this test")
+    return url
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        _missing_service("DATABASE_URL", "this PostgreSQL test")
+    return url
+
+
+def _worker_env(redis: str, database_name: str | None) -> dict[str, str]:
+    env = dict(os.environ, REDIS_URL=redis, CELERY_BROKER_URL=redis, CELERY_RESULT_BACKEND=redis,
+               CELERY_TASK_ALWAYS_EAGER="false", PYTHONPATH=str(ROOT))
+    db_url = os.environ.get("DATABASE_URL", "")
+    if database_name and db_url.startswith(("postgres://", "postgresql://")):
+        # Point the worker at the test database pytest-django created.
+        env["DATABASE_URL"] = db_url.rsplit("/", 1)[0] + "/" + database_name
+    return env
+
+
+@pytest.fixture
+def celery_worker(redis_url: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A real Celery worker process consuming a private queue through Redis; yields the queue name.
+
+    Tests that need the worker to see their rows must also use ``transactional_db`` (committed data).
+    """
+    from django.db import connection
+
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    database_name = connection.settings_dict["NAME"] if "transactional_db" in request.fixturenames else None
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "WARNING",
+         "-n", f"{queue}@%h"],
+        cwd=ROOT, env=_worker_env(redis_url, database_name),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    previous = (app.conf.task_always_eager, app.conf.broker_url, app.conf.result_backend)
+    app.conf.task_always_eager = False
+    app.conf.broker_url = redis_url
+    app.conf.result_backend = redis_url
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"celery worker exited early:\n{proc.stdout.read() if proc.stdout else ''}")
+            replies = app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1.0)
+            if replies:
+                break
+        else:
+            pytest.fail("celery worker did not answer a ping within 60 s")
+        yield queue
+    finally:
+        app.conf.task_always_eager, app.conf.broker_url, app.conf.result_backend = previous
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from datetime import date
+
+import factory
+
+from tournaments.models import Club, Player, Registration, Round, Seat, Table, Tournament
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n:03d}")
+    club = factory.SubFactory(ClubFactory)
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Cup {n}")
+    slug = factory.Sequence(lambda n: f"cup-{n}")
+    starts_on = date(2026, 11, 21)
+    rules_preset = "tournament"
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    status = Registration.Status.CHECKED_IN
+
+
+def seated_table(tournament: Tournament, players: list[Player], *, number: int = 1,
+                 status: str = Round.Status.IN_PLAY, first_dealer: str = "A", round_: Round | None = None) -> Table:
+    """A round (published, in play by default) with one table seating ``players`` at A, B, C..."""
+    if round_ is None:
+        round_ = Round.objects.create(tournament=tournament, number=number, status=status, seed="test")
+    table = Table.objects.create(round=round_, number=round_.tables.count() + 1, first_dealer=first_dealer)
+    for position, player in zip("ABCDE", players, strict=False):
+        Registration.objects.get_or_create(tournament=tournament, player=player,
+                                           defaults={"status": Registration.Status.CHECKED_IN})
+        Seat.objects.create(round=round_, table=table, player=player, position=position)
+    return table

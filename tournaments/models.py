@@ -1,0 +1,438 @@
+"""The tournament domain: clubs, players, tournaments, registrations, rounds, tables, seats, hands,
+result submissions, disputes, penalties and standings.
+
+Models hold data and database-level invariants only (unique and partial-unique constraints, checks);
+behaviour lives in ``services.py`` (writes), ``selectors.py`` (reads), ``pairing/`` (draws) and
+``standings.py``. Every result, seating and dispute change is kept by django-simple-history with who and
+when; result submissions are additionally append-only versions.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+POSITIONS = "ABCDE"
+POSITION_CHOICES = [(p, p) for p in POSITIONS]
+
+DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
+DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
+TIEBREAKS = {
+    "total": _("Total"),
+    "table_points": _("Table-rank points"),
+    "game_points": _("Game points"),
+    "table_wins": _("Table wins"),
+    "best_round": _("Best single round"),
+    "opponents_total": _("Opponents' total"),
+    "fewest_hands_lost": _("Fewest hands lost"),
+}
+DEFAULT_TIEBREAKS = ["total", "table_points", "table_wins", "best_round", "opponents_total", "fewest_hands_lost"]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+def default_table_points_4() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_4)
+
+
+def default_table_points_5() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_5)
+
+
+def default_pairing_methods() -> list[str]:
+    return ["random", "swiss", "swiss", "swiss"]
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    city = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=120)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    rating = models.IntegerField(null=True, blank=True)
+    external_id = models.CharField(max_length=64, null=True, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["external_id"], condition=Q(external_id__isnull=False), name="player_external_id_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Scoring(models.TextChoices):
+        GAME_POINTS = "game_points", _("Written game points")
+        TABLE_POINTS = "table_points", _("Table-rank points")
+        BOTH = "both", _("Both added")
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+    venue = models.CharField(max_length=200, blank=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    is_public = models.BooleanField(default=True)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments")
+
+    # Engine rules: a preset of engine.rules plus option overrides.
+    rules_preset = models.CharField(max_length=32, default="tournament")
+    rules_options = models.JSONField(default=dict, blank=True)
+
+    # Format; the defaults are the Hungarian tournament rules of 2018 (items 1, 3, 5).
+    rounds_planned = models.PositiveSmallIntegerField(default=4)
+    deals_per_round_4 = models.PositiveSmallIntegerField(default=16)
+    deals_per_round_5 = models.PositiveSmallIntegerField(default=20)
+    round_minutes = models.PositiveSmallIntegerField(default=80)
+    pairing_methods = models.JSONField(default=default_pairing_methods, blank=True)
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.TABLE_POINTS)
+    table_points_4 = models.JSONField(default=default_table_points_4)
+    table_points_5 = models.JSONField(default=default_table_points_5)
+    tiebreaks = models.JSONField(default=default_tiebreaks)
+    bye_table_points = models.IntegerField(default=6)
+    bye_game_points = models.IntegerField(default=0)
+    final_table = models.BooleanField(default=False)
+    placement_tables = models.BooleanField(default=False)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1), name="tournament_deals_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Late entries join from this round on; a withdrawal takes effect from withdrawn_after_round + 1.
+    first_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique")]
+        indexes = [models.Index(fields=["tournament", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+
+class Round(models.Model):
+    """A round and its draw. Lifecycle: draft -> confirmed -> published (the draw released) -> in_play ->
+    closed. The draw is reproducible from ``seed`` and ``method``, both shown publicly."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        CONFIRMED = "confirmed", _("Confirmed")
+        PUBLISHED = "published", _("Published")
+        IN_PLAY = "in_play", _("In play")
+        CLOSED = "closed", _("Closed")
+
+    class Stage(models.TextChoices):
+        QUALIFYING = "qualifying", _("Qualifying")
+        FINAL = "final", _("Final stage")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=16, choices=Stage.choices, default=Stage.QUALIFYING)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    method = models.CharField(max_length=16, default="random")
+    seed = models.CharField(max_length=64)
+    draw_input = models.JSONField(default=dict, blank=True)  # what the draw was computed from, for checking
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    label = models.CharField(max_length=64, blank=True)  # e.g. "Final", "Places 5-8"
+    first_dealer = models.CharField(max_length=1, choices=POSITION_CHOICES, default="A")
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    """A player at a table position. ``round`` is denormalised so the database itself guarantees that
+    nobody sits at two tables of one round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.CharField(max_length=1, choices=POSITION_CHOICES)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} ({self.position})"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round")]
+
+
+class Hand(models.Model):
+    """One deal at a table. Its result is the confirmed ``HandSubmission`` (at most one, by constraint)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        VOIDED = "voided", _("Voided")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=POSITION_CHOICES)
+    stake = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    kind = models.CharField(max_length=24, blank=True)  # played, passed_out, annulled, ... of the confirmed result
+    payments = models.JSONField(default=dict, blank=True)  # position -> points of the confirmed result
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number}"
+
+
+class HandSubmission(models.Model):
+    """An append-only, versioned entry of a hand's result. Payloads never change after insert; only the
+    status moves (pending -> confirmed/superseded/disputed/rejected), by compare-and-set updates."""
+
+    class Source(models.TextChoices):
+        PAYMENTS = "payments", _("Payments")
+        SUMMARY = "summary", _("Hand summary")
+        RECORD = "record", _("Hand record")
+        VOID = "void", _("Voided by organizer")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SUPERSEDED = "superseded", _("Superseded")
+        REJECTED = "rejected", _("Rejected")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="submissions")
+    version = models.PositiveIntegerField()
+    source = models.CharField(max_length=16, choices=Source.choices)
+    payload = models.JSONField(default=dict, blank=True)  # the summary or record as entered
+    entered_payments = models.JSONField(null=True, blank=True)  # payments typed in by the table, if any
+    payments = models.JSONField()  # position -> points: entered, or computed by the engine
+    kind = models.CharField(max_length=24, default="played")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    submitted_by = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="submissions"
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="confirmations"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="submission_version_unique"),
+            models.UniqueConstraint(
+                fields=["hand"], condition=Q(status="confirmed"), name="submission_one_confirmed_per_hand"
+            ),
+            models.UniqueConstraint(
+                fields=["hand", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="submission_idempotency_key_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True)
+                | Q(submitted_by__isnull=True)
+                | ~Q(confirmed_by=models.F("submitted_by")),
+                name="submission_confirmer_differs",
+            ),
+        ]
+        indexes = [models.Index(fields=["hand", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version} ({self.status})"
+
+
+class Dispute(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
+        VOIDED = "voided", _("Hand voided")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    reason = models.TextField()
+    submissions = models.ManyToManyField(HandSubmission, related_name="disputes")
+    opened_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolution = models.TextField(blank=True)
+    chosen = models.ForeignKey(
+        HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="chosen_in"
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-opened_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand"], condition=Q(status="open"), name="dispute_one_open_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"Dispute on {self.hand} ({self.status})"
+
+
+class Penalty(models.Model):
+    """Points awarded against (negative) or for a player by the organizer, outside the table results."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    points = models.IntegerField()
+    reason = models.CharField(max_length=200)
+    awarded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class TableResult(models.Model):
+    """A player's result at one table: derived from confirmed hands, rebuilt by ``standings``."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="table_results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="table_results")
+    game_points = models.IntegerField(default=0)
+    hands_played = models.PositiveSmallIntegerField(default=0)
+    hands_lost = models.PositiveSmallIntegerField(default=0)
+    place = models.DecimalField(max_digits=4, decimal_places=1, default=0)  # shared places average, e.g. 2.5
+    table_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+    won_table = models.BooleanField(default=False)  # first place, alone or shared
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="table_result_unique")]
+        indexes = [models.Index(fields=["table"])]
+
+
+class Standing(models.Model):
+    """A player's standing after ``after_round`` (live while that round is in play)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    after_round = models.PositiveSmallIntegerField()
+    rank = models.PositiveIntegerField()
+    total = models.DecimalField(max_digits=10, decimal_places=2)
+    table_points = models.DecimalField(max_digits=10, decimal_places=2)
+    game_points = models.IntegerField()
+    penalties = models.IntegerField(default=0)
+    hands_played = models.PositiveIntegerField()
+    rounds = models.JSONField(default=list)  # per-round breakdown
+    tiebreak_values = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "after_round", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "after_round", "player"], name="standing_unique")
+        ]
+        indexes = [models.Index(fields=["tournament", "after_round", "rank"])]

@@ -1,0 +1,45 @@
+"""Write-side business logic of the tournament domain, shared by the API, pages, admin and workers."""
+
+from tournaments.services.penalties import penalty_award
+from tournaments.services.registrations import (
+    ImportReport,
+    player_register,
+    players_import_csv,
+    registration_check_in,
+    registration_withdraw,
+)
+from tournaments.services.results import dispute_resolve, hand_confirm, hand_submit, hand_void, next_deal
+from tournaments.services.rounds import (
+    draw_edit,
+    final_stage_generate,
+    round_close,
+    round_confirm,
+    round_generate,
+    round_publish,
+    round_redraw,
+    round_start,
+    round_verify,
+)
+
+__all__ = [
+    "ImportReport",
+    "dispute_resolve",
+    "draw_edit",
+    "final_stage_generate",
+    "hand_confirm",
+    "hand_submit",
+    "hand_void",
+    "next_deal",
+    "penalty_award",
+    "player_register",
+    "players_import_csv",
+    "registration_check_in",
+    "registration_withdraw",
+    "round_close",
+    "round_confirm",
+    "round_generate",
+    "round_publish",
+    "round_redraw",
+    "round_start",
+    "round_verify",
+]

@@ -1,0 +1,115 @@
+"""Players and registrations: CSV import, register, check in, withdraw, late entry."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Club, Player, Registration, Round, Tournament
+
+CSV_COLUMNS = ("name", "club", "rating", "external_id")
+
+
+@dataclass
+class ImportReport:
+    created: int = 0
+    updated: int = 0
+    registered: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def _current_round_number(tournament: Tournament) -> int:
+    """The number of the last round that has been released (0 before the first)."""
+    last = (
+        tournament.rounds.exclude(status__in=(Round.Status.DRAFT, Round.Status.CONFIRMED))
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def player_register(tournament: Tournament, player: Player, *, check_in: bool = False) -> Registration:
+    """Register a player; after rounds have started this is a late entry from the next round on."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ValidationError({"tournament": ["the tournament is finished"]})
+    first_round = _current_round_number(tournament) + 1
+    with transaction.atomic():
+        registration, created = Registration.objects.select_for_update().get_or_create(
+            tournament=tournament, player=player, defaults={"first_round": first_round}
+        )
+        if not created and registration.status == Registration.Status.WITHDRAWN:
+            registration.status = Registration.Status.REGISTERED
+            registration.withdrawn_at = None
+            registration.withdrawn_after_round = None
+            registration.first_round = max(registration.first_round, first_round)
+            registration.save()
+        if check_in:
+            registration_check_in(registration)
+    return registration
+
+
+def registration_check_in(registration: Registration) -> Registration:
+    if registration.status == Registration.Status.WITHDRAWN:
+        raise ValidationError({"status": ["a withdrawn player must register again before checking in"]})
+    if registration.status != Registration.Status.CHECKED_IN:
+        registration.status = Registration.Status.CHECKED_IN
+        registration.checked_in_at = timezone.now()
+        registration.save(update_fields=["status", "checked_in_at"])
+    return registration
+
+
+def registration_withdraw(registration: Registration) -> Registration:
+    """Withdraw between rounds: the player keeps the rounds already drawn, and is left out of later draws."""
+    registration.status = Registration.Status.WITHDRAWN
+    registration.withdrawn_at = timezone.now()
+    registration.withdrawn_after_round = _current_round_number(registration.tournament)
+    registration.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
+    return registration
+
+
+def players_import_csv(tournament: Tournament, text: str, *, check_in: bool = False) -> ImportReport:
+    """Import players from CSV with a header row: name (required), club, rating, external_id.
+
+    A row with a known external_id updates that player; otherwise a player of the same name and club is
+    reused. The whole file is imported in one transaction: any bad row rejects the file.
+    """
+    report = ImportReport()
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None or "name" not in [f.strip().lower() for f in reader.fieldnames]:
+        raise ValidationError({"file": ["the first row must be a header with at least a 'name' column"]})
+    with transaction.atomic():
+        for line_number, raw in enumerate(reader, start=2):
+            row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
+            name = row.get("name", "")
+            if not name:
+                report.errors.append(f"line {line_number}: name is empty")
+                continue
+            rating = row.get("rating") or None
+            if rating is not None and not rating.lstrip("-").isdigit():
+                report.errors.append(f"line {line_number}: rating {rating!r} is not a whole number")
+                continue
+            club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
+            external_id = row.get("external_id") or None
+            player = Player.objects.filter(external_id=external_id).first() if external_id else None
+            if player is None:
+                player = Player.objects.filter(name=name, club=club).first()
+            if player is None:
+                player = Player.objects.create(name=name, club=club, rating=rating, external_id=external_id)
+                report.created += 1
+            else:
+                player.name, player.club, player.rating = name, club, rating if rating is not None else player.rating
+                if external_id:
+                    player.external_id = external_id
+                player.save()
+                report.updated += 1
+            player_register(tournament, player, check_in=check_in)
+            report.registered += 1
+        if report.errors:
+            raise ValidationError({"file": report.errors})
+    return report

@@ -1,0 +1,267 @@
+"""Rounds and draws: generate (draft), re-draw, manual edit, confirm, publish, start, close, verify.
+
+Every draw is computed by ``tournaments.pairing`` (pure Python) from a seed and an input that are stored
+with the round and shown publicly: ``round_verify`` recomputes the draw from them, so anyone can check
+that it was not arranged.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournaments import pairing
+from tournaments.formats import pairing_method_for
+from tournaments.models import (
+    POSITIONS,
+    Bye,
+    Dispute,
+    Hand,
+    Registration,
+    Round,
+    Seat,
+    Standing,
+    Table,
+    Tournament,
+)
+from tournaments.selectors import active_registrations
+
+EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
+
+
+def _invalid(field: str, reason: str) -> ValidationError:
+    return ValidationError({field: [reason]})
+
+
+def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, Any]:
+    """Everything the draw of round ``number`` depends on, as plain JSON (stored with the round)."""
+    registrations = list(active_registrations(tournament, number))
+    players = [r.player_id for r in registrations]
+    data: dict[str, Any] = {"players": players, "round": number}
+    if method == "random":
+        data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
+    elif method == "swiss":
+        previous = number - 1
+        totals = dict(
+            Standing.objects.filter(tournament=tournament, after_round=previous).values_list("player_id", "total")
+        )
+        data["scores"] = {str(p): float(totals.get(p, 0)) for p in players}
+        history: dict[int, list[list[int]]] = defaultdict(list)
+        seat_counts: dict[str, Counter[str]] = defaultdict(Counter)
+        dealer_counts: Counter[int] = Counter()
+        for round_number, table_id, player_id, position, first_dealer in Seat.objects.filter(
+            round__tournament=tournament, round__number__lt=number, round__stage=Round.Stage.QUALIFYING
+        ).values_list("round__number", "table_id", "player_id", "position", "table__first_dealer"):
+            history[round_number].append([table_id, player_id])
+            seat_counts[str(player_id)][position] += 1
+            if position == first_dealer:
+                dealer_counts[player_id] += 1
+        tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+        for round_number, pairs in history.items():
+            for table_id, player_id in pairs:
+                tables[round_number][table_id].append(player_id)
+        data["history"] = {str(r): sorted(sorted(t) for t in ts.values()) for r, ts in sorted(tables.items())}
+        data["seat_counts"] = {p: dict(c) for p, c in seat_counts.items()}
+        data["dealer_counts"] = {str(p): c for p, c in dealer_counts.items()}
+    elif method == "balanced":
+        data["rounds_planned"] = max(tournament.rounds_planned, number)
+    return data
+
+
+def compute_draw(method: str, data: dict[str, Any], seed: str) -> pairing.RoundDraw:
+    """The draw for stored input: the single function ``round_generate`` and ``round_verify`` share."""
+    return pairing.draw_round(method, data, seed)
+
+
+def _store_draw(round_: Round, draw: pairing.RoundDraw) -> None:
+    round_.tables.all().delete()
+    round_.byes.all().delete()
+    for number, drawn in enumerate(draw.tables, start=1):
+        table = Table.objects.create(round=round_, number=number, first_dealer=POSITIONS[drawn.first_dealer])
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, player_id=player_id, position=POSITIONS[index])
+            for index, player_id in enumerate(drawn.players)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, player_id=player_id) for player_id in draw.byes)
+
+
+def round_generate(
+    tournament: Tournament, *, method: str | None = None, seed: str | None = None
+) -> Round:
+    """Draw the next round as a draft. The previous round must be closed."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+        previous = tournament.rounds.filter(number=number - 1).first()
+        if previous is not None and previous.status != Round.Status.CLOSED:
+            raise _invalid("round", f"close round {previous.number} before drawing round {number}")
+        method = method or pairing_method_for(tournament.pairing_methods, number)
+        if method not in ("random", "swiss", "balanced"):
+            raise _invalid("method", "must be random, swiss or balanced")
+        data = draw_input(tournament, number, method)
+        if len(data["players"]) < 4:
+            raise _invalid("players", f"only {len(data['players'])} checked-in players: a table needs 4")
+        seed = seed or secrets.token_hex(8)
+        round_ = Round.objects.create(tournament=tournament, number=number, method=method, seed=seed, draw_input=data)
+        _store_draw(round_, compute_draw(method, data, seed))
+        if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    return round_
+
+
+def round_redraw(round_: Round, *, seed: str | None = None) -> Round:
+    """A new draw with a new seed (the old one stays in the round's history)."""
+    if round_.stage != Round.Stage.QUALIFYING:
+        raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status not in EDITABLE:
+            raise _invalid("status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn")
+        round_.seed = seed or secrets.token_hex(8)
+        round_.draw_input = draw_input(round_.tournament, round_.number, round_.method)
+        round_.status = Round.Status.DRAFT
+        round_.save()
+        _store_draw(round_, compute_draw(round_.method, round_.draw_input, round_.seed))
+    return round_
+
+
+def round_verify(round_: Round) -> bool:
+    """Whether the stored tables are exactly what the stored seed and input give."""
+    if round_.stage != Round.Stage.QUALIFYING:
+        return True
+    draw = compute_draw(round_.method, round_.draw_input, round_.seed)
+    stored = [
+        (
+            [s.player_id for s in table.seats.order_by("position")],
+            POSITIONS.index(table.first_dealer),
+        )
+        for table in round_.tables.order_by("number")
+    ]
+    expected = [(list(t.players), t.first_dealer) for t in draw.tables]
+    return stored == expected and sorted(round_.byes.values_list("player_id", flat=True)) == sorted(draw.byes)
+
+
+def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[int] = ()) -> Round:
+    """Replace a draft draw by hand: lists of player ids in seat order (A first; A deals first).
+
+    Validated: nobody at two tables, every checked-in player seated (or given a bye where byes are
+    needed), tables of 4 or 5.
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status not in EDITABLE:
+            raise _invalid("status", f"round {round_.number} is {round_.status}: the draw can no longer change")
+        expected = list(active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True))
+        errors = pairing.validate_round([list(t) for t in tables], expected, byes=list(byes))
+        if errors:
+            raise ValidationError({"tables": errors})
+        manual = pairing.RoundDraw(
+            tables=tuple(pairing.Table(players=tuple(t), first_dealer=0) for t in tables), byes=tuple(byes),
+        )
+        _store_draw(round_, manual)
+        round_.method = "manual"
+        round_.status = Round.Status.DRAFT
+        round_.save(update_fields=["method", "status"])
+    return round_
+
+
+def _move(round_: Round, allowed: Sequence[str], target: str, **fields: Any) -> Round:
+    """Compare-and-set the round's status, so two organizers cannot both move it."""
+    updated = Round.objects.filter(pk=round_.pk, status__in=allowed).update(status=target, **fields)
+    if not updated:
+        round_.refresh_from_db()
+        raise _invalid("status", f"round {round_.number} is {round_.status}; cannot become {target}")
+    round_.refresh_from_db()
+    return round_
+
+
+def round_confirm(round_: Round) -> Round:
+    return _move(round_, [Round.Status.DRAFT], Round.Status.CONFIRMED)
+
+
+def round_publish(round_: Round) -> Round:
+    """Release the draw: players see their tables and the seed from now on."""
+    round_ = _move(round_, [Round.Status.CONFIRMED], Round.Status.PUBLISHED)
+    from tournaments import tasks
+
+    tournament_id = round_.tournament_id
+    transaction.on_commit(lambda: tasks.standings_recompute_tournament.delay(tournament_id))
+    return round_
+
+
+def round_start(round_: Round) -> Round:
+    """Start the round timer (the tournament's round length)."""
+    now = timezone.now()
+    minutes = round_.tournament.round_minutes
+    return _move(round_, [Round.Status.PUBLISHED], Round.Status.IN_PLAY, started_at=now,
+                 ends_at=now + timedelta(minutes=minutes))
+
+
+def round_close(round_: Round) -> Round:
+    """Close a round once every table has all its deals confirmed (or voided) and no dispute is open."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        tournament = round_.tournament
+        if Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN).exists():
+            raise _invalid("disputes", "resolve the open disputes first")
+        missing = []
+        for table in round_.tables.all():
+            size = table.seats.count()
+            deals = tournament.deals_per_round_5 if size == 5 else tournament.deals_per_round_4
+            done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
+            if done < deals:
+                missing.append(f"table {table.number}: {done}/{deals} deals")
+        if missing:
+            raise _invalid("hands", "not every deal is confirmed: " + "; ".join(missing))
+        round_ = _move(round_, [Round.Status.IN_PLAY, Round.Status.PUBLISHED], Round.Status.CLOSED,
+                       closed_at=timezone.now())
+        from tournaments import tasks
+
+        tournament_id = tournament.pk
+        transaction.on_commit(lambda: tasks.standings_recompute_tournament.delay(tournament_id))
+    return round_
+
+
+def final_stage_generate(tournament: Tournament) -> Round:
+    """After the qualifying rounds: the top 4 play a final table; with ``placement_tables`` the next
+    players play tables for places 5-8, 9-12, ... (seats in standings order, the leader deals first)."""
+    if not tournament.final_table:
+        raise _invalid("final_table", "this tournament has no final stage")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        last = tournament.rounds.order_by("-number").first()
+        if last is None or last.status != Round.Status.CLOSED or last.number < tournament.rounds_planned:
+            raise _invalid("round", f"play and close all {tournament.rounds_planned} qualifying rounds first")
+        if last.stage == Round.Stage.FINAL:
+            raise _invalid("round", "the final stage already exists")
+        ranking = list(
+            Standing.objects.filter(tournament=tournament, after_round=last.number)
+            .exclude(player__registrations__tournament=tournament,
+                     player__registrations__status=Registration.Status.WITHDRAWN)
+            .order_by("rank", "player_id")
+            .values_list("player_id", flat=True)
+        )
+        groups = [ranking[i : i + 4] for i in range(0, len(ranking), 4)] if tournament.placement_tables else [
+            ranking[:4]
+        ]
+        groups = [g for g in groups if len(g) == 4]
+        round_ = Round.objects.create(
+            tournament=tournament, number=last.number + 1, stage=Round.Stage.FINAL, method="final",
+            seed="standings", draw_input={"ranking": ranking},
+        )
+        for number, group in enumerate(groups, start=1):
+            first = (number - 1) * 4 + 1
+            label = "Final" if number == 1 else f"Places {first}-{first + 3}"
+            table = Table.objects.create(round=round_, number=number, label=label, first_dealer="A")
+            Seat.objects.bulk_create(
+                Seat(round=round_, table=table, player_id=p, position=POSITIONS[i]) for i, p in enumerate(group)
+            )
+    return round_

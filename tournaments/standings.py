@@ -1,0 +1,252 @@
+"""Standings: table results from confirmed hands, then ranked totals with ordered tie-breaks.
+
+Two entry points share one computation, so they cannot drift apart:
+* ``standings_update_for_table`` (incremental, after a hand at that table is confirmed or corrected):
+  rebuilds that table's results and the snapshots from its round on;
+* ``standings_recompute`` (from scratch): rebuilds every table's results and every snapshot.
+
+5-player tables are fair to their players because the dealer sits out each hand: over the 20 deals of a
+5-table (the 2018 default) every player plays 16 hands, exactly as at a 16-deal 4-table, and the
+table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so being seated at a
+5-table neither adds hands nor costs places. ``tests/tournaments/test_standings.py`` checks both.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.formats import rank_table, to_decimal
+from tournaments.models import Bye, Hand, Penalty, Round, Seat, Standing, Table, TableResult, Tournament
+
+COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
+VISIBLE_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+
+
+@dataclass
+class RoundLine:
+    """One player's part in one round (a table or a bye)."""
+
+    round_number: int
+    game_points: int = 0
+    table_points: Fraction = Fraction(0)
+    hands_played: int = 0
+    hands_lost: int = 0
+    won_table: bool = False  # first place at the table, alone or shared
+    place: Fraction = Fraction(0)
+    bye: bool = False
+    opponents: tuple[int, ...] = ()
+
+
+@dataclass
+class StandingRow:
+    player_id: int
+    rank: int = 0
+    total: Fraction = Fraction(0)
+    table_points: Fraction = Fraction(0)
+    game_points: int = 0
+    penalties: int = 0
+    hands_played: int = 0
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    tiebreaks: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoringFormat:
+    scoring: str  # game_points | table_points | both
+    tiebreaks: tuple[str, ...]
+    bye_table_points: int = 0
+    bye_game_points: int = 0
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> ScoringFormat:
+        return cls(tournament.scoring, tuple(tournament.tiebreaks), tournament.bye_table_points,
+                   tournament.bye_game_points)
+
+    def round_score(self, line: RoundLine) -> Fraction:
+        if self.scoring == "game_points":
+            return Fraction(line.game_points)
+        if self.scoring == "table_points":
+            return line.table_points
+        return line.table_points + line.game_points
+
+
+def table_places(
+    positions: Mapping[str, int], hands: Iterable[tuple[str, Mapping[str, int]]], scale: Sequence[int]
+) -> dict[int, RoundLine]:
+    """Per player (by id) at one table: game points, hands played/lost and table place points.
+
+    ``positions`` maps position -> player id; ``hands`` yields (dealer position, payments by position) of
+    the counted hands. A 5-table's dealer sits the hand out: it is not a hand played.
+    """
+    five = len(positions) == 5
+    game = dict.fromkeys(positions, 0)
+    played = dict.fromkeys(positions, 0)
+    lost = dict.fromkeys(positions, 0)
+    for dealer, payments in hands:
+        for position in positions:
+            if five and position == dealer:
+                continue
+            amount = int(payments.get(position, 0))
+            game[position] += amount
+            played[position] += 1
+            lost[position] += amount < 0
+    places = rank_table(game, scale)
+    ids = list(positions.values())
+    return {
+        player_id: RoundLine(
+            round_number=0, game_points=game[pos], table_points=places[pos].table_points,
+            hands_played=played[pos], hands_lost=lost[pos], won_table=places[pos].won_table,
+            place=places[pos].place, opponents=tuple(p for p in ids if p != player_id),
+        )
+        for pos, player_id in positions.items()
+    }
+
+
+def compute_standings(
+    fmt: ScoringFormat, lines: Mapping[int, Sequence[RoundLine]], penalties: Mapping[int, int]
+) -> list[StandingRow]:
+    """Ranked rows from per-round lines. Ties on every tie-break share a rank (1, 2, 2, 4)."""
+    rows: dict[int, StandingRow] = {}
+    for player_id, player_lines in lines.items():
+        row = StandingRow(player_id, penalties=penalties.get(player_id, 0))
+        scores = []
+        for line in sorted(player_lines, key=lambda x: x.round_number):
+            score = fmt.round_score(line)
+            scores.append(score)
+            row.table_points += line.table_points
+            row.game_points += line.game_points
+            row.hands_played += line.hands_played
+            row.rounds.append({
+                "round": line.round_number, "score": float(to_decimal(score)), "game_points": line.game_points,
+                "table_points": float(to_decimal(line.table_points)), "bye": line.bye,
+                "hands_played": line.hands_played,
+            })
+        row.total = sum(scores, Fraction(0)) + row.penalties
+        row.tiebreaks["best_round"] = max(scores, default=Fraction(0))
+        row.tiebreaks["table_wins"] = sum(line.won_table for line in player_lines)
+        row.tiebreaks["fewest_hands_lost"] = sum(line.hands_lost for line in player_lines)
+        rows[player_id] = row
+    for player_id, row in rows.items():
+        row.tiebreaks["total"] = row.total
+        row.tiebreaks["table_points"] = row.table_points
+        row.tiebreaks["game_points"] = Fraction(row.game_points)
+        row.tiebreaks["opponents_total"] = sum(
+            (rows[o].total for line in lines[player_id] for o in line.opponents if o in rows), Fraction(0)
+        )
+
+    def key(row: StandingRow) -> tuple[Fraction | int, ...]:
+        return tuple(
+            row.tiebreaks[name] if name == "fewest_hands_lost" else -row.tiebreaks[name] for name in fmt.tiebreaks
+        )
+
+    ordered = sorted(rows.values(), key=lambda r: (key(r), r.player_id))
+    for index, row in enumerate(ordered):
+        row.rank = ordered[index - 1].rank if index and key(ordered[index - 1]) == key(row) else index + 1
+    return ordered
+
+
+# --- database side -----------------------------------------------------------------------------------
+
+
+def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | None = None) -> None:
+    scales = {4: tournament.table_points_4, 5: tournament.table_points_5}
+    tables = Table.objects.filter(round__tournament=tournament)
+    if table_ids is not None:
+        tables = tables.filter(id__in=list(table_ids))
+    table_round = dict(tables.values_list("id", "round_id"))
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for table_id, position, player_id in Seat.objects.filter(table_id__in=table_round).values_list(
+        "table_id", "position", "player_id"
+    ):
+        seats[table_id][position] = player_id
+    hands: dict[int, list[tuple[str, dict[str, int]]]] = defaultdict(list)
+    for table_id, dealer, payments in Hand.objects.filter(
+        table_id__in=table_round, status__in=COUNTED_HAND_STATUSES
+    ).values_list("table_id", "dealer", "payments"):
+        hands[table_id].append((dealer, payments))
+    results = []
+    for table_id, positions in seats.items():
+        places = table_places(positions, hands[table_id], scales[len(positions)])
+        for player_id, line in places.items():
+            results.append(TableResult(
+                table_id=table_id, round_id=table_round[table_id], player_id=player_id,
+                game_points=line.game_points, hands_played=line.hands_played, hands_lost=line.hands_lost,
+                table_points=to_decimal(line.table_points), place=to_decimal(line.place, 1),
+                won_table=line.won_table,
+            ))
+    TableResult.objects.filter(table_id__in=table_round).delete()
+    TableResult.objects.bulk_create(results, batch_size=2000)
+
+
+def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
+    fmt = ScoringFormat.of(tournament)
+    round_numbers = list(
+        tournament.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").values_list("number", flat=True)
+    )
+    lines: dict[int, list[RoundLine]] = defaultdict(list)
+    table_players: dict[int, list[int]] = defaultdict(list)
+    rows = TableResult.objects.filter(round__tournament=tournament, round__number__in=round_numbers)
+    results = list(rows.values_list("round__number", "table_id", "player_id", "game_points", "table_points",
+                                    "hands_played", "hands_lost", "won_table"))
+    for _, table_id, player_id, *_rest in results:
+        table_players[table_id].append(player_id)
+    for number, table_id, player_id, game, table_pts, played, lost, won in results:
+        lines[player_id].append(RoundLine(
+            number, game, Fraction(table_pts), played, lost, won_table=won,
+            opponents=tuple(p for p in table_players[table_id] if p != player_id),
+        ))
+    for number, player_id in Bye.objects.filter(round__tournament=tournament, round__number__in=round_numbers
+                                                ).values_list("round__number", "player_id"):
+        lines[player_id].append(RoundLine(number, fmt.bye_game_points, Fraction(fmt.bye_table_points), bye=True))
+    penalties = list(Penalty.objects.filter(tournament=tournament).values_list("player_id", "round__number", "points"))
+
+    snapshots = []
+    for after in (n for n in round_numbers if n >= from_round):
+        upto = {pid: [line for line in ls if line.round_number <= after] for pid, ls in lines.items()}
+        upto = {pid: ls for pid, ls in upto.items() if ls}
+        pens: dict[int, int] = defaultdict(int)
+        for player_id, round_number, points in penalties:
+            if round_number is None or round_number <= after:
+                pens[player_id] += points
+        for row in compute_standings(fmt, upto, pens):
+            snapshots.append(Standing(
+                tournament=tournament, player_id=row.player_id, after_round=after, rank=row.rank,
+                total=to_decimal(row.total), table_points=to_decimal(row.table_points), game_points=row.game_points,
+                penalties=row.penalties, hands_played=row.hands_played, rounds=row.rounds,
+                tiebreak_values={k: float(v) if isinstance(v, Fraction) else v for k, v in row.tiebreaks.items()},
+            ))
+    Standing.objects.filter(tournament=tournament, after_round__gte=from_round).delete()
+    Standing.objects.bulk_create(snapshots, batch_size=2000)
+
+
+def standings_update_for_table(table: Table) -> None:
+    """Incremental: after a result at ``table`` changed."""
+    tournament = table.round.tournament
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)  # one standings writer per tournament
+        _rebuild_table_results(tournament, [table.pk])
+        _rebuild_snapshots(tournament, from_round=table.round.number)
+
+
+def standings_recompute(tournament: Tournament) -> None:
+    """From scratch: every table's results and every snapshot."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _rebuild_table_results(tournament)
+        _rebuild_snapshots(tournament)
+
+
+def standings_snapshot(tournament: Tournament) -> list[tuple[Any, ...]]:
+    """A comparable dump of all standings rows (used to check incremental == from scratch)."""
+    return list(
+        Standing.objects.filter(tournament=tournament)
+        .order_by("after_round", "rank", "player_id")
+        .values_list("after_round", "player_id", "rank", "total", "table_points", "game_points", "penalties",
+                     "hands_played", "rounds", "tiebreak_values")
+    )

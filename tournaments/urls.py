@@ -1,0 +1,10 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
+]
