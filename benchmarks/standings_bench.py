@@ -23,14 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
 from django.db import connection, transaction  # noqa: E402
+from tournaments.pairing import split_tables  # noqa: E402
 
 from tournaments.models import Hand, Player, Round, Seat, Standing, Table, Tournament  # noqa: E402
-from tournaments.pairing import split_tables  # noqa: E402
 from tournaments.standings import standings_recompute  # noqa: E402
 
 
@@ -38,8 +38,13 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
     rng = random.Random(seed)
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name=f"bench {players}", slug=f"bench-{players}-{seed}", starts_on=date(2026, 1, 1),
-            rounds_planned=rounds, deals_per_round_4=deals, deals_per_round_5=deals, scoring="both",
+            name=f"bench {players}",
+            slug=f"bench-{players}-{seed}",
+            starts_on=date(2026, 1, 1),
+            rounds_planned=rounds,
+            deals_per_round_4=deals,
+            deals_per_round_5=deals,
+            scoring="both",
         )
         people = Player.objects.bulk_create(
             Player(name=f"P{i}", external_id=f"bench-{seed}-{i}") for i in range(players)
@@ -48,7 +53,9 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
         split = split_tables(players)
         sizes = [5] * split.fives + [4] * split.fours
         for number in range(1, rounds + 1):
-            round_ = Round.objects.create(tournament=tournament, number=number, status=Round.Status.CLOSED, seed="b")
+            round_ = Round.objects.create(
+                tournament=tournament, number=number, status=Round.Status.CLOSED, seed="b"
+            )
             tables = Table.objects.bulk_create(Table(round=round_, number=i + 1) for i in range(len(sizes)))
             order = ids[:]
             rng.shuffle(order)
@@ -56,7 +63,9 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
             for table, size in zip(tables, sizes, strict=True):
                 positions = "ABCDE"[:size]
                 for i, position in enumerate(positions):
-                    seats.append(Seat(round=round_, table=table, player_id=order[start + i], position=position))
+                    seats.append(
+                        Seat(round=round_, table=table, player_id=order[start + i], position=position)
+                    )
                 start += size
                 for n in range(1, deals + 1):
                     dealer = positions[(n - 1) % size]
@@ -65,8 +74,16 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
                     v = rng.choice([1, 2, 3, 4, 6, 8])
                     payments = dict.fromkeys(positions, 0)
                     payments.update({active[0]: v, active[1]: v, active[2]: -v, active[3]: -v})
-                    hands.append(Hand(table=table, number=n, dealer=dealer, status=Hand.Status.CONFIRMED,
-                                      kind="played", payments=payments))
+                    hands.append(
+                        Hand(
+                            table=table,
+                            number=n,
+                            dealer=dealer,
+                            status=Hand.Status.CONFIRMED,
+                            kind="played",
+                            payments=payments,
+                        )
+                    )
             Seat.objects.bulk_create(seats, batch_size=5000)
             Hand.objects.bulk_create(hands, batch_size=5000)
     return tournament
@@ -92,9 +109,12 @@ def main() -> None:
         rows = Standing.objects.filter(tournament=tournament).count()
         hands = Hand.objects.filter(table__round__tournament=tournament).count()
         target = "  (target < 2 s)" if n == 1000 else ""
-        print(f"{n:>6} players x {args.rounds} rounds x {args.deals} deals ({hands} hands): standings from scratch "
-              f"best {min(timings):.2f} s, median {sorted(timings)[len(timings) // 2]:.2f} s "
-              f"[{rows} standing rows; built in {built:.1f} s]{target}")
+        median = sorted(timings)[len(timings) // 2]
+        print(
+            f"{n:>6} players x {args.rounds} rounds x {args.deals} deals ({hands} hands): "
+            f"standings from scratch best {min(timings):.2f} s, median {median:.2f} s "
+            f"[{rows} standing rows; built in {built:.1f} s]{target}"
+        )
         with transaction.atomic():
             tournament.delete()
             Player.objects.filter(external_id__startswith=f"bench-{n}-").delete()

@@ -49,8 +49,14 @@ def postgres_url() -> str:
 
 
 def _worker_env(redis: str, database_name: str | None) -> dict[str, str]:
-    env = dict(os.environ, REDIS_URL=redis, CELERY_BROKER_URL=redis, CELERY_RESULT_BACKEND=redis,
-               CELERY_TASK_ALWAYS_EAGER="false", PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ,
+        REDIS_URL=redis,
+        CELERY_BROKER_URL=redis,
+        CELERY_RESULT_BACKEND=redis,
+        CELERY_TASK_ALWAYS_EAGER="false",
+        PYTHONPATH=str(ROOT),
+    )
     db_url = os.environ.get("DATABASE_URL", "")
     if database_name and db_url.startswith(("postgres://", "postgresql://")):
         # Point the worker at the test database pytest-django created.
@@ -71,11 +77,29 @@ def celery_worker(redis_url: str, request: pytest.FixtureRequest) -> Iterator[st
     queue = f"test-{uuid.uuid4().hex[:10]}"
     database_name = connection.settings_dict["NAME"] if "transactional_db" in request.fixturenames else None
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "WARNING",
-         "-n", f"{queue}@%h"],
-        cwd=ROOT, env=_worker_env(redis_url, database_name),
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "WARNING",
+            "-n",
+            f"{queue}@%h",
+        ],
+        cwd=ROOT,
+        env=_worker_env(redis_url, database_name),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     previous = (app.conf.task_always_eager, app.conf.broker_url, app.conf.result_backend)
     app.conf.task_always_eager = False

@@ -86,8 +86,11 @@ class TournamentAdmin(SimpleHistoryAdmin):
 
     def get_urls(self) -> list[Any]:
         return [
-            path("<int:pk>/import-players/", self.admin_site.admin_view(self.import_players),
-                 name="tournaments_tournament_import_players"),
+            path(
+                "<int:pk>/import-players/",
+                self.admin_site.admin_view(self.import_players),
+                name="tournaments_tournament_import_players",
+            ),
             *super().get_urls(),
         ]
 
@@ -102,11 +105,19 @@ class TournamentAdmin(SimpleHistoryAdmin):
                 for message in exc.messages:
                     self.message_user(request, message, messages.ERROR)
             else:
-                self.message_user(request, f"Imported: {report.created} new, {report.updated} updated, "
-                                           f"{report.registered} registered.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    f"Imported: {report.created} new, {report.updated} updated, "
+                    f"{report.registered} registered.",
+                    messages.SUCCESS,
+                )
                 return HttpResponseRedirect(reverse("admin:tournaments_tournament_change", args=[pk]))
-        context = {**self.admin_site.each_context(request), "form": form, "tournament": tournament,
-                   "title": f"Import players into {tournament}"}
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "tournament": tournament,
+            "title": f"Import players into {tournament}",
+        }
         return render(request, "admin/tournaments/import_players.html", context)
 
     @admin.action(description="Generate the next round's draw (draft)")
@@ -187,8 +198,11 @@ class RoundAdmin(SimpleHistoryAdmin):
     def verify(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         for round_ in queryset:
             ok = services.round_verify(round_)
-            self.message_user(request, f"{round_}: draw {'matches' if ok else 'DOES NOT match'} its seed",
-                              messages.SUCCESS if ok else messages.ERROR)
+            self.message_user(
+                request,
+                f"{round_}: draw {'matches' if ok else 'DOES NOT match'} its seed",
+                messages.SUCCESS if ok else messages.ERROR,
+            )
 
 
 class SeatInline(admin.TabularInline):
@@ -237,8 +251,12 @@ class HandAdmin(SimpleHistoryAdmin):
 
     @admin.action(description="Void (all payments 0)")
     def void(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
-        _report(self, request, lambda h: services.hand_void(h, by=request.user, reason="voided by organizer"),
-                queryset)
+        _report(
+            self,
+            request,
+            lambda h: services.hand_void(h, by=request.user, reason="voided by organizer"),
+            queryset,
+        )
 
 
 @admin.register(HandSubmission)
@@ -266,7 +284,9 @@ class DisputeAdmin(SimpleHistoryAdmin):
         def run(dispute: Dispute) -> None:
             versions = dispute.submissions.order_by("version")
             chosen = versions.last() if pick == "latest" else versions.first()
-            services.dispute_resolve(dispute, chosen=chosen, resolved_by=request.user, note=f"{pick} version chosen")
+            services.dispute_resolve(
+                dispute, chosen=chosen, resolved_by=request.user, note=f"{pick} version chosen"
+            )
 
         _report(self, request, run, queryset)
 
@@ -280,8 +300,12 @@ class DisputeAdmin(SimpleHistoryAdmin):
 
     @admin.action(description="Void the hand (cannot be reconciled)")
     def void_hand(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> None:
-        _report(self, request, lambda d: services.hand_void(d.hand, by=request.user, reason="dispute unresolvable"),
-                queryset)
+        _report(
+            self,
+            request,
+            lambda d: services.hand_void(d.hand, by=request.user, reason="dispute unresolvable"),
+            queryset,
+        )
 
 
 @admin.register(Penalty)
@@ -291,8 +315,15 @@ class PenaltyAdmin(SimpleHistoryAdmin):
     autocomplete_fields = ["player"]
 
     def save_model(self, request: HttpRequest, obj: Penalty, form: Any, change: bool) -> None:
-        services.penalty_award(tournament=obj.tournament, round_=obj.round, player=obj.player, points=obj.points,
-                               reason=obj.reason, by=request.user, instance=obj if change else None)
+        services.penalty_award(
+            tournament=obj.tournament,
+            round_=obj.round,
+            player=obj.player,
+            points=obj.points,
+            reason=obj.reason,
+            by=request.user,
+            instance=obj if change else None,
+        )
 
 
 @admin.register(TableResult)

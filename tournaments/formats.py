@@ -137,7 +137,9 @@ def validate_format(values: Mapping[str, Any]) -> None:
     for field, size in (("table_points_4", 4), ("table_points_5", 5)):
         scale = values.get(field)
         if scale is not None and (
-            len(scale) != size or any(not isinstance(p, int) for p in scale) or list(scale) != sorted(scale, reverse=True)
+            len(scale) != size
+            or any(not isinstance(p, int) for p in scale)
+            or list(scale) != sorted(scale, reverse=True)
         ):
             raise FormatError(field, f"must list {size} whole numbers, best place first, not increasing")
     methods = values.get("pairing_methods") or []

@@ -29,7 +29,14 @@ TIEBREAKS = {
     "opponents_total": _("Opponents' total"),
     "fewest_hands_lost": _("Fewest hands lost"),
 }
-DEFAULT_TIEBREAKS = ["total", "table_points", "table_wins", "best_round", "opponents_total", "fewest_hands_lost"]
+DEFAULT_TIEBREAKS = [
+    "total",
+    "table_points",
+    "table_wins",
+    "best_round",
+    "opponents_total",
+    "fewest_hands_lost",
+]
 
 
 def default_tiebreaks() -> list[str]:
@@ -63,7 +70,7 @@ class Player(models.Model):
     name = models.CharField(max_length=120)
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
     rating = models.IntegerField(null=True, blank=True)
-    external_id = models.CharField(max_length=64, null=True, blank=True)
+    external_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL = none, unique if set)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
@@ -72,7 +79,9 @@ class Player(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["external_id"], condition=Q(external_id__isnull=False), name="player_external_id_unique"
+                fields=["external_id"],
+                condition=Q(external_id__isnull=False),
+                name="player_external_id_unique",
             )
         ]
 
@@ -99,7 +108,9 @@ class Tournament(models.Model):
     ends_on = models.DateField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     is_public = models.BooleanField(default=True)
-    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments")
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments"
+    )
 
     # Engine rules: a preset of engine.rules plus option overrides.
     rules_preset = models.CharField(max_length=32, default="tournament")
@@ -129,7 +140,8 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_rounds_positive"),
             models.CheckConstraint(
-                condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1), name="tournament_deals_positive"
+                condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1),
+                name="tournament_deals_positive",
             ),
         ]
 
@@ -247,6 +259,9 @@ class Bye(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round")]
 
+    def __str__(self) -> str:
+        return f"{self.player} has a bye in {self.round}"
+
 
 class Hand(models.Model):
     """One deal at a table. Its result is the confirmed ``HandSubmission`` (at most one, by constraint)."""
@@ -262,7 +277,9 @@ class Hand(models.Model):
     dealer = models.CharField(max_length=1, choices=POSITION_CHOICES)
     stake = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    kind = models.CharField(max_length=24, blank=True)  # played, passed_out, annulled, ... of the confirmed result
+    kind = models.CharField(
+        max_length=24, blank=True
+    )  # played, passed_out, annulled, ... of the confirmed result
     payments = models.JSONField(default=dict, blank=True)  # position -> points of the confirmed result
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -314,7 +331,7 @@ class HandSubmission(models.Model):
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
     note = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -370,7 +387,9 @@ class Dispute(models.Model):
     class Meta:
         ordering = ["-opened_at"]
         constraints = [
-            models.UniqueConstraint(fields=["hand"], condition=Q(status="open"), name="dispute_one_open_per_hand")
+            models.UniqueConstraint(
+                fields=["hand"], condition=Q(status="open"), name="dispute_one_open_per_hand"
+            )
         ]
 
     def __str__(self) -> str:
@@ -381,7 +400,9 @@ class Penalty(models.Model):
     """Points awarded against (negative) or for a player by the organizer, outside the table results."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
-    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties"
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
     points = models.IntegerField()
     reason = models.CharField(max_length=200)
@@ -394,6 +415,9 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} for {self.player}: {self.reason}"
 
 
 class TableResult(models.Model):
@@ -412,6 +436,9 @@ class TableResult(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="table_result_unique")]
         indexes = [models.Index(fields=["table"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}: {self.game_points}"
 
 
 class Standing(models.Model):
@@ -436,3 +463,6 @@ class Standing(models.Model):
             models.UniqueConstraint(fields=["tournament", "after_round", "player"], name="standing_unique")
         ]
         indexes = [models.Index(fields=["tournament", "after_round", "rank"])]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player} after round {self.after_round}"

@@ -76,14 +76,33 @@ def standings_csv(tournament: Tournament, after_round: int | None = None) -> str
     writer = csv.writer(out)
     tiebreaks: list[str] = list(tournament.tiebreaks)
     writer.writerow(
-        ["rank", "player", "club", "total", *[f"round_{n}" for n in table.round_numbers],
-         "game_points", "table_points", "penalties", "hands_played", *tiebreaks]
+        [
+            "rank",
+            "player",
+            "club",
+            "total",
+            *[f"round_{n}" for n in table.round_numbers],
+            "game_points",
+            "table_points",
+            "penalties",
+            "hands_played",
+            *tiebreaks,
+        ]
     )
     for row in table.rows:
         rounds: list[dict[str, Any]] = row.rounds
         writer.writerow(
-            [row.rank, row.player.name, row.player.club.name if row.player.club else "", row.total,
-             *[r["score"] for r in rounds], row.game_points, row.table_points, row.penalties,
-             row.hands_played, *[row.tiebreak_values.get(t, "") for t in tiebreaks]]
+            [
+                row.rank,
+                row.player.name,
+                row.player.club.name if row.player.club else "",
+                row.total,
+                *[r["score"] for r in rounds],
+                row.game_points,
+                row.table_points,
+                row.penalties,
+                row.hands_played,
+                *[row.tiebreak_values.get(t, "") for t in tiebreaks],
+            ]
         )
     return out.getvalue()

@@ -65,8 +65,12 @@ class ScoringFormat:
 
     @classmethod
     def of(cls, tournament: Tournament) -> ScoringFormat:
-        return cls(tournament.scoring, tuple(tournament.tiebreaks), tournament.bye_table_points,
-                   tournament.bye_game_points)
+        return cls(
+            tournament.scoring,
+            tuple(tournament.tiebreaks),
+            tournament.bye_table_points,
+            tournament.bye_game_points,
+        )
 
     def round_score(self, line: RoundLine) -> Fraction:
         if self.scoring == "game_points":
@@ -100,9 +104,14 @@ def table_places(
     ids = list(positions.values())
     return {
         player_id: RoundLine(
-            round_number=0, game_points=game[pos], table_points=places[pos].table_points,
-            hands_played=played[pos], hands_lost=lost[pos], won_table=places[pos].won_table,
-            place=places[pos].place, opponents=tuple(p for p in ids if p != player_id),
+            round_number=0,
+            game_points=game[pos],
+            table_points=places[pos].table_points,
+            hands_played=played[pos],
+            hands_lost=lost[pos],
+            won_table=places[pos].won_table,
+            place=places[pos].place,
+            opponents=tuple(p for p in ids if p != player_id),
         )
         for pos, player_id in positions.items()
     }
@@ -122,11 +131,16 @@ def compute_standings(
             row.table_points += line.table_points
             row.game_points += line.game_points
             row.hands_played += line.hands_played
-            row.rounds.append({
-                "round": line.round_number, "score": float(to_decimal(score)), "game_points": line.game_points,
-                "table_points": float(to_decimal(line.table_points)), "bye": line.bye,
-                "hands_played": line.hands_played,
-            })
+            row.rounds.append(
+                {
+                    "round": line.round_number,
+                    "score": float(to_decimal(score)),
+                    "game_points": line.game_points,
+                    "table_points": float(to_decimal(line.table_points)),
+                    "bye": line.bye,
+                    "hands_played": line.hands_played,
+                }
+            )
         row.total = sum(scores, Fraction(0)) + row.penalties
         row.tiebreaks["best_round"] = max(scores, default=Fraction(0))
         row.tiebreaks["table_wins"] = sum(line.won_table for line in player_lines)
@@ -142,7 +156,8 @@ def compute_standings(
 
     def key(row: StandingRow) -> tuple[Fraction | int, ...]:
         return tuple(
-            row.tiebreaks[name] if name == "fewest_hands_lost" else -row.tiebreaks[name] for name in fmt.tiebreaks
+            row.tiebreaks[name] if name == "fewest_hands_lost" else -row.tiebreaks[name]
+            for name in fmt.tiebreaks
         )
 
     ordered = sorted(rows.values(), key=lambda r: (key(r), r.player_id))
@@ -174,12 +189,19 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
     for table_id, positions in seats.items():
         places = table_places(positions, hands[table_id], scales[len(positions)])
         for player_id, line in places.items():
-            results.append(TableResult(
-                table_id=table_id, round_id=table_round[table_id], player_id=player_id,
-                game_points=line.game_points, hands_played=line.hands_played, hands_lost=line.hands_lost,
-                table_points=to_decimal(line.table_points), place=to_decimal(line.place, 1),
-                won_table=line.won_table,
-            ))
+            results.append(
+                TableResult(
+                    table_id=table_id,
+                    round_id=table_round[table_id],
+                    player_id=player_id,
+                    game_points=line.game_points,
+                    hands_played=line.hands_played,
+                    hands_lost=line.hands_lost,
+                    table_points=to_decimal(line.table_points),
+                    place=to_decimal(line.place, 1),
+                    won_table=line.won_table,
+                )
+            )
     TableResult.objects.filter(table_id__in=table_round).delete()
     TableResult.objects.bulk_create(results, batch_size=2000)
 
@@ -187,24 +209,48 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
 def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     fmt = ScoringFormat.of(tournament)
     round_numbers = list(
-        tournament.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").values_list("number", flat=True)
+        tournament.rounds.filter(status__in=VISIBLE_ROUND_STATUSES)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
     lines: dict[int, list[RoundLine]] = defaultdict(list)
     table_players: dict[int, list[int]] = defaultdict(list)
     rows = TableResult.objects.filter(round__tournament=tournament, round__number__in=round_numbers)
-    results = list(rows.values_list("round__number", "table_id", "player_id", "game_points", "table_points",
-                                    "hands_played", "hands_lost", "won_table"))
+    results = list(
+        rows.values_list(
+            "round__number",
+            "table_id",
+            "player_id",
+            "game_points",
+            "table_points",
+            "hands_played",
+            "hands_lost",
+            "won_table",
+        )
+    )
     for _, table_id, player_id, *_rest in results:
         table_players[table_id].append(player_id)
     for number, table_id, player_id, game, table_pts, played, lost, won in results:
-        lines[player_id].append(RoundLine(
-            number, game, Fraction(table_pts), played, lost, won_table=won,
-            opponents=tuple(p for p in table_players[table_id] if p != player_id),
-        ))
-    for number, player_id in Bye.objects.filter(round__tournament=tournament, round__number__in=round_numbers
-                                                ).values_list("round__number", "player_id"):
-        lines[player_id].append(RoundLine(number, fmt.bye_game_points, Fraction(fmt.bye_table_points), bye=True))
-    penalties = list(Penalty.objects.filter(tournament=tournament).values_list("player_id", "round__number", "points"))
+        lines[player_id].append(
+            RoundLine(
+                number,
+                game,
+                Fraction(table_pts),
+                played,
+                lost,
+                won_table=won,
+                opponents=tuple(p for p in table_players[table_id] if p != player_id),
+            )
+        )
+    for number, player_id in Bye.objects.filter(
+        round__tournament=tournament, round__number__in=round_numbers
+    ).values_list("round__number", "player_id"):
+        lines[player_id].append(
+            RoundLine(number, fmt.bye_game_points, Fraction(fmt.bye_table_points), bye=True)
+        )
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament).values_list("player_id", "round__number", "points")
+    )
 
     snapshots = []
     for after in (n for n in round_numbers if n >= from_round):
@@ -215,12 +261,23 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
             if round_number is None or round_number <= after:
                 pens[player_id] += points
         for row in compute_standings(fmt, upto, pens):
-            snapshots.append(Standing(
-                tournament=tournament, player_id=row.player_id, after_round=after, rank=row.rank,
-                total=to_decimal(row.total), table_points=to_decimal(row.table_points), game_points=row.game_points,
-                penalties=row.penalties, hands_played=row.hands_played, rounds=row.rounds,
-                tiebreak_values={k: float(v) if isinstance(v, Fraction) else v for k, v in row.tiebreaks.items()},
-            ))
+            snapshots.append(
+                Standing(
+                    tournament=tournament,
+                    player_id=row.player_id,
+                    after_round=after,
+                    rank=row.rank,
+                    total=to_decimal(row.total),
+                    table_points=to_decimal(row.table_points),
+                    game_points=row.game_points,
+                    penalties=row.penalties,
+                    hands_played=row.hands_played,
+                    rounds=row.rounds,
+                    tiebreak_values={
+                        k: float(v) if isinstance(v, Fraction) else v for k, v in row.tiebreaks.items()
+                    },
+                )
+            )
     Standing.objects.filter(tournament=tournament, after_round__gte=from_round).delete()
     Standing.objects.bulk_create(snapshots, batch_size=2000)
 
@@ -247,6 +304,16 @@ def standings_snapshot(tournament: Tournament) -> list[tuple[Any, ...]]:
     return list(
         Standing.objects.filter(tournament=tournament)
         .order_by("after_round", "rank", "player_id")
-        .values_list("after_round", "player_id", "rank", "total", "table_points", "game_points", "penalties",
-                     "hands_played", "rounds", "tiebreak_values")
+        .values_list(
+            "after_round",
+            "player_id",
+            "rank",
+            "total",
+            "table_points",
+            "game_points",
+            "penalties",
+            "hands_played",
+            "rounds",
+            "tiebreak_values",
+        )
     )

@@ -35,7 +35,9 @@ def test_it_reports_a_broken_broker_with_503(client: Client, settings) -> None:
 
 @pytest.mark.services
 @pytest.mark.django_db
-def test_it_reports_the_real_broker_when_redis_is_configured(client: Client, settings, redis_url: str) -> None:
+def test_it_reports_the_real_broker_when_redis_is_configured(
+    client: Client, settings, redis_url: str
+) -> None:
     from config.celery import app
 
     settings.CELERY_TASK_ALWAYS_EAGER = False

@@ -41,14 +41,22 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     status = Registration.Status.CHECKED_IN
 
 
-def seated_table(tournament: Tournament, players: list[Player], *, number: int = 1,
-                 status: str = Round.Status.IN_PLAY, first_dealer: str = "A", round_: Round | None = None) -> Table:
+def seated_table(
+    tournament: Tournament,
+    players: list[Player],
+    *,
+    number: int = 1,
+    status: str = Round.Status.IN_PLAY,
+    first_dealer: str = "A",
+    round_: Round | None = None,
+) -> Table:
     """A round (published, in play by default) with one table seating ``players`` at A, B, C..."""
     if round_ is None:
         round_ = Round.objects.create(tournament=tournament, number=number, status=status, seed="test")
     table = Table.objects.create(round=round_, number=round_.tables.count() + 1, first_dealer=first_dealer)
     for position, player in zip("ABCDE", players, strict=False):
-        Registration.objects.get_or_create(tournament=tournament, player=player,
-                                           defaults={"status": Registration.Status.CHECKED_IN})
+        Registration.objects.get_or_create(
+            tournament=tournament, player=player, defaults={"status": Registration.Status.CHECKED_IN}
+        )
         Seat.objects.create(round=round_, table=table, player=player, position=position)
     return table

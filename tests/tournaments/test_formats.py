@@ -61,7 +61,8 @@ def test_it_plays_a_quadrupled_round_after_a_throw_in_during_a_doubled_round() -
 
 def test_it_shares_tied_places_equally() -> None:
     places = rank_table({"A": 10, "B": 3, "C": 3, "D": -16}, [10, 8, 6, 4])
-    assert places["A"].table_points == 10 and places["A"].won_table
+    assert places["A"].table_points == 10
+    assert places["A"].won_table
     assert places["B"].table_points == places["C"].table_points == 7
     assert places["B"].place == Fraction(5, 2)
     assert places["D"].table_points == 4
@@ -74,8 +75,10 @@ def test_it_gives_a_five_table_fifth_place_the_fourth_places_points() -> None:
 
 def test_it_counts_a_shared_first_place_as_a_table_win_for_both() -> None:
     places = rank_table({"A": 5, "B": 5, "C": -5, "D": -5}, [10, 8, 6, 4])
-    assert places["A"].won_table and places["B"].won_table
-    assert places["A"].table_points == 9 and places["C"].table_points == 5
+    assert places["A"].won_table
+    assert places["B"].won_table
+    assert places["A"].table_points == 9
+    assert places["C"].table_points == 5
 
 
 @pytest.mark.parametrize(

@@ -22,15 +22,17 @@ from tournaments.standings import (
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
-FMT = ScoringFormat("table_points", ("total", "table_points", "table_wins", "best_round", "opponents_total",
-                                     "fewest_hands_lost"))
+FMT = ScoringFormat(
+    "table_points",
+    ("total", "table_points", "table_wins", "best_round", "opponents_total", "fewest_hands_lost"),
+)
 
 
 def test_it_ranks_by_total_then_the_ordered_tiebreaks() -> None:
     lines = {
         1: [RoundLine(1, 5, Fraction(10), 16, 4, won_table=True), RoundLine(2, 0, Fraction(6), 16, 8)],
         2: [RoundLine(1, 2, Fraction(8), 16, 5), RoundLine(2, 2, Fraction(8), 16, 5)],  # 16 too, no win
-        3: [RoundLine(1, -9, Fraction(4), 16, 9), RoundLine(2, 9, Fraction(10), 16, 2, won_table=True)],
+        3: [RoundLine(1, -9, Fraction(6), 16, 9), RoundLine(2, 9, Fraction(10), 16, 2, won_table=True)],
     }
     rows = compute_standings(FMT, lines, {})
     # 1 and 3 both have 16 points and one table win; best round 10 each; opponents' total 0 (no
@@ -45,8 +47,9 @@ def test_it_shares_a_rank_when_every_tiebreak_is_equal() -> None:
 
 
 def test_it_adds_penalties_to_the_total() -> None:
-    rows = compute_standings(FMT, {1: [RoundLine(1, 0, Fraction(10), 16, 0)], 2: [RoundLine(1, 0, Fraction(8), 16, 0)]},
-                             {1: -3})
+    rows = compute_standings(
+        FMT, {1: [RoundLine(1, 0, Fraction(10), 16, 0)], 2: [RoundLine(1, 0, Fraction(8), 16, 0)]}, {1: -3}
+    )
     assert [(r.player_id, r.total) for r in rows] == [(2, 8), (1, 7)]
 
 
@@ -60,23 +63,33 @@ def test_it_lets_every_player_of_a_five_table_play_as_many_hands_as_at_a_four_ta
         hands.append((dealer, {dealer: 0, active[0]: 3, active[1]: -1, active[2]: -1, active[3]: -1}))
     lines = table_places(positions, hands, [10, 8, 6, 4, 4])
     assert {line.hands_played for line in lines.values()} == {16}
-    four = table_places({p: i for i, p in enumerate("ABCD", 1)},
-                        [("ABCD"[n % 4], {"A": 1, "B": -1, "C": 1, "D": -1}) for n in range(16)], [10, 8, 6, 4])
+    four = table_places(
+        {p: i for i, p in enumerate("ABCD", 1)},
+        [("ABCD"[n % 4], {"A": 1, "B": -1, "C": 1, "D": -1}) for n in range(16)],
+        [10, 8, 6, 4],
+    )
     assert {line.hands_played for line in four.values()} == {16}
 
 
 @pytest.mark.django_db
-def test_it_gives_the_same_standings_incrementally_as_from_scratch(django_capture_on_commit_callbacks) -> None:
+def test_it_gives_the_same_standings_incrementally_as_from_scratch(
+    django_capture_on_commit_callbacks,
+) -> None:
     rng = random.Random(5)
     organizer = get_user_model().objects.create_user("org")
     tournament = TournamentFactory(deals_per_round_4=4, deals_per_round_5=5, scoring="both")
     players = PlayerFactory.create_batch(9)
     tables = []
     for number in (1, 2):
-        round_ = Round.objects.create(tournament=tournament, number=number, status=Round.Status.IN_PLAY, seed="s")
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.IN_PLAY, seed="s"
+        )
         order = players[:]
         rng.shuffle(order)
-        tables += [seated_table(tournament, order[:4], round_=round_), seated_table(tournament, order[4:], round_=round_)]
+        tables += [
+            seated_table(tournament, order[:4], round_=round_),
+            seated_table(tournament, order[4:], round_=round_),
+        ]
     with django_capture_on_commit_callbacks(execute=True):
         for table in tables:
             positions = list(table.seats.values_list("position", flat=True))
@@ -88,15 +101,28 @@ def test_it_gives_the_same_standings_incrementally_as_from_scratch(django_captur
                 a, b, c, d = deal.active
                 payments.update({a: amounts[0], b: amounts[0], c: -amounts[0], d: -amounts[0]})
                 seats = {s.position: s.player for s in table.seats.all()}
-                sub = services.hand_submit(table=table, number=number, source="payments",
-                                           data={"payments": payments}, submitted_by=seats[a])
+                sub = services.hand_submit(
+                    table=table,
+                    number=number,
+                    source="payments",
+                    data={"payments": payments},
+                    submitted_by=seats[a],
+                )
                 if rng.random() < 0.2:  # an organizer correction now and then
                     payments = {p: -v for p, v in payments.items()}
-                    services.hand_submit(table=table, number=number, source="payments", data={"payments": payments},
-                                         entered_by=organizer, trusted=True)
+                    services.hand_submit(
+                        table=table,
+                        number=number,
+                        source="payments",
+                        data={"payments": payments},
+                        entered_by=organizer,
+                        trusted=True,
+                    )
                 else:
                     services.hand_confirm(sub, seats[b])
-        services.penalty_award(tournament=tournament, player=players[0], points=-2, reason="late", by=organizer)
+        services.penalty_award(
+            tournament=tournament, player=players[0], points=-2, reason="late", by=organizer
+        )
     incremental = standings_snapshot(tournament)
     assert len(incremental) == 18  # 9 players after round 1 and after round 2
     Standing.objects.all().delete()

@@ -11,8 +11,14 @@ from tournaments.models import Penalty, Player, Round, Tournament
 
 
 def penalty_award(
-    *, tournament: Tournament, player: Player, points: int, reason: str, by: Any = None,
-    round_: Round | None = None, instance: Penalty | None = None,
+    *,
+    tournament: Tournament,
+    player: Player,
+    points: int,
+    reason: str,
+    by: Any = None,
+    round_: Round | None = None,
+    instance: Penalty | None = None,
 ) -> Penalty:
     """Award (negative points) or restore points; standings are refreshed after commit."""
     if not reason.strip():

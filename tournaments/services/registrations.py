@@ -103,7 +103,11 @@ def players_import_csv(tournament: Tournament, text: str, *, check_in: bool = Fa
                 player = Player.objects.create(name=name, club=club, rating=rating, external_id=external_id)
                 report.created += 1
             else:
-                player.name, player.club, player.rating = name, club, rating if rating is not None else player.rating
+                player.name, player.club, player.rating = (
+                    name,
+                    club,
+                    rating if rating is not None else player.rating,
+                )
                 if external_id:
                     player.external_id = external_id
                 player.save()

@@ -83,7 +83,9 @@ def _check_payments(payments: Any, positions: list[str], deal: Deal, field: str)
     return out
 
 
-def _score(table: Table, deal: Deal, source: str, data: Mapping[str, Any]) -> tuple[dict[str, int], str, dict]:
+def _score(
+    table: Table, deal: Deal, source: str, data: Mapping[str, Any]
+) -> tuple[dict[str, int], str, dict]:
     """(payments by position, hand kind, payload as stored) for an entry; raises ValidationError."""
     tournament = table.round.tournament
     positions = table_positions(table)
@@ -106,7 +108,9 @@ def _score(table: Table, deal: Deal, source: str, data: Mapping[str, Any]) -> tu
             summary["sitting_out"] = deal.dealer
         summary["rules"] = rules_spec
         try:
-            scored = score_summary(summary, tournament_rules(tournament.rules_preset, tournament.rules_options))
+            scored = score_summary(
+                summary, tournament_rules(tournament.rules_preset, tournament.rules_options)
+            )
         except SummaryError as exc:
             raise _invalid(f"data.{exc.path}", exc.reason) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
@@ -140,33 +144,74 @@ def _seated(table: Table, player: Player | None, field: str) -> None:
         raise _invalid(field, f"{player} is not seated at this table")
 
 
+def _save(obj: Any, by: Any = None, **fields: Any) -> None:
+    """Change fields through ``save`` (not a queryset update) so the audit history keeps before/after and
+    who. Callers hold the hand's row lock, so the check before the change and the change are atomic."""
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    if getattr(by, "is_authenticated", False):
+        obj._history_user = by
+    obj.save(update_fields=list(fields))
+
+
+def _set_status(submissions: Any, status: str, by: Any = None, **fields: Any) -> None:
+    for submission in submissions:
+        _save(submission, by, status=status, **fields)
+
+
 def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         dispute = Dispute.objects.create(hand=hand, reason=reason)
     dispute.submissions.add(*submissions)
-    HandSubmission.objects.filter(pk__in=[s.pk for s in submissions], status=SubStatus.PENDING).update(
-        status=SubStatus.DISPUTED
-    )
-    Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.DISPUTED)
+    _set_status([s for s in submissions if s.status == SubStatus.PENDING], SubStatus.DISPUTED)
+    _save(hand, status=Hand.Status.DISPUTED)
     return dispute
 
 
-def _apply_confirmed(hand: Hand, submission: HandSubmission) -> None:
-    """Mirror the confirmed version on the hand and refresh standings after commit."""
+def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None, by: Any = None) -> None:
+    """Make ``submission`` the hand's one confirmed version, mirror it on the hand, refresh standings."""
+    _set_status(
+        hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk),
+        SubStatus.SUPERSEDED,
+        by,
+    )
+    if submission.status != SubStatus.CONFIRMED:
+        try:
+            with transaction.atomic():
+                _save(
+                    submission,
+                    by,
+                    status=SubStatus.CONFIRMED,
+                    confirmed_by=confirmed_by,
+                    confirmed_at=timezone.now(),
+                )
+        except IntegrityError as exc:  # the partial unique constraint: one confirmed version per hand
+            raise _invalid("status", "another version of this hand is already confirmed") from exc
     status = Hand.Status.VOIDED if submission.source == Source.VOID else Hand.Status.CONFIRMED
-    Hand.objects.filter(pk=hand.pk).update(status=status, payments=submission.payments, kind=submission.kind)
+    _save(hand, by, status=status, payments=submission.payments, kind=submission.kind)
     table_id = hand.table_id
     from tournaments import tasks
 
     transaction.on_commit(lambda: tasks.standings_update_table.delay(table_id))
 
 
-def _supersede_confirmed(hand: Hand) -> None:
-    hand.submissions.filter(status=SubStatus.CONFIRMED).update(status=SubStatus.SUPERSEDED)
+def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
+    _save(
+        dispute,
+        by,
+        status=status,
+        chosen=chosen,
+        resolved_by=by if getattr(by, "pk", None) else None,
+        resolved_at=timezone.now(),
+        resolution=note,
+    )
+    others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
+    _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED, by)
 
 
 def _get_or_create_hand(table: Table, number: int) -> tuple[Hand, Deal]:
+    """The hand row, locked for the rest of the transaction (created on the first entry)."""
     deal = next_deal(table, number)
     try:
         with transaction.atomic():
@@ -175,7 +220,14 @@ def _get_or_create_hand(table: Table, number: int) -> tuple[Hand, Deal]:
             )
     except IntegrityError:  # another request created it first
         hand = Hand.objects.get(table=table, number=number)
-    return Hand.objects.select_for_update().get(pk=hand.pk), deal
+    hand = Hand.objects.select_for_update().get(pk=hand.pk)
+    if (hand.dealer, hand.stake) != (deal.dealer, deal.stake):  # an earlier hand's kind was corrected
+        _save(hand, dealer=deal.dealer, stake=deal.stake)
+    return hand, deal
+
+
+def _next_version(hand: Hand) -> int:
+    return (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
 
 
 def hand_submit(
@@ -190,119 +242,114 @@ def hand_submit(
     trusted: bool = False,
     note: str = "",
 ) -> HandSubmission:
-    """Enter a hand's result. ``trusted`` entries (organizers) are confirmed at once and supersede any
-    earlier version; table members' entries wait for a second member. Retrying with the same
-    ``idempotency_key`` returns the first submission and stores nothing new."""
+    """Enter a hand's result.
+
+    ``trusted`` entries (organizers) are confirmed at once and supersede any earlier version. A table
+    member's entry waits for a second member; the same result entered by another member confirms it; a
+    different one opens a dispute. Retrying with the same ``idempotency_key`` returns the first submission
+    and stores nothing new.
+    """
     round_ = table.round
     if round_.status not in OPEN_FOR_RESULTS and not trusted:
         raise _invalid("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
     positions = table_positions(table)
     limit = deals_per_round(table, len(positions))
     if not 1 <= number <= limit:
-        raise _invalid("number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)")
+        raise _invalid(
+            "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
+        )
     if not trusted and submitted_by is None:
         raise _invalid("submitted_by", "a table member must be named")
     _seated(table, submitted_by, "submitted_by")
 
     with transaction.atomic():
         hand, deal = _get_or_create_hand(table, number)
+        payments, kind, payload = _score(table, deal, source, data)
         if idempotency_key:
             existing = hand.submissions.filter(idempotency_key=idempotency_key).first()
             if existing is not None:
-                if existing.source != source or existing.payload != _score(table, deal, source, data)[2]:
+                if (existing.source, existing.payload) != (source, payload):
                     raise _invalid("idempotency_key", "already used for a different entry of this hand")
                 return existing
-        if deal.dealer != hand.dealer or deal.stake != hand.stake:
-            Hand.objects.filter(pk=hand.pk).update(dealer=deal.dealer, stake=deal.stake)
-        payments, kind, payload = _score(table, deal, source, data)
         mismatch = _engine_mismatch(source, data, payments)
-        version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
         pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
+        member_id = getattr(submitted_by, "pk", None)
 
-        if not trusted and mismatch is None:
-            same_as = confirmed if confirmed and confirmed.payments == payments and confirmed.kind == kind else None
-            if same_as is None and pending and pending.submitted_by_id != getattr(submitted_by, "pk", None) \
-                    and pending.payments == payments and pending.kind == kind and open_dispute is None:
-                # A second member entered the same result: that confirms the first entry.
-                hand_confirm(pending, submitted_by)
-                pending.refresh_from_db()
+        if not trusted and mismatch is None and open_dispute is None:
+            if confirmed and (confirmed.payments, confirmed.kind) == (payments, kind):
+                return confirmed  # nothing new: the result is already confirmed
+            if (
+                pending
+                and pending.submitted_by_id != member_id
+                and (pending.payments, pending.kind)
+                == (
+                    payments,
+                    kind,
+                )
+            ):
+                _confirm(hand, pending, confirmed_by=submitted_by)  # a second member entered the same
                 return pending
-            if same_as is not None:
-                return same_as
 
         submission = HandSubmission.objects.create(
-            hand=hand, version=version, source=source, payload=payload,
-            entered_payments=mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None),
-            payments=payments, kind=kind, submitted_by=submitted_by, entered_by=entered_by,
-            idempotency_key=idempotency_key or None, note=note,
+            hand=hand,
+            version=_next_version(hand),
+            source=source,
+            payload=payload,
+            entered_payments=mismatch
+            if mismatch is not None
+            else (payments if source == Source.PAYMENTS else None),
+            payments=payments,
+            kind=kind,
+            submitted_by=submitted_by,
+            entered_by=entered_by,
+            idempotency_key=idempotency_key or None,
+            note=note,
         )
         if trusted:
-            hand.submissions.exclude(pk=submission.pk).filter(status=SubStatus.PENDING).update(
-                status=SubStatus.SUPERSEDED
+            _set_status(
+                hand.submissions.filter(status=SubStatus.PENDING).exclude(pk=submission.pk),
+                SubStatus.SUPERSEDED,
+                entered_by,
             )
-            _supersede_confirmed(hand)
-            _confirm_now(submission, confirmed_by=None)
+            _confirm(hand, submission, confirmed_by=None, by=entered_by)
             if open_dispute:
-                _close_dispute(open_dispute, Dispute.Status.RESOLVED, submission, entered_by, note or "organizer entry")
-            _apply_confirmed(hand, submission)
+                _close_dispute(
+                    open_dispute, Dispute.Status.RESOLVED, submission, entered_by, note or "organizer entry"
+                )
         elif mismatch is not None:
-            _open_dispute(hand, "the entered payments differ from the engine's score of the same hand", [submission])
+            _open_dispute(
+                hand, "the entered payments differ from the engine's score of the same hand", [submission]
+            )
         elif open_dispute is not None:
             _open_dispute(hand, open_dispute.reason, [submission])
         elif confirmed is not None:
             _open_dispute(hand, "an entry differs from the confirmed result", [confirmed, submission])
-        elif pending is not None and pending.submitted_by_id != getattr(submitted_by, "pk", None):
+        elif pending is not None and pending.submitted_by_id != member_id:
             _open_dispute(hand, "two table members entered different results", [pending, submission])
         elif pending is not None:
             # The same member corrects their own unconfirmed entry: the old version stays, superseded.
-            HandSubmission.objects.filter(pk=pending.pk, status=SubStatus.PENDING).update(status=SubStatus.SUPERSEDED)
-        submission.refresh_from_db()
+            _set_status([pending], SubStatus.SUPERSEDED)
         return submission
 
 
-def _confirm_now(submission: HandSubmission, confirmed_by: Player | None) -> None:
-    updated = HandSubmission.objects.filter(
-        pk=submission.pk, status__in=(SubStatus.PENDING, SubStatus.DISPUTED)
-    ).update(status=SubStatus.CONFIRMED, confirmed_by=confirmed_by, confirmed_at=timezone.now())
-    if not updated:
-        raise _invalid("status", "this version is no longer awaiting confirmation")
-
-
 def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmission:
-    """A second member of the table confirms a pending entry (compare-and-set on its status)."""
-    table = submission.hand.table
-    _seated(table, confirmed_by, "confirmed_by")
+    """A second member of the table confirms a pending entry (status checked under the hand's lock)."""
+    _seated(submission.hand.table, confirmed_by, "confirmed_by")
     if submission.submitted_by_id == confirmed_by.pk:
         raise _invalid("confirmed_by", "the confirmer must differ from the submitter")
     with transaction.atomic():
         hand = Hand.objects.select_for_update().get(pk=submission.hand_id)
-        if submission.status != SubStatus.PENDING or hand.disputes.filter(status=Dispute.Status.OPEN).exists():
-            submission.refresh_from_db()
-            if submission.status != SubStatus.PENDING:
-                raise _invalid("status", f"version {submission.version} is {submission.status}, not pending")
+        submission = HandSubmission.objects.get(pk=submission.pk)
+        if submission.status != SubStatus.PENDING:
+            raise _invalid("status", f"version {submission.version} is {submission.status}, not pending")
+        if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
             raise _invalid("status", "the hand has an open dispute; an organizer must resolve it")
-        try:
-            with transaction.atomic():
-                updated = HandSubmission.objects.filter(pk=submission.pk, status=SubStatus.PENDING).update(
-                    status=SubStatus.CONFIRMED, confirmed_by=confirmed_by, confirmed_at=timezone.now()
-                )
-        except IntegrityError as exc:
-            raise _invalid("status", "another version of this hand is already confirmed") from exc
-        if not updated:
-            raise _invalid("status", "this version is no longer pending")
-        _apply_confirmed(hand, submission)
-    submission.refresh_from_db()
+        if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
+            raise _invalid("status", "another version of this hand is already confirmed")
+        _confirm(hand, submission, confirmed_by=confirmed_by)
     return submission
-
-
-def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
-    Dispute.objects.filter(pk=dispute.pk, status=Dispute.Status.OPEN).update(
-        status=status, chosen=chosen, resolved_by=by, resolved_at=timezone.now(), resolution=note
-    )
-    others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
-    others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)).update(status=SubStatus.REJECTED)
 
 
 def dispute_resolve(
@@ -321,18 +368,25 @@ def dispute_resolve(
         raise _invalid("dispute", f"dispute is already {dispute.status}")
     hand = dispute.hand
     if data is not None:
-        return hand_submit(table=hand.table, number=hand.number, source=source or Source.PAYMENTS, data=data,
-                           entered_by=resolved_by, trusted=True, note=note or "dispute resolution")
+        return hand_submit(
+            table=hand.table,
+            number=hand.number,
+            source=source or Source.PAYMENTS,
+            data=data,
+            entered_by=resolved_by,
+            trusted=True,
+            note=note or "dispute resolution",
+        )
     if chosen.hand_id != hand.pk:
         raise _invalid("chosen", "that version belongs to another hand")
     with transaction.atomic():
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
-        if chosen.status != SubStatus.CONFIRMED:
-            _supersede_confirmed(hand)
-            _confirm_now(chosen, confirmed_by=None)
+        dispute = Dispute.objects.get(pk=dispute.pk)
+        if dispute.status != Dispute.Status.OPEN:
+            raise _invalid("dispute", f"dispute is already {dispute.status}")
+        chosen = HandSubmission.objects.get(pk=chosen.pk)
+        _confirm(hand, chosen, confirmed_by=None, by=resolved_by)
         _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, resolved_by, note)
-        _apply_confirmed(hand, chosen)
-    chosen.refresh_from_db()
     return chosen
 
 
@@ -343,17 +397,20 @@ def hand_void(hand: Hand, *, by: Any, reason: str) -> HandSubmission:
     with transaction.atomic():
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
         positions = table_positions(hand.table)
-        version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
-        _supersede_confirmed(hand)
-        hand.submissions.filter(status__in=(SubStatus.PENDING,)).update(status=SubStatus.SUPERSEDED)
+        _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED, by)
         submission = HandSubmission.objects.create(
-            hand=hand, version=version, source=Source.VOID, payload={"reason": reason},
-            payments=dict.fromkeys(positions, 0), kind="voided", entered_by=by, note=reason,
-            status=SubStatus.CONFIRMED, confirmed_at=timezone.now(),
+            hand=hand,
+            version=_next_version(hand),
+            source=Source.VOID,
+            payload={"reason": reason},
+            payments=dict.fromkeys(positions, 0),
+            kind="voided",
+            entered_by=by if getattr(by, "pk", None) else None,
+            note=reason,
         )
+        _confirm(hand, submission, confirmed_by=None, by=by)
         dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
         if dispute:
             dispute.submissions.add(submission)
             _close_dispute(dispute, Dispute.Status.VOIDED, submission, by, reason)
-        _apply_confirmed(hand, submission)
     return submission

@@ -33,6 +33,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import active_registrations
+from tournaments.standings import standings_recompute
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
 
@@ -50,8 +51,11 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
         data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
     elif method == "swiss":
         previous = number - 1
+        standings_recompute(tournament)  # the draw must see every confirmed result
         totals = dict(
-            Standing.objects.filter(tournament=tournament, after_round=previous).values_list("player_id", "total")
+            Standing.objects.filter(tournament=tournament, after_round=previous).values_list(
+                "player_id", "total"
+            )
         )
         data["scores"] = {str(p): float(totals.get(p, 0)) for p in players}
         history: dict[int, list[list[int]]] = defaultdict(list)
@@ -93,9 +97,7 @@ def _store_draw(round_: Round, draw: pairing.RoundDraw) -> None:
     Bye.objects.bulk_create(Bye(round=round_, player_id=player_id) for player_id in draw.byes)
 
 
-def round_generate(
-    tournament: Tournament, *, method: str | None = None, seed: str | None = None
-) -> Round:
+def round_generate(tournament: Tournament, *, method: str | None = None, seed: str | None = None) -> Round:
     """Draw the next round as a draft. The previous round must be closed."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -110,7 +112,9 @@ def round_generate(
         if len(data["players"]) < 4:
             raise _invalid("players", f"only {len(data['players'])} checked-in players: a table needs 4")
         seed = seed or secrets.token_hex(8)
-        round_ = Round.objects.create(tournament=tournament, number=number, method=method, seed=seed, draw_input=data)
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, method=method, seed=seed, draw_input=data
+        )
         _store_draw(round_, compute_draw(method, data, seed))
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
             Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
@@ -124,7 +128,9 @@ def round_redraw(round_: Round, *, seed: str | None = None) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status not in EDITABLE:
-            raise _invalid("status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn")
+            raise _invalid(
+                "status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn"
+            )
         round_.seed = seed or secrets.token_hex(8)
         round_.draw_input = draw_input(round_.tournament, round_.number, round_.method)
         round_.status = Round.Status.DRAFT
@@ -158,13 +164,18 @@ def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status not in EDITABLE:
-            raise _invalid("status", f"round {round_.number} is {round_.status}: the draw can no longer change")
-        expected = list(active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True))
+            raise _invalid(
+                "status", f"round {round_.number} is {round_.status}: the draw can no longer change"
+            )
+        expected = list(
+            active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
+        )
         errors = pairing.validate_round([list(t) for t in tables], expected, byes=list(byes))
         if errors:
             raise ValidationError({"tables": errors})
         manual = pairing.RoundDraw(
-            tables=tuple(pairing.Table(players=tuple(t), first_dealer=0) for t in tables), byes=tuple(byes),
+            tables=tuple(pairing.Table(players=tuple(t), first_dealer=0) for t in tables),
+            byes=tuple(byes),
         )
         _store_draw(round_, manual)
         round_.method = "manual"
@@ -174,12 +185,16 @@ def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[
 
 
 def _move(round_: Round, allowed: Sequence[str], target: str, **fields: Any) -> Round:
-    """Compare-and-set the round's status, so two organizers cannot both move it."""
-    updated = Round.objects.filter(pk=round_.pk, status__in=allowed).update(status=target, **fields)
-    if not updated:
-        round_.refresh_from_db()
-        raise _invalid("status", f"round {round_.number} is {round_.status}; cannot become {target}")
-    round_.refresh_from_db()
+    """Move the round's status under a row lock (so two organizers cannot both move it), saving through
+    the model so the history keeps who and when."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status not in allowed:
+            raise _invalid("status", f"round {locked.number} is {locked.status}; cannot become {target}")
+        for instance in (locked, round_):  # the caller's instance stays current too
+            for name, value in {"status": target, **fields}.items():
+                setattr(instance, name, value)
+        locked.save(update_fields=["status", *fields])
     return round_
 
 
@@ -201,15 +216,19 @@ def round_start(round_: Round) -> Round:
     """Start the round timer (the tournament's round length)."""
     now = timezone.now()
     minutes = round_.tournament.round_minutes
-    return _move(round_, [Round.Status.PUBLISHED], Round.Status.IN_PLAY, started_at=now,
-                 ends_at=now + timedelta(minutes=minutes))
+    return _move(
+        round_,
+        [Round.Status.PUBLISHED],
+        Round.Status.IN_PLAY,
+        started_at=now,
+        ends_at=now + timedelta(minutes=minutes),
+    )
 
 
 def round_close(round_: Round) -> Round:
     """Close a round once every table has all its deals confirmed (or voided) and no dispute is open."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        tournament = round_.tournament
+        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
         if Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN).exists():
             raise _invalid("disputes", "resolve the open disputes first")
         missing = []
@@ -221,8 +240,12 @@ def round_close(round_: Round) -> Round:
                 missing.append(f"table {table.number}: {done}/{deals} deals")
         if missing:
             raise _invalid("hands", "not every deal is confirmed: " + "; ".join(missing))
-        round_ = _move(round_, [Round.Status.IN_PLAY, Round.Status.PUBLISHED], Round.Status.CLOSED,
-                       closed_at=timezone.now())
+        _move(
+            round_,
+            [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
+            Round.Status.CLOSED,
+            closed_at=timezone.now(),
+        )
         from tournaments import tasks
 
         tournament_id = tournament.pk
@@ -242,26 +265,36 @@ def final_stage_generate(tournament: Tournament) -> Round:
             raise _invalid("round", f"play and close all {tournament.rounds_planned} qualifying rounds first")
         if last.stage == Round.Stage.FINAL:
             raise _invalid("round", "the final stage already exists")
+        standings_recompute(tournament)  # seats follow the final qualifying standings
         ranking = list(
             Standing.objects.filter(tournament=tournament, after_round=last.number)
-            .exclude(player__registrations__tournament=tournament,
-                     player__registrations__status=Registration.Status.WITHDRAWN)
+            .exclude(
+                player__registrations__tournament=tournament,
+                player__registrations__status=Registration.Status.WITHDRAWN,
+            )
             .order_by("rank", "player_id")
             .values_list("player_id", flat=True)
         )
-        groups = [ranking[i : i + 4] for i in range(0, len(ranking), 4)] if tournament.placement_tables else [
-            ranking[:4]
-        ]
+        groups = (
+            [ranking[i : i + 4] for i in range(0, len(ranking), 4)]
+            if tournament.placement_tables
+            else [ranking[:4]]
+        )
         groups = [g for g in groups if len(g) == 4]
         round_ = Round.objects.create(
-            tournament=tournament, number=last.number + 1, stage=Round.Stage.FINAL, method="final",
-            seed="standings", draw_input={"ranking": ranking},
+            tournament=tournament,
+            number=last.number + 1,
+            stage=Round.Stage.FINAL,
+            method="final",
+            seed="standings",
+            draw_input={"ranking": ranking},
         )
         for number, group in enumerate(groups, start=1):
             first = (number - 1) * 4 + 1
             label = "Final" if number == 1 else f"Places {first}-{first + 3}"
             table = Table.objects.create(round=round_, number=number, label=label, first_dealer="A")
             Seat.objects.bulk_create(
-                Seat(round=round_, table=table, player_id=p, position=POSITIONS[i]) for i, p in enumerate(group)
+                Seat(round=round_, table=table, player_id=p, position=POSITIONS[i])
+                for i, p in enumerate(group)
             )
     return round_

@@ -25,11 +25,58 @@ CLUBS = [
     ("Pécsi Pagát Klub", "Pécs"),
     ("Debreceni Skíz Társaság", "Debrecen"),
 ]
-FIRST = ["Anna", "Bence", "Csaba", "Dóra", "Endre", "Flóra", "Gábor", "Hajnalka", "István", "Judit", "Kálmán",
-         "Lilla", "Márton", "Nóra", "Ottó", "Petra", "Réka", "Sándor", "Tamás", "Ubul", "Vilma", "Zsolt",
-         "Ágnes", "Béla", "Cecília", "Dénes", "Erika", "Ferenc"]
-LAST = ["Kovács", "Szabó", "Tóth", "Horváth", "Varga", "Kiss", "Molnár", "Németh", "Farkas", "Balogh",
-        "Papp", "Takács", "Juhász", "Lakatos", "Mészáros", "Oláh", "Simon", "Rácz", "Fekete", "Szilágyi"]
+FIRST = [
+    "Anna",
+    "Bence",
+    "Csaba",
+    "Dóra",
+    "Endre",
+    "Flóra",
+    "Gábor",
+    "Hajnalka",
+    "István",
+    "Judit",
+    "Kálmán",
+    "Lilla",
+    "Márton",
+    "Nóra",
+    "Ottó",
+    "Petra",
+    "Réka",
+    "Sándor",
+    "Tamás",
+    "Ubul",
+    "Vilma",
+    "Zsolt",
+    "Ágnes",
+    "Béla",
+    "Cecília",
+    "Dénes",
+    "Erika",
+    "Ferenc",
+]
+LAST = [
+    "Kovács",
+    "Szabó",
+    "Tóth",
+    "Horváth",
+    "Varga",
+    "Kiss",
+    "Molnár",
+    "Németh",
+    "Farkas",
+    "Balogh",
+    "Papp",
+    "Takács",
+    "Juhász",
+    "Lakatos",
+    "Mészáros",
+    "Oláh",
+    "Simon",
+    "Rácz",
+    "Fekete",
+    "Szilágyi",
+]
 
 
 class Command(BaseCommand):
@@ -40,8 +87,12 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
         parser.add_argument("--seed", default="demo")
         parser.add_argument("--slug", default="demo")
-        parser.add_argument("--deals", type=int, default=None,
-                            help="deals per round at a 4-table (a 5-table plays 5/4 as many); default 16")
+        parser.add_argument(
+            "--deals",
+            type=int,
+            default=None,
+            help="deals per round at a 4-table (a 5-table plays 5/4 as many); default 16",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rng = random.Random(options["seed"])
@@ -55,25 +106,36 @@ class Command(BaseCommand):
             services.round_start(round_)
             self._play_round(round_, rules, bots, rng)
             services.round_close(round_)
-            self.stdout.write(f"Round {number}: {round_.tables.count()} tables, method {round_.method}, "
-                              f"seed {round_.seed}")
+            self.stdout.write(
+                f"Round {number}: {round_.tables.count()} tables, method {round_.method}, seed {round_.seed}"
+            )
         self._print_standings(tournament)
 
     def _create(self, options: dict[str, Any], rng: random.Random) -> Tournament:
         with transaction.atomic():
             Tournament.objects.filter(slug=options["slug"]).delete()
-            clubs = [Club.objects.get_or_create(name=name, defaults={"city": city})[0] for name, city in CLUBS]
+            clubs = [
+                Club.objects.get_or_create(name=name, defaults={"city": city})[0] for name, city in CLUBS
+            ]
             deals = options["deals"] or 16
             tournament = Tournament.objects.create(
-                name="Demo Kupa 2026", slug=options["slug"], venue="Budapest, Tarokk Klub", starts_on=date(2026, 11, 21),
-                rules_preset="tournament", rounds_planned=options["rounds"], deals_per_round_4=deals,
-                deals_per_round_5=deals * 5 // 4, pairing_methods=["random", "swiss"], scoring="table_points",
+                name="Demo Kupa 2026",
+                slug=options["slug"],
+                venue="Budapest, Tarokk Klub",
+                starts_on=date(2026, 11, 21),
+                rules_preset="tournament",
+                rounds_planned=options["rounds"],
+                deals_per_round_4=deals,
+                deals_per_round_5=deals * 5 // 4,
+                pairing_methods=["random", "swiss"],
+                scoring="table_points",
             )
             names = [f"{last} {first}" for first in FIRST for last in LAST]
             rng.shuffle(names)
             for index in range(options["players"]):
                 player, _ = Player.objects.get_or_create(
-                    name=names[index], club=clubs[index % len(clubs)],
+                    name=names[index],
+                    club=clubs[index % len(clubs)],
                     defaults={"rating": rng.randint(1200, 2000)},
                 )
                 services.player_register(tournament, player, check_in=True)
@@ -87,11 +149,20 @@ class Command(BaseCommand):
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
                 kinds = [rng.choice(["rule", "rule", "random"]) for _ in deal.active]
-                hand = play_hand(rng.getrandbits(32), [bots[k] for k in kinds], rules=rules,
-                                 seats=list(deal.active), stake=deal.stake)
+                hand = play_hand(
+                    rng.getrandbits(32),
+                    [bots[k] for k in kinds],
+                    rules=rules,
+                    seats=list(deal.active),
+                    stake=deal.stake,
+                )
                 submitter, confirmer = seats[deal.active[0]], seats[deal.active[1]]
                 submission = services.hand_submit(
-                    table=table, number=number, source="record", data=hand.record(), submitted_by=submitter,
+                    table=table,
+                    number=number,
+                    source="record",
+                    data=hand.record(),
+                    submitted_by=submitter,
                     idempotency_key=f"demo-{round_.number}-{table.number}-{number}",
                 )
                 services.hand_confirm(submission, confirmer)
@@ -103,5 +174,7 @@ class Command(BaseCommand):
         for row in table.rows:
             rounds = " ".join(f"{r['score']:>3g}" for r in row.rounds)
             club = row.player.club.name if row.player.club else ""
-            self.stdout.write(f"{row.rank:>3}  {row.player.name:<24} {club:<28} {row.total:>6}  {rounds:<13} "
-                              f"{row.game_points:>5} {row.hands_played:>5}")
+            self.stdout.write(
+                f"{row.rank:>3}  {row.player.name:<24} {club:<28} {row.total:>6}  {rounds:<13} "
+                f"{row.game_points:>5} {row.hands_played:>5}"
+            )

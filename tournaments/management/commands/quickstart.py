@@ -43,7 +43,9 @@ class Command(BaseCommand):
 
         User = get_user_model()
         if User.objects.filter(username=username).exists():
-            self.stdout.write(f"Admin user '{username}' exists (change its password with: manage.py changepassword).")
+            self.stdout.write(
+                f"Admin user '{username}' exists (change its password with: manage.py changepassword)."
+            )
             return
         password = os.environ.get("ADMIN_PASSWORD") or secrets.token_urlsafe(12)
         User.objects.create_superuser(username=username, email="", password=password)

@@ -1,0 +1,197 @@
+"""Engine throughput on one core, and the rule bot's strength against the random bot.
+
+    python benchmarks/engine_bench.py             # full run (a, b, c and the 2,000-hand strength test)
+    python benchmarks/engine_bench.py --quick     # smoke run with small counts
+    python benchmarks/engine_bench.py --strength 500 --skip-speed
+
+Figures: hands per CPU-second of this single-threaded process (``time.process_time``), so that other load
+on a shared machine distorts them less than wall-clock time would:
+
+(a) random self-play of whole hands, bidding and announcements included. The timed loop picks a uniformly
+    random element of ``hand.legal_actions()`` directly (RandomBot's policy without building views), so
+    the figure is the state machine's. Printed beside it: the same through ``RandomBot.choose(hand.view(
+    seat), rng)`` (the views' cost), and a quiet variant passing at announcement turns (for scale).
+(b) ``engine.record.replay`` (replay and scoring) over hand records generated beforehand (untimed).
+(c) ``engine.scoring.score_summary`` over derived hand summaries collected beforehand (untimed); no caching.
+
+The hands for (b) and (c) are half random self-play (announcement-heavy: uniform choice makes ~85
+announcement actions a hand) and half RuleBot self-play (few announcements, like real play); the figure
+for each half is printed too.
+
+Strength: ``engine.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots in seats
+A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a
+95% confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import RandomBot, RuleBot, duel, play_hand
+from engine.record import replay
+from engine.rules import Rules, get_rules
+from engine.scoring import score_summary
+from engine.state import Hand
+
+TARGETS = {"a": 5_000, "b": 10_000, "c": 100_000}
+
+
+def random_hand(seed: int, rules: Rules, rng: random.Random) -> Hand:
+    """One whole hand with uniformly random legal actions (the cheap RandomBot of figure a)."""
+    hand = Hand.new(seed, rules=rules)
+    uniform = rng.random  # cheaper than rng.choice, same distribution up to float granularity
+    while not hand.done:
+        legal = hand.legal_actions()
+        hand.apply(legal[int(uniform() * len(legal))])
+    return hand
+
+
+def quiet_random_hand(seed: int, rules: Rules, rng: random.Random) -> Hand:
+    """Like ``random_hand`` but announcement turns end at once (call, obligations, then pass): for scale."""
+    hand = Hand.new(seed, rules=rules)
+    while not hand.done:
+        legal = hand.legal_actions()
+        if hand.phase == "announcements":
+            quiet = [a for a in legal if a[0] in ("pass", "call")]
+            legal = quiet or legal
+        hand.apply(rng.choice(legal))
+    return hand
+
+
+def average_actions(n: int, rules: Rules) -> float:
+    """Actions per random self-play hand (untimed; explains figure a)."""
+    rng = random.Random(4)
+    total = 0
+    for seed in range(n):
+        hand = Hand.new(seed, rules=rules)
+        while not hand.done:
+            legal = hand.legal_actions()
+            hand.apply(legal[int(rng.random() * len(legal))])
+            total += 1
+    return total / n
+
+
+def bench_self_play(n: int, rules: Rules) -> tuple[float, float, float]:
+    """Hands per second: direct ``legal_actions`` choice, through ``RandomBot`` with views, and quiet."""
+    rng = random.Random(1)
+    start = time.process_time()
+    for seed in range(n):
+        random_hand(seed, rules, rng)
+    direct = n / (time.process_time() - start)
+    start = time.process_time()
+    for seed in range(n):
+        quiet_random_hand(seed, rules, rng)
+    quiet = n / (time.process_time() - start)
+    bot = RandomBot()
+    start = time.process_time()
+    for seed in range(n):
+        hand = Hand.new(seed, rules=rules)
+        while not hand.done:
+            hand.apply(bot.choose(hand.view(hand.to_move()), rng))
+    with_views = n / (time.process_time() - start)
+    return direct, with_views, quiet
+
+
+def sample_hands(n: int, rules: Rules) -> dict[str, list[Hand]]:
+    """``n`` finished hands: half random self-play, half RuleBot self-play (different seeds)."""
+    rng = random.Random(2)
+    half = n // 2
+    rule_bots = [RuleBot() for _ in range(4)]
+    return {
+        "random": [random_hand(seed, rules, rng) for seed in range(half)],
+        "rule": [play_hand(seed, rule_bots, rules=rules) for seed in range(half, n)],
+    }
+
+
+def rate(items: list[Any], work: Callable[[Any], object], repeat: int = 1) -> float:
+    """Items per second of ``work(item)`` over ``items`` (repeated ``repeat`` times)."""
+    start = time.process_time()
+    for _ in range(repeat):
+        for item in items:
+            work(item)
+    return repeat * len(items) / (time.process_time() - start)
+
+
+def bench_replay(hands: dict[str, list[Hand]]) -> dict[str, float]:
+    records = {kind: [hand.record() for hand in group] for kind, group in hands.items()}
+    out = {kind: rate(group, replay) for kind, group in records.items()}
+    out["mixed"] = rate(records["random"] + records["rule"], replay)
+    return out
+
+
+def bench_scoring(hands: dict[str, list[Hand]], rules: Rules, repeat: int) -> dict[str, float]:
+    summaries = {kind: [hand.summary() for hand in group] for kind, group in hands.items()}
+
+    def work(summary: dict) -> None:
+        score_summary(summary, rules)
+
+    out = {kind: rate(group, work, repeat) for kind, group in summaries.items()}
+    out["mixed"] = rate(summaries["random"] + summaries["rule"], work, repeat)
+    return out
+
+
+def strength(n: int, rules: Rules) -> None:
+    """The duplicate-style duel of RuleBot against RandomBot over ``n`` seeds, with a 95% CI."""
+    start = time.perf_counter()
+    per_seed = duel("rule", "random", range(n), rules)
+    elapsed = time.perf_counter() - start
+    mean = statistics.fmean(per_seed)
+    half = 1.96 * statistics.stdev(per_seed) / len(per_seed) ** 0.5
+    other = "the pot breaks zero-sum" if rules.ultimo_pot else f"{-mean:+.3f}"
+    print(
+        f"strength ({rules.name}, {n} seeds x 2 seatings = {2 * n} hands, {elapsed:.1f} s): "
+        f"rule bot {mean:+.3f} points per hand per seat (95% CI {mean - half:+.3f} .. {mean + half:+.3f}); "
+        f"random bot {other}"
+    )
+
+
+def report(label: str, key: str, value: float) -> None:
+    target = TARGETS[key]
+    verdict = "ok" if value >= target else "BELOW TARGET"
+    print(f"({key}) {label}: {value:,.0f} hands/s (target >= {target:,}) {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="small counts: a smoke run")
+    parser.add_argument("--rules", default="pagat", help="rules preset (default pagat)")
+    parser.add_argument("--strength", type=int, metavar="N", help="seeds for the strength test (2,000)")
+    parser.add_argument("--skip-speed", action="store_true", help="only the strength test")
+    args = parser.parse_args()
+    rules = get_rules(args.rules)
+    quick = (200, 400, 2, 20)
+    n_play, n_sample, score_repeat, n_strength = quick if args.quick else (3_000, 4_000, 25, 2_000)
+    if args.strength is not None:
+        n_strength = args.strength
+    if not args.skip_speed:
+        actions = average_actions(200, rules)
+        direct, with_views, quiet = bench_self_play(n_play, rules)
+        report(f"random self-play, {n_play} hands (~{actions:.0f} actions each), uniform", "a", direct)
+        print(f"    same through RandomBot.choose(hand.view(seat)): {with_views:,.0f} hands/s")
+        print(f"    same but passing at announcement turns (for scale, not the target): {quiet:,.0f} hands/s")
+        hands = sample_hands(n_sample, rules)
+        replays = bench_replay(hands)
+        report(f"replay of {n_sample} recorded hands (mixed)", "b", replays["mixed"])
+        print(f"    random-play records {replays['random']:,.0f}/s, rule-bot ones {replays['rule']:,.0f}/s")
+        scores = bench_scoring(hands, rules, score_repeat)
+        label = f"score_summary of {n_sample} distinct summaries x {score_repeat} (mixed)"
+        report(label, "c", scores["mixed"])
+        print(f"    random-play summaries {scores['random']:,.0f}/s, rule-bot ones {scores['rule']:,.0f}/s")
+    if n_strength:
+        strength(n_strength, rules)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""The auction: bids, holds, cue bids, the yielded game and the trial three ("The bidding", "Conventions").
+
+Levels are the contract's ``3, 2, 1, 0`` (three, two, one, solo); internally an auction works with the
+*rank* ``3 - level`` so that a higher bid is a larger number. Seats are 0..3 in bidding order; the first
+turns come in seat order, so "your first turn was earlier" (old holding rule) is simply ``seat < other``.
+"""
+
+from __future__ import annotations
+
+from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
+from engine.rules import Rules
+
+LEVEL_NAMES = {3: "three", 2: "two", 1: "one", 0: "solo"}
+LEVELS_BY_NAME = {name: level for level, name in LEVEL_NAMES.items()}
+
+
+class Auction:
+    """Bidding state for one deal; knows the seats' hands only to check honours and cue-bid cards."""
+
+    __slots__ = (
+        "bid_count",
+        "bid_turns",
+        "cue",
+        "cue_conditional",
+        "cue_rank",
+        "cue_seat",
+        "first_bid_minimum",
+        "held",
+        "high",
+        "high_seat",
+        "log",
+        "n_passed",
+        "passed",
+        "positive_bids",
+        "rules",
+        "trial",
+        "ulti_obliged",
+        "yield_seat",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.passed = [False, False, False, False]
+        self.n_passed = 0
+        self.bid_count = [0, 0, 0, 0]
+        self.bid_turns = [0, 0, 0, 0]
+        self.first_bid_minimum = [False, False, False, False]
+        self.high = -1  # rank of the highest bid so far; -1 before any bid
+        self.high_seat: int | None = None
+        self.held = False  # the last positive bid was a hold
+        self.positive_bids: list[tuple[int, int, bool]] = []  # (seat, rank, is_hold)
+        self.cue: int | None = None  # card shown by the (single) cue bid
+        self.cue_seat: int | None = None
+        self.cue_rank = -1
+        self.cue_conditional = False  # kegl opening invitation, binding only if its bidder passes later
+        self.yield_seat: int | None = None
+        self.trial = False  # fourth hand bid three without an honour
+        self.ulti_obliged = False  # cue bidder/yielder without a high honour
+        self.log: list[tuple[int, str, int | None]] = []  # (seat, "bid"|"hold"|"pass", level)
+
+    # --- helpers -------------------------------------------------------------------------------------
+    def can_hold(self, s: int) -> bool:
+        """New rule: any earlier bidder may hold once; old rule: only a seat whose first turn was earlier."""
+        hs = self.high_seat
+        if hs is None or hs == s or self.held:
+            return False
+        if self.rules.old_holding_rule:
+            return s < hs
+        return self.bid_count[s] > 0
+
+    def fourth_hand_after_three_passes(self, s: int) -> bool:
+        return s == 3 and self.high < 0 and self.n_passed == 3
+
+    def is_yield_position(self, s: int) -> bool:
+        """Three by s, two by another, both others passed: s's pass yields the game ("Yielded game")."""
+        if not self.rules.conventions or len(self.positive_bids) != 2 or self.n_passed != 2:
+            return False
+        (first, r1, _), (second, r2, hold2) = self.positive_bids
+        return first == s and r1 == 0 and r2 == 1 and not hold2 and second != s
+
+    def jump_card(self, s: int, rank: int) -> int | None:
+        """The tarokk a bid of ``rank`` by ``s`` shows as a cue bid, or None ("Cue bids", "Variations")."""
+        rules = self.rules
+        if not rules.conventions or self.cue is not None or self.fourth_hand_after_three_passes(s):
+            return None
+        high = self.high
+        if high < 0 and (rank == 3 or rules.first_bid_never_cue_bid):
+            return None  # an opening solo can never be overcalled, so it is never a cue bid
+        can_hold = self.can_hold(s)
+        minimum = high if can_hold else high + 1
+        jump = rank - minimum
+        if jump <= 0:
+            return None
+        interp = rules.cue_bid_interpretation
+        if interp == "kegl":
+            if rank == 3:
+                return None if (jump == 1 and self.held) else XVIII
+            if rank == 2 and jump == 1 and can_hold:
+                return XVIII
+        elif interp == "old" and jump == 1 and (rank == 3 or (rank == 2 and not self._others_could_hold(s))):
+            return XVIII  # a jump only overcallable by solo shows the XVIII
+        if jump == 1:
+            if rules.pais_xvii_cue_bid and self.bid_turns[s] == 1 and self.first_bid_minimum[s]:
+                return XVII
+            return XIX
+        return XVIII
+
+    def _others_could_hold(self, s: int) -> bool:
+        for t in range(4):
+            if t == s or self.passed[t]:
+                continue
+            if (t < s) if self.rules.old_holding_rule else self.bid_count[t] > 0:
+                return True
+        return False
+
+    def may_bid_without_honour(self, s: int) -> bool:
+        return self.rules.trial_three_allowed and self.fourth_hand_after_three_passes(s)
+
+    # --- legality --------------------------------------------------------------------------------------
+    def legal(self, s: int, hand: int) -> list[tuple[str, int | None]]:
+        """(kind, level) pairs legal for seat ``s`` holding ``hand``."""
+        out: list[tuple[str, int | None]] = []
+        if self.pass_problem(s, hand) is None:
+            out.append(("pass", None))
+        if self.cue_seat == s and self.rules.cue_bid_withdrawn_bidder_passes:
+            return out
+        if not hand & HONOUR_MASK:
+            if self.may_bid_without_honour(s):
+                out.append(("bid", 3))
+            return out
+        if self.can_hold(s):
+            out.append(("hold", None))
+        for rank in range(self.high + 1, 4):
+            if self.cue_problem(s, hand, rank) is None:
+                out.append(("bid", 3 - rank))
+        return out
+
+    def cue_problem(self, s: int, hand: int, rank: int) -> str | None:
+        """Why a bid at ``rank`` by ``s`` is illegal as a cue bid, or None."""
+        card = self.jump_card(s, rank)
+        if card is None or self.rules.cue_bid_only_if_other_declarer or self._kegl_opening(rank):
+            return None
+        if not hand >> card & 1:
+            return f"jump shows {NAMES[card]} which {{seat}} does not hold"
+        if self.rules.cue_bid_requires_high_honour and not hand & HIGH_HONOUR_MASK:
+            return f"jump shows {NAMES[card]} and a high honour; {{seat}} holds neither the skíz nor the XXI"
+        return None
+
+    def _kegl_opening(self, rank: int) -> bool:
+        """kegl: an opening two or one invites only if the opener passes after it is accepted."""
+        return self.rules.cue_bid_interpretation == "kegl" and self.high < 0 and rank < 3
+
+    def pass_problem(self, s: int, hand: int) -> str | None:
+        """Why ``s`` may not pass now, or None."""
+        if self.is_yield_position(s):
+            need_high = self.rules.cue_bid_interpretation != "kegl"
+            if not hand >> XX & 1 or (need_high and not hand & HIGH_HONOUR_MASK):
+                return "passing after three - two yields the game, promising the XX and a high honour"
+        if (
+            (self.rules.cue_bid_only_if_other_declarer or self.cue_conditional)
+            and self.cue_seat == s
+            and self.high_seat != s
+            and self.cue is not None
+            and not hand >> self.cue & 1
+        ):
+            return f"cue bidder without the {NAMES[self.cue]} must not let another player win the auction"
+        return None
+
+    def check(self, s: int, kind: str, level: int | None, hand: int) -> str | None:
+        """Why the bid is illegal (a rule text with ``{seat}`` for the bidder), or None when legal."""
+        if kind == "pass":
+            return self.pass_problem(s, hand)
+        if self.cue_seat == s and self.rules.cue_bid_withdrawn_bidder_passes:
+            return "after a cue bid the cue bidder may only pass (T 17)"
+        if kind == "hold":
+            if self.high_seat is None:
+                return "there is no bid to hold"
+            if self.held:
+                return "a bid can only be held once"
+            if not self.can_hold(s):
+                if self.rules.old_holding_rule:
+                    return "old holding rule: only a player whose first turn was earlier may hold"
+                return "only a player who has already bid may hold"
+            return None
+        if kind != "bid" or level not in LEVEL_NAMES:
+            return f"unknown bid {kind} {level}"
+        rank = 3 - level
+        if rank <= self.high:
+            return f"{LEVEL_NAMES[level]} is not higher than {LEVEL_NAMES[3 - self.high]}"
+        if not hand & HONOUR_MASK:
+            if not (self.may_bid_without_honour(s) and rank == 0):
+                return (
+                    "a player without an honour must pass (the fourth hand after three passes may bid three)"
+                )
+            return None
+        return self.cue_problem(s, hand, rank)
+
+    # --- applying ----------------------------------------------------------------------------------------
+    def apply(self, s: int, kind: str, level: int | None, hand: int) -> None:
+        """Record a legal bid; the caller has checked it."""
+        self._record(s, kind, level, hand)
+        self.bid_turns[s] += 1
+
+    def _record(self, s: int, kind: str, level: int | None, hand: int) -> None:
+        if kind == "pass":
+            if self.is_yield_position(s):
+                self.yield_seat = s
+                self.ulti_obliged = not hand & HIGH_HONOUR_MASK
+            self.passed[s] = True
+            self.n_passed += 1
+            self.log.append((s, "pass", None))
+            return
+        if self.cue_conditional and self.cue_seat == s:  # kegl: holding or overcalling cancels it
+            self.cue = self.cue_seat = None
+            self.cue_rank = -1
+            self.cue_conditional = self.ulti_obliged = False
+        if kind == "hold":
+            rank = self.high
+            self.held = True
+            self.log.append((s, "hold", None))
+        else:
+            rank = 3 - level  # type: ignore[operator]
+            card = self.jump_card(s, rank)
+            if card is not None:
+                self.cue, self.cue_seat, self.cue_rank = card, s, rank
+                self.cue_conditional = self._kegl_opening(rank)
+                self.ulti_obliged = not hand & HIGH_HONOUR_MASK
+            elif self.bid_count[s] == 0:
+                self.first_bid_minimum[s] = True
+            if not hand & HONOUR_MASK:
+                self.trial = True
+            self.held = False
+            self.log.append((s, "bid", level))
+        self.bid_count[s] += 1
+        self.high, self.high_seat = rank, s
+        self.positive_bids.append((s, rank, kind == "hold"))
+
+    def finished(self) -> bool:
+        """All passed, all but the high bidder passed, or a solo nobody can hold ("The bidding")."""
+        if self.n_passed == 4:
+            return True
+        if self.high_seat is None:
+            return False
+        if self.n_passed == 3:
+            return True
+        if self.high == 3:
+            return not any(self.can_hold(t) for t in range(4) if not self.passed[t])
+        return False
+
+    def next_seat(self, s: int) -> int:
+        for i in range(1, 5):
+            t = (s + i) % 4
+            if not self.passed[t]:
+                return t
+        return s
+
+    def cue_in_force(self, declarer: int) -> int | None:
+        """The card the declarer must call because of another player's cue bid, or None."""
+        if self.cue is None or self.cue_seat == declarer:
+            return None
+        if self.rules.cue_bid_only_accepted_by_hold and not any(
+            seat == declarer and is_hold and rank == self.cue_rank
+            for seat, rank, is_hold in self.positive_bids
+        ):
+            return None
+        return self.cue

@@ -1,0 +1,35 @@
+"""``python -m engine replay [FILE|-]``: replay a hand record, print the derived summary and payments."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.record import ReplayError, replay
+
+
+def main(argv: list[str]) -> int:
+    """Exit 0 with ``{"summary": ..., "payments": ...}`` on stdout; 1 with the illegal step on stderr."""
+    parser = argparse.ArgumentParser(prog="python -m engine replay", description=__doc__)
+    parser.add_argument("file", nargs="?", default="-", help="hand record JSON (default: standard input)")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            record = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                record = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = replay(record)
+    except ReplayError as exc:
+        print(f"replay: illegal record: {exc}", file=sys.stderr)
+        return 1
+    json.dump(
+        {"summary": result.summary, "payments": result.payments}, sys.stdout, indent=2, ensure_ascii=False
+    )
+    sys.stdout.write("\n")
+    return 0

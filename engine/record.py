@@ -1,0 +1,339 @@
+"""Hand records (versioned JSON) and their replay.
+
+A record (engine/schemas/hand-record.schema.json, ``"version": 1``) keeps everything needed to re-run a
+deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the talon top
+first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the round of
+announcements turn by turn and the nine tricks. ``replay`` re-runs it through ``engine.state.Hand``, which
+checks every step against the rules, and returns the derived summary and its payments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.bidding import LEVEL_NAMES, LEVELS_BY_NAME
+from engine.cards import NAMES, parse_card
+from engine.rules import PRESETS, Rules, RulesError, get_rules
+from engine.state import TEAMS, Action, Hand, IllegalAction
+
+VERSION = 1
+
+
+class ReplayError(ValueError):
+    """A record that is malformed or breaks a rule; the message names the step and the rule."""
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    """The replayed hand, its derived summary and the payments per seat label."""
+
+    hand: Hand
+    summary: dict[str, Any]
+    payments: dict[str, int]
+
+
+def rules_spec(rules: Rules) -> Any:
+    """The rules as stored in records and summaries: a preset name, or ``{"preset", "options"}``."""
+    base = PRESETS.get(rules.name, PRESETS["pagat"])
+    if rules == base:
+        return rules.name
+    base_opts = base.options()
+    changed = {k: v for k, v in rules.options().items() if k != "name" and base_opts[k] != v}
+    return {"preset": base.name, "options": changed}
+
+
+_RULES_CACHE: dict[str, Rules] = {}
+
+
+def rules_from_spec(spec: Any) -> Rules:
+    """The inverse of ``rules_spec`` (cached; raises ReplayError for unknown presets or options)."""
+    if isinstance(spec, str) and spec in PRESETS:
+        return PRESETS[spec]
+    key = repr(spec)
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        if not isinstance(spec, dict) or not isinstance(spec.get("options", {}), dict):
+            raise ReplayError(f"rules: must be a preset name or {{preset, options}}, got {spec!r}")
+        try:
+            rules = get_rules(spec.get("preset", "pagat"), **spec.get("options", {}))
+        except (RulesError, TypeError) as exc:
+            raise ReplayError(f"rules: {exc}") from None
+        if len(_RULES_CACHE) < 256:
+            _RULES_CACHE[key] = rules
+    return rules
+
+
+# --- writing -------------------------------------------------------------------------------------------
+def action_text(action: Action) -> str:
+    """Announcement-phase action as record text, e.g. ``call XX``, ``kontra declarer trull``."""
+    kind, arg = action
+    if kind == "pass":
+        return "pass"
+    if kind == "call":
+        return f"call {NAMES[arg]}"  # type: ignore[index]
+    if kind == "declare":
+        return f"declare {arg}"
+    if kind == "kontra" and arg != "game":
+        team, bonus = arg  # type: ignore[misc]
+        return f"kontra {team} {bonus}"
+    return f"{kind} {arg}"
+
+
+def make_record(hand: Hand) -> dict[str, Any]:
+    """The record of a hand played so far (normally a finished one)."""
+    labels = hand.labels
+    auction = [
+        {"seat": labels[s], "say": kind if kind != "bid" else LEVEL_NAMES[lv]}  # type: ignore[index]
+        for s, kind, lv in hand.auction_log()
+    ]
+    if hand.raise_offered and hand.declarer is not None:
+        say = "no raise" if hand.raised is None else f"raise {LEVEL_NAMES[hand.raised]}"
+        auction.append({"seat": labels[hand.declarer], "say": say})
+    turns: list[dict[str, Any]] = []
+    for s, action in hand.announce_log:
+        if not turns or turns[-1]["seat"] != labels[s] or turns[-1]["say"][-1] == "pass":
+            turns.append({"seat": labels[s], "say": []})
+        turns[-1]["say"].append(action_text(action))
+    record: dict[str, Any] = {
+        "version": VERSION,
+        "rules": rules_spec(hand.rules),
+        "seats": list(labels),
+        "stake": hand.stake,
+        "seed": hand.seed,
+        "deal": {
+            "hands": {labels[s]: [NAMES[c] for c in hand.dealt[s]] for s in range(4)},
+            "talon": [NAMES[c] for c in hand.talon],
+        },
+        "auction": auction,
+        "talon": {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]},
+        "discards": {
+            labels[s]: [NAMES[c] for c in hand.discards[s]] for s in hand.discard_order if hand.discards[s]
+        },
+        "annulment": None
+        if hand.annulment is None
+        else {"seat": labels[hand.annulment[0]], "holding": hand.annulment[1]},
+        "call": None if hand.called is None else NAMES[hand.called],
+        "announcements": turns,
+        "tricks": [
+            {"leader": labels[leader], "cards": [NAMES[c] for c in cards], "winner": labels[winner]}
+            for leader, cards, winner in hand.tricks
+        ],
+        "result": hand.kind if hand.done else None,
+    }
+    return record
+
+
+# --- replaying -----------------------------------------------------------------------------------------
+def _cards(names: Any, where: str) -> list[int]:
+    if not isinstance(names, list):
+        raise ReplayError(f"{where}: must be a list of card names")
+    try:
+        return [_card(n) for n in names]
+    except (ValueError, TypeError) as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+
+
+_SAID: dict[str, Action] = {}
+
+
+def _parse_say(text: Any, where: str) -> Action:
+    """Record text of an announcement-phase action back to an Action (cached: the texts repeat)."""
+    action = _SAID.get(text) if type(text) is str else None
+    if action is None:
+        action = _read_say(text, where)
+        if len(_SAID) < 4096:
+            _SAID[text] = action
+    return action
+
+
+def _read_say(text: Any, where: str) -> Action:
+    if not isinstance(text, str) or not text:
+        raise ReplayError(f"{where}: expected an action text, got {text!r}")
+    words = text.split()
+    kind = words[0]
+    try:
+        if kind == "pass" and len(words) == 1:
+            return Action("pass")
+        if kind == "call" and len(words) == 2:
+            return Action("call", parse_card(words[1]))
+        if kind == "declare" and len(words) == 2:
+            return Action("declare", int(words[1]))
+        if kind == "announce" and len(words) == 2:
+            return Action("announce", words[1])
+        if kind == "kontra" and words[1:] == ["game"]:
+            return Action("kontra", "game")
+        if kind == "kontra" and len(words) == 3 and words[1] in TEAMS:
+            return Action("kontra", (words[1], words[2]))
+    except ValueError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    raise ReplayError(f"{where}: cannot read {text!r}")
+
+
+def _auction_action(say: Any, where: str) -> Action:
+    if say in ("pass", "hold"):
+        return Action(say)
+    if say in LEVELS_BY_NAME:
+        return Action("bid", LEVELS_BY_NAME[say])
+    if say == "no raise":
+        return Action("no_raise")
+    if isinstance(say, str) and say.startswith("raise ") and say[6:] in LEVELS_BY_NAME:
+        return Action("raise", LEVELS_BY_NAME[say[6:]])
+    raise ReplayError(f"{where}: cannot read bid {say!r}")
+
+
+def load_hand(record: Any) -> Hand:
+    """The dealt hand of a record (rules, seats, stake, deal), before any action."""
+    if not isinstance(record, dict):
+        raise ReplayError("record: must be a JSON object")
+    if record.get("version") != VERSION:
+        raise ReplayError(f"version: expected {VERSION}, got {record.get('version')!r}")
+    rules = rules_from_spec(record.get("rules", "pagat"))
+    labels = record.get("seats")
+    if not isinstance(labels, list) or len(labels) != 4 or len(set(labels)) != 4:
+        raise ReplayError("seats: must be four distinct labels")
+    deal = record.get("deal")
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
+        raise ReplayError("deal: must hold hands (by seat) and talon")
+    dealt = [_cards(deal["hands"].get(label), f"deal.hands.{label}") for label in labels]
+    talon = _cards(deal.get("talon"), "deal.talon")
+    try:
+        return Hand(
+            dealt,
+            talon,
+            rules=rules,
+            stake=record.get("stake", 1),
+            seats=tuple(labels),
+            seed=record.get("seed"),
+        )
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
+
+
+def replay_hand(record: Any) -> Hand:
+    """Re-run a record step by step; raises ReplayError naming the first illegal or inconsistent step."""
+    hand = load_hand(record)
+    labels = hand.labels
+    auction = iter(enumerate(record.get("auction") or []))
+    discards = record.get("discards") or {}
+    annulment = record.get("annulment")
+    says = iter(
+        (i, turn.get("seat"), say)
+        for i, turn in enumerate(record.get("announcements") or [])
+        for say in turn.get("say") or []
+    )
+    tricks = record.get("tricks") or []
+    n_cards = 0
+    try:
+        while not hand.done:
+            phase = hand.phase
+            seat = hand.to_move()
+            label = labels[seat]  # type: ignore[index]
+            if phase == "play":
+                n_cards = _replay_tricks(hand, tricks)
+                continue
+            elif phase in ("bidding", "raise"):
+                i, step = next(auction, (None, None))
+                if step is None:
+                    raise ReplayError(f"auction: missing the bid of {label}")
+                if step.get("seat") != label:
+                    raise ReplayError(f"auction step {i + 1}: it is {label}'s turn, not {step.get('seat')}'s")
+                hand.apply(_auction_action(step.get("say"), f"auction step {i + 1}"))
+            elif phase == "announcements":
+                _replay_announcements(hand, says)
+            elif phase == "discard":
+                hand.apply(("discard", tuple(_cards(discards.get(label), f"discards.{label}"))))
+            elif phase == "annul":
+                if isinstance(annulment, dict) and annulment.get("seat") == label:
+                    hand.apply(("annul", annulment.get("holding")))
+                else:
+                    hand.apply(Action("no_annul"))
+    except IllegalAction as exc:
+        raise ReplayError(str(exc)) from None
+    _check_tail(record, hand, auction, says, n_cards)
+    return hand
+
+
+def _replay_announcements(hand: Hand, says: Any) -> None:
+    """The round of announcements, step by step until it ends (or the hand moves on)."""
+    labels = hand.labels
+    apply = hand.apply
+    while hand.phase == "announcements":
+        label = labels[hand.to_move()]  # type: ignore[index]
+        i, who, say = next(says, (None, None, None))
+        if say is None:
+            raise ReplayError(f"announcements: missing the turn of {label}")
+        if who != label:
+            raise ReplayError(f"announcement turn {i + 1}: it is {label}'s turn, not {who}'s")
+        action = _SAID.get(say) if type(say) is str else None
+        apply(action or _parse_say(say, f"announcement turn {i + 1}, seat {label}"))
+
+
+def _card(name: Any) -> int:
+    card = _EXACT.get(name)  # the names this module writes; anything else goes through parse_card
+    return card if card is not None else parse_card(name)
+
+
+_EXACT = {name: c for c, name in enumerate(NAMES)}
+
+
+def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
+    """The play, trick by trick (a tight loop: replays are benchmarked); returns the cards played."""
+    labels = hand.labels
+    play = hand._play  # the phase is known to be "play": skip apply's dispatch
+    n = 0
+    for t, trick in enumerate(tricks):
+        if hand.done:
+            break
+        leader = labels[hand.to_move()]  # type: ignore[index]
+        try:
+            names = trick["cards"]
+            if trick.get("leader", leader) != leader:
+                raise ReplayError(f"trick {t + 1}: leader is {leader}, not {trick.get('leader')}")
+            for k in range(4):
+                play(_card(names[k]))
+                n += 1
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            if isinstance(exc, ReplayError | IllegalAction):
+                raise
+            seat = labels[hand.to_move()]  # type: ignore[index]
+            raise ReplayError(f"trick {t + 1}, seat {seat}: missing or unknown card") from None
+        winner = labels[hand.tricks[-1][2]]
+        if trick.get("winner", winner) != winner:
+            raise ReplayError(f"trick {t + 1}: won by {winner}, not {trick['winner']}")
+    if not hand.done:
+        raise ReplayError(f"trick {len(hand.tricks) + 1}: missing (the record ends before the play is over)")
+    return n
+
+
+def _check_tail(record: dict[str, Any], hand: Hand, auction: Any, says: Any, n_cards: int) -> None:
+    """Steps left over, and derived sections (talon, call, result) that disagree with the replay."""
+    labels = hand.labels
+    if next(auction, None) is not None:
+        raise ReplayError("auction: steps after the end of the auction")
+    if next(says, None) is not None:
+        raise ReplayError("announcements: steps after the end of the round of announcements")
+    if n_cards != 4 * len(record.get("tricks") or []):
+        raise ReplayError(f"tricks: {len(record['tricks'])} recorded but the hand ended as {hand.kind}")
+    if hand.annulment is None and record.get("annulment"):
+        raise ReplayError("annulment: recorded but no annulment took place")
+    talon = record.get("talon")
+    if talon is not None:
+        drawn = {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]}
+        if {k: v for k, v in talon.items() if v} != drawn:
+            raise ReplayError(f"talon: recorded {talon} but the distribution table gives {drawn}")
+    call = record.get("call")
+    if call is not None and (hand.called is None or parse_card(call) != hand.called):
+        raise ReplayError(f"call: recorded {call} but the announcements call {hand.called}")
+    result = record.get("result")
+    if result is not None and result != hand.kind:
+        raise ReplayError(f"result: recorded {result} but the replay ends as {hand.kind}")
+
+
+def replay(record: Any) -> ReplayResult:
+    """Replay a record and score it: the derived summary and payments per seat label."""
+    from engine.scoring import score_summary
+
+    hand = replay_hand(record)
+    summary = hand.summary()
+    return ReplayResult(hand=hand, summary=summary, payments=score_summary(summary, hand.rules)["payments"])

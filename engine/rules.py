@@ -1,0 +1,338 @@
+"""Rule options and presets for Hungarian Tarokk.
+
+A `Rules` value is a frozen, named configuration: every item of the pagat text's "Variations" section is an
+option here, with the main text as the default. Presets:
+
+* ``pagat``: the main text of ``hungarian-tarokk-pagat-en.txt``.
+* ``kegl``: the Board Game Arena / Lóránt Kégl list at the end of that text ("Other Hungarian Tarokk WWW
+  pages and Online Games"), ultimó pot included.
+* ``tournament``: the Hungarian tournament rules of 2018 (``hungarian-tournament-rules-2018.md``, items
+  cited as "T n"); where those rules are silent it follows ``pagat`` (see ``TOURNAMENT_SILENT_CHOICES``).
+
+``OPTION_DOCS`` describes every option in one line (``python -m engine rules`` prints them);
+``Rules.spec()`` gives the ``"rules"`` value a hand summary should carry for these rules.
+
+This module is the contract between the scoring (``engine.scoring``) and live play / replay
+(``engine.state``, ``engine.record``): field names are stable; new options may be added with a default
+that keeps the existing presets' behaviour.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ANNULMENT_HOLDINGS: tuple[str, ...] = (
+    "four_kings",
+    "xxi_alone",
+    "pagat_alone",
+    "no_tarokks",
+    "xxi_and_pagat",
+)
+
+DoubledRounds = Literal["overlap", "none", "extra_round", "quadruple_round"]
+CueBidInterpretation = Literal["new", "old", "kegl"]
+AnnulTiming = Literal["after_exchange", "before_discard"]
+
+
+class RulesError(ValueError):
+    """An unknown preset or option, or an option value out of range."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One complete rule configuration. Defaults are the pagat main text."""
+
+    name: str = "pagat"
+
+    # --- Variations in the equipment and deal ---
+    red_fours: bool = False  # red fours instead of aces (names H4/D4 accepted); no effect on play
+    knock_instead_of_cut: bool = False  # deal in batches of nine, chosen clockwise from dealer's left
+
+    # --- Variations in the bidding procedure ---
+    old_holding_rule: bool = False  # only a player whose first turn was earlier may hold, once per bid
+    sole_bidder_may_raise: bool = False  # a three that everybody passed may be raised to two/one (T 11)
+    doubled_rounds: DoubledRounds = "overlap"  # after a passed-out/annulled hand ("none" = no doubling)
+    trial_three_allowed: bool = True  # fourth hand may bid three without an honour after three passes
+    trial_three_payment: int = 1  # paid to each other active player when no honour is drawn (T 22: 3)
+
+    # --- Variations in the bidding conventions ---
+    conventions: bool = True  # False: no cue bids and no yielded game
+    cue_bid_interpretation: CueBidInterpretation = "new"  # "old": jump only overcallable by solo = XVIII
+    first_bid_never_cue_bid: bool = False
+    cue_bid_only_if_other_declarer: bool = False
+    cue_bid_only_accepted_by_hold: bool = False
+    pais_xvii_cue_bid: bool = False  # minimum bid then a single jump at the second turn shows the XVII
+    cue_bid_withdrawn_bidder_passes: bool = False  # T 17: after a cue bid the cue bidder may only pass
+    cue_bid_requires_high_honour: bool = False  # kegl: no; a cue bidder/yielder without one announces ulti
+
+    # --- Variations in the discarding and annulling the hand ---
+    xx_discardable: bool = True
+    free_call_after_tarokk_discard: bool = True  # someone else's tarokk discard frees the declarer's call
+    discarded_tarokks_admitted_at_announcements: bool = False
+    annulment_holdings: frozenset[str] = field(default_factory=lambda: frozenset(ANNULMENT_HOLDINGS))
+    annul_after_tarokk_discard: bool = False  # pagat: only four kings may annul after discarding a tarokk
+    annul_timing: AnnulTiming = "after_exchange"
+    lone_declarer_by_discard_takes_all_discards: bool = False  # T 31: all six discards count for declarer
+
+    # --- Variations in bonuses, announcements and declarations ---
+    double_game_and_volat_same_turn: bool = False
+    double_game_and_volat_same_player: bool = True  # False: only partners can split the two announcements
+    volat_blocks_further_announcements: bool = False  # T 42: after volát no trull, four kings, double game
+    declarations_identify_side: bool = False  # declarations of 8/9 tarokks treated like announcements
+    pais_declarations: bool = False  # partner may not declare until provable; announcers must declare
+    discarder_states_called_card: bool = False
+    declared_tarokks_team_item: bool = False  # T 35: paid to the declaring team by the other team
+    max_kontra: int = 5  # 1 kontra, 2 rekontra, 3 szubkontra, 4 hirskontra, 5 mordkontra (T 43: 4)
+    trull_announcement_restrictions: bool = False  # T 41: what a first-round trull announcement promises
+
+    # --- Variations in the scoring ---
+    exclusive_game_double_volat: bool = False  # double game/volát announced or made excludes unkontra'd game
+    opponents_silent_double_volat_need_kontra: bool = False
+    kontra_multiplies_silent_double_volat: bool = False
+    silent_trull_with_volat: bool = False
+    silent_four_kings_with_volat: bool = False
+    silent_four_kings_with_silent_double_game: bool = True  # kegl: False
+    kontra_raises_game_threshold: bool = False  # after kontra the opponents need 48 (47-47 is declarer's)
+    trull_values: tuple[int, int] = (1, 2)  # (silent, announced)
+    four_kings_values: tuple[int, int] = (1, 2)  # alternative: (2, 4)
+    pagat_ultimo_values: tuple[int, int] = (5, 10)  # alternative: (6, 12)
+    xxi_catch_values: tuple[int, int] = (21, 42)  # alternative: (30, 60)
+    eight_tarokks_value: int = 1
+    nine_tarokks_value: int = 2
+    five_player_talon_honour_payment: bool = False  # skíz 3, XXI 2, pagát 1 paid to the sitting-out dealer
+    five_player_dealer_weeps_laughs: bool = False  # sír-nevet: dealer wins/loses as one of the opponents
+    ultimo_pot: bool = False  # kegl option
+    ultimo_pot_abandon_payment: int = 2  # each player pays into the pot for an abandoned hand
+    ultimo_pot_trial_three_payment: int = 8  # a failed trial three pays this into the pot instead
+
+    # --- Tournament penalties (renonsz), T 7 ---
+    penalty_min: int = 5
+    penalty_max: int = 10
+
+    def replace(self, **options: Any) -> Rules:
+        """A copy with some options changed, validated."""
+        return validate(dataclasses.replace(self, **options))
+
+    def spec(self) -> str | dict[str, Any]:
+        """How a hand summary names these rules: the preset name, or ``{"preset", "options"}`` with the
+        options that differ from the preset (``engine.summary.resolve_rules`` reads it back)."""
+        base = PRESETS.get(self.name, PAGAT)
+        if self == base:
+            return base.name
+        mine, theirs = self.options(), base.options()
+        changed = {k: v for k, v in mine.items() if v != theirs[k] and k != "name"}
+        return {"preset": base.name, "options": changed}
+
+    def options(self) -> dict[str, Any]:
+        """Option name -> value, JSON-friendly (frozensets as sorted lists, tuples as lists)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+
+def validate(rules: Rules) -> Rules:
+    """Reject option values that make no sense; returns the rules unchanged when valid.
+
+    Every option must have the type of its default (``True``/``False`` for switches, never ``0``/``1``).
+    """
+    for f in dataclasses.fields(Rules):
+        value = getattr(rules, f.name)
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        if type(value) is not type(default):
+            raise RulesError(f"{f.name}: must be {type(default).__name__}, got {value!r}")
+    if not 1 <= rules.max_kontra <= 5:
+        raise RulesError("max_kontra: must be 1..5 (kontra .. mordkontra)")
+    unknown = set(rules.annulment_holdings) - set(ANNULMENT_HOLDINGS)
+    if unknown:
+        raise RulesError(f"annulment_holdings: unknown holding(s) {sorted(unknown)}")
+    if rules.doubled_rounds not in ("overlap", "none", "extra_round", "quadruple_round"):
+        raise RulesError("doubled_rounds: must be overlap, none, extra_round or quadruple_round")
+    if rules.cue_bid_interpretation not in ("new", "old", "kegl"):
+        raise RulesError("cue_bid_interpretation: must be new, old or kegl")
+    if rules.annul_timing not in ("after_exchange", "before_discard"):
+        raise RulesError("annul_timing: must be after_exchange or before_discard")
+    if not 0 < rules.penalty_min <= rules.penalty_max:
+        raise RulesError("penalty_min/penalty_max: need 0 < min <= max")
+    for name in ("trull_values", "four_kings_values", "pagat_ultimo_values", "xxi_catch_values"):
+        values = getattr(rules, name)
+        if len(values) != 2 or any(type(v) is not int or v < 0 for v in values):
+            raise RulesError(f"{name}: must be [silent, announced], two non-negative integers")
+    for name in (
+        "trial_three_payment",
+        "eight_tarokks_value",
+        "nine_tarokks_value",
+        "ultimo_pot_abandon_payment",
+        "ultimo_pot_trial_three_payment",
+    ):
+        if getattr(rules, name) < 0:
+            raise RulesError(f"{name}: must not be negative")
+    return rules
+
+
+# One line per option, for ``python -m engine rules`` and the docs ("Variations" section of the pagat text
+# unless a T item is named).
+OPTION_DOCS: dict[str, str] = {
+    "name": "The preset this configuration started from.",
+    "red_fours": "Red fours instead of red aces (no effect on play).",
+    "knock_instead_of_cut": (
+        "Knocking instead of cutting: the hands are dealt in batches of nine to choose from."
+    ),
+    "old_holding_rule": "Only a player whose first turn was earlier may hold, and each bid only once.",
+    "sole_bidder_may_raise": "A three that everyone else passed may be raised to two or one (T 11).",
+    "doubled_rounds": (
+        "After a passed-out or annulled hand: overlap (pagat), none (T 5), extra_round, quadruple_round."
+    ),
+    "trial_three_allowed": "Fourth hand may bid three without an honour after three passes.",
+    "trial_three_payment": (
+        "A failed trial three pays this × stake to each other player (pagat 1, kegl 2, T 22: 3)."
+    ),
+    "conventions": "Cue bids and the yielded game are recognised.",
+    "cue_bid_interpretation": (
+        "new: a single jump shows the XIX; old: a jump only overcallable by solo shows the XVIII; kegl: BGA's"
+        " rules."
+    ),
+    "first_bid_never_cue_bid": "The first bid of the auction is never a cue bid.",
+    "cue_bid_only_if_other_declarer": "A jump is a cue bid only if some other player becomes declarer.",
+    "cue_bid_only_accepted_by_hold": "A cue bid invites only an earlier bidder, who accepts by holding.",
+    "pais_xvii_cue_bid": "Pais: a minimum bid and then a single jump at the second turn shows the XVII.",
+    "cue_bid_withdrawn_bidder_passes": "After a cue bid the cue bidder may only pass (T 17).",
+    "cue_bid_requires_high_honour": "A cue bid or yield needs a high honour (else ultimó is compulsory).",
+    "xx_discardable": "The XX may be discarded (T 24: no).",
+    "free_call_after_tarokk_discard": (
+        "Another player's tarokk discard lets the declarer call any non-honour."
+    ),
+    "discarded_tarokks_admitted_at_announcements": (
+        "Discarded tarokks are admitted at the first announcement turn."
+    ),
+    "annulment_holdings": "Holdings that may annul the hand.",
+    "annul_after_tarokk_discard": (
+        "A player who discarded a tarokk may still annul (pagat: only with four kings)."
+    ),
+    "annul_timing": "When a hand may be annulled: after_exchange (pagat) or before_discard (kegl, T 27).",
+    "lone_declarer_by_discard_takes_all_discards": (
+        "Called card discarded: all six discards count for the lone declarer (T 31)."
+    ),
+    "double_game_and_volat_same_turn": "Double game and volát may be announced in the same turn (T 42).",
+    "double_game_and_volat_same_player": "One player may announce both double game and volát.",
+    "volat_blocks_further_announcements": (
+        "After volát no trull, four kings or double game may be announced (T 42)."
+    ),
+    "declarations_identify_side": (
+        "A declaration of 8/9 tarokks identifies the side like an announcement (T 37)."
+    ),
+    "pais_declarations": "Pais: the partner may not declare until provable; announcers must declare.",
+    "discarder_states_called_card": "The discarder of the called card says so with the obligatory kontra.",
+    "declared_tarokks_team_item": (
+        "Declared tarokks are a team item paid by the other team (T 35), not by all three others."
+    ),
+    "max_kontra": "Highest kontra level: 1 kontra .. 5 mordkontra (T 43: 4, hirskontra).",
+    "trull_announcement_restrictions": "What a trull announcement promises (T 41).",
+    "exclusive_game_double_volat": (
+        "Double game/volát announced or made: no unkontra'd game, and volát excludes a silent double game."
+    ),
+    "opponents_silent_double_volat_need_kontra": (
+        "The opponents score silent double game/volát only if they kontra'd the game (else the plain game)."
+    ),
+    "kontra_multiplies_silent_double_volat": (
+        "A kontra'd game multiplies a silent double game/volát instead of adding to it."
+    ),
+    "silent_trull_with_volat": "A team with every trick also scores a silent trull.",
+    "silent_four_kings_with_volat": "A team with every trick also scores silent four kings.",
+    "silent_four_kings_with_silent_double_game": (
+        "A team scoring silent double game also scores silent four kings (kegl: no)."
+    ),
+    "kontra_raises_game_threshold": "After kontra the opponents need 48 (47-47 goes to the declarer).",
+    "trull_values": "Trull [silent, announced].",
+    "four_kings_values": "Four kings [silent, announced] (some books: 2, 4).",
+    "pagat_ultimo_values": "Pagát ultimó [silent, announced] (some books: 6, 12).",
+    "xxi_catch_values": "XXI-catch [silent, announced] (some books: 30, 60).",
+    "eight_tarokks_value": "Declared eight tarokks.",
+    "nine_tarokks_value": "Declared nine tarokks.",
+    "five_player_talon_honour_payment": (
+        "Five players: an honour received from the talon pays the dealer (skíz 3, XXI 2, pagát 1)."
+    ),
+    "five_player_dealer_weeps_laughs": "Five players: sír-nevet, the dealer wins or loses like an opponent.",
+    "ultimo_pot": "kegl's ultimó pot (abandoned hands pay in; an announced ultimó takes or doubles it).",
+    "ultimo_pot_abandon_payment": "Each active player's payment into the pot for an abandoned hand.",
+    "ultimo_pot_trial_three_payment": "A failed trial three pays this into the pot instead.",
+    "penalty_min": "Renonsz: least payment to each other player, per offender (T 7).",
+    "penalty_max": "Renonsz: greatest payment to each other player, per offender (T 7).",
+}
+
+
+PAGAT = Rules()
+
+KEGL = Rules(
+    name="kegl",
+    cue_bid_interpretation="kegl",
+    cue_bid_requires_high_honour=False,
+    xx_discardable=False,
+    free_call_after_tarokk_discard=False,
+    annulment_holdings=frozenset({"xxi_alone", "no_tarokks", "four_kings"}),
+    annul_timing="before_discard",
+    trial_three_payment=2,
+    silent_four_kings_with_silent_double_game=False,
+    ultimo_pot=True,
+)
+
+TOURNAMENT = Rules(
+    name="tournament",
+    sole_bidder_may_raise=True,  # T 11
+    doubled_rounds="none",  # T 5, T 13
+    trial_three_payment=3,  # T 22
+    cue_bid_withdrawn_bidder_passes=True,  # T 17
+    xx_discardable=False,  # T 24
+    lone_declarer_by_discard_takes_all_discards=True,  # T 31, T 33
+    declarations_identify_side=True,  # T 37
+    declared_tarokks_team_item=True,  # T 35
+    double_game_and_volat_same_turn=True,  # T 42
+    volat_blocks_further_announcements=True,  # T 42
+    max_kontra=4,  # T 43
+    trull_announcement_restrictions=True,  # T 41
+    annul_timing="before_discard",  # T 27
+    penalty_min=5,  # T 7
+    penalty_max=10,
+)
+
+PRESETS: dict[str, Rules] = {"pagat": PAGAT, "kegl": KEGL, "tournament": TOURNAMENT}
+
+# Where the tournament rules are silent the preset follows pagat; each such choice is listed here.
+TOURNAMENT_SILENT_CHOICES: dict[str, str] = {
+    "old_holding_rule": "T 12: C does not say who may hold; the new rule (any earlier bidder may hold once).",
+    "kontra_raises_game_threshold": "T 47: defenders win with 47 whether or not the game was kontra'd.",
+    "silent_trull_with_volat": "T 49: C silent; pagat's rule (no silent trull/four kings with volát).",
+    "declarations_kontra": "T 39: a tarokk count cannot be kontra'd (C silent; both implementations say no).",
+    "lone_game_value": "T 33: the game keeps the value of the bid when playing alone (C silent).",
+    "kontrad_game_with_announced_double": "T 48: pagat's table (a kontra'd game is still scored).",
+    "undeclared_tarokks": "T 35: with declarations a team item, undeclared tarokks (claimable only from the "
+    "partner in pagat) score nothing.",
+    "two_offenders": "T 7: two offenders each pay the amount (10..20) to each of the two other players.",
+    "penalty_stake": "T 7/T 5: a renonsz amount is final; there are no doubled rounds to multiply it.",
+    "five_player_dealer": 'T 6: the sitting-out dealer neither wins nor loses (pagat "The scoring").',
+}
+
+
+def get_rules(preset: str = "pagat", **options: Any) -> Rules:
+    """The named preset, with options overriding it; raises RulesError for unknown names or bad values."""
+    try:
+        base = PRESETS[preset]
+    except KeyError:
+        raise RulesError(f"rules: unknown preset {preset!r} (known: {', '.join(PRESETS)})") from None
+    known = {f.name for f in dataclasses.fields(Rules)} - {"name"}
+    unknown = set(options) - known
+    if unknown:
+        raise RulesError(f"rules: unknown option(s) {sorted(unknown)}")
+    if "annulment_holdings" in options:
+        options["annulment_holdings"] = frozenset(options["annulment_holdings"])
+    for name in ("trull_values", "four_kings_values", "pagat_ultimo_values", "xxi_catch_values"):
+        if name in options:
+            options[name] = tuple(options[name])
+    return base.replace(**options) if options else base

@@ -1,0 +1,449 @@
+"""Scoring of hand summaries (pagat "The scoring", "Bonuses", "Kontra", "Declaring tarokks" and the
+"Variations in the scoring"; tournament rules T 5, T 7, T 22, T 31-53).
+
+Two entry points:
+
+* ``score_summary(data, rules=None) -> dict``: parse + validate + score a summary dict, returning the output
+  JSON shape ``{"payments": {seat: int}, "items": [...]}`` (plus ``"ultimo_pot"`` with the kegl pot).
+  ``payments`` always sum to zero; money into or out of kegl's ultimó pot is reported apart, in
+  ``ultimo_pot.payments``, so that standings built on ``payments`` stay zero-sum.
+* ``score(summary, rules) -> Score``: score an already parsed ``HandSummary``.
+
+Output items (``Item``): ``{"name", "team", "announced", "kontra", "won", "value"}`` plus optional ``"seat"``
+and ``"detail"``. Names: ``game``, ``double_game``, ``volat``, ``trull``, ``four_kings``, ``pagat_ultimo``,
+``xxi_catch``, ``eight_tarokks``, ``nine_tarokks``, ``talon_honour``, ``trial_three``, ``penalty``,
+``ultimo_pot``, ``passed_out``/``annulled`` (pot payments only).
+
+Every item is valued per *pair* of opposing players (what one loser pays one winner), after kontras and
+after the stake multiplier. A team item with two players a side is paid by each loser to one winner; a lone
+declarer collects it from (or pays it to) each of the three opponents ("The scoring", T 33/T 53).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from engine.rules import Rules
+from engine.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
+
+__all__ = ["Item", "Score", "SummaryError", "score", "score_summary"]
+
+GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"
+KONTRA_FACTOR = (1, 2, 4, 8, 16, 32)  # none, kontra, rekontra, szubkontra, hirskontra, mordkontra
+TALON_HONOUR_VALUES = {"skiz": 3, "xxi": 2, "pagat": 1}  # "Variations in the scoring", five players
+_TRICK_BONUSES = ("trull", "four_kings", "pagat_ultimo", "xxi_catch")
+
+
+class Item(TypedDict, total=False):
+    """One scored item, JSON-ready. ``value`` (>= 0, after kontras and stake) goes to ``team`` if ``won``,
+    else from it; it is what one player of the losing side pays one of the winning side.
+
+    ``team`` is ``"declarer"``/``"opponents"`` for team items (the game is always the declarer's: ``won``
+    false means the opponents won it) and ``None`` for payments between seats; ``seat`` (optional) names the
+    seat an item is about (declared tarokks, penalty, trial three); ``detail`` (optional) explains.
+    """
+
+    name: str
+    team: str | None
+    announced: bool
+    kontra: int
+    won: bool
+    value: int
+    seat: str
+    detail: str
+
+
+def _item(name: str, team: str | None, announced: bool, kontra: int, won: bool, value: int) -> Item:
+    return {"name": name, "team": team, "announced": announced, "kontra": kontra, "won": won, "value": value}
+
+
+def _seat_item(
+    name: str,
+    team: str | None,
+    announced: bool,
+    won: bool,
+    value: int,
+    seat: str | None,
+    detail: str | None = None,
+) -> Item:
+    item = _item(name, team, announced, 0, won, value)
+    if seat is not None:
+        item["seat"] = seat
+    if detail is not None:
+        item["detail"] = detail
+    return item
+
+
+class Score:
+    """Payments per seat label (the sitting-out dealer included), the items behind them, and the ultimó pot.
+
+    ``sum(payments.values()) == 0`` always. ``pot_payments`` (kegl ultimó pot only, else empty) is what
+    each seat pays into (negative) or takes out of the pot: ``sum(pot_payments) == pot_before - pot_after``.
+    """
+
+    __slots__ = ("items", "payments", "pot_after", "pot_before", "pot_payments")
+
+    def __init__(
+        self,
+        payments: dict[str, int],
+        items: list[Item],
+        pot_before: int = 0,
+        pot_after: int = 0,
+        pot_payments: dict[str, int] | None = None,
+    ):
+        self.payments = payments
+        self.items = items
+        self.pot_before = pot_before
+        self.pot_after = pot_after
+        self.pot_payments = pot_payments or {}
+
+    def as_dict(self, with_pot: bool = False) -> dict[str, Any]:
+        """The output JSON shape; ``with_pot`` adds ``{"ultimo_pot": {"before", "after", "payments"}}``."""
+        if with_pot:
+            return {
+                "payments": self.payments,
+                "items": self.items,
+                "ultimo_pot": {
+                    "before": self.pot_before,
+                    "after": self.pot_after,
+                    "payments": self.pot_payments,
+                },
+            }
+        return {"payments": self.payments, "items": self.items}
+
+
+def score_summary(data: dict[str, Any], rules: Rules | None = None) -> dict[str, Any]:
+    """Parse, validate and score one summary dict; ``rules`` overrides ``data["rules"]``."""
+    summary = parse_summary(data, rules)
+    rules = summary.rules
+    return score(summary, rules).as_dict(rules.ultimo_pot)  # type: ignore[arg-type]
+
+
+def score(summary: HandSummary, rules: Rules) -> Score:
+    """Score a parsed summary under ``rules`` (normally ``summary.rules``)."""
+    kind = summary.kind
+    if kind == "played":
+        return _score_played(summary, rules)
+    payments = dict.fromkeys(summary.seats, 0)
+    if summary.sitting_out is not None:
+        payments[summary.sitting_out] = 0
+    items: list[Item] = []
+    pot = summary.ultimo_pot
+    pot_after = pot
+    pot_payments: dict[str, int] = {}
+    if kind == "trial_three_failed":
+        bidder = summary.declarer
+        assert bidder is not None
+        if rules.ultimo_pot:
+            # kegl: "this player pays 8 to the pot instead of 2 to each opponent".
+            pot_after += rules.ultimo_pot_trial_three_payment
+            pot_payments[bidder] = -rules.ultimo_pot_trial_three_payment
+            items.append(
+                _seat_item(
+                    "trial_three",
+                    None,
+                    False,
+                    False,
+                    rules.ultimo_pot_trial_three_payment,
+                    bidder,
+                    "paid into the ultimó pot",
+                )
+            )
+        else:
+            # pagat "The bidding": the value of the game to each other player; T 22: 3 each; kegl: 2 each.
+            value = rules.trial_three_payment * summary.stake
+            for seat in summary.seats:
+                payments[seat] = -3 * value if seat == bidder else value
+            items.append(_seat_item("trial_three", None, False, False, value, bidder))
+    elif kind == "penalty":
+        # T 7: each offender pays the amount to each other active player (two offenders: 10..20 each).
+        amount = summary.amount
+        for seat in summary.seats:
+            if seat in summary.offenders:
+                payments[seat] = -amount * (4 - len(summary.offenders))
+            else:
+                payments[seat] = amount * len(summary.offenders)
+        for seat in summary.offenders:
+            items.append(_seat_item("penalty", None, False, False, amount, seat))
+    elif rules.ultimo_pot:
+        # passed_out / annulled (kegl): every active player pays into the pot.
+        each = rules.ultimo_pot_abandon_payment
+        for seat in summary.seats:
+            pot_payments[seat] = -each
+        pot_after += 4 * each
+        items.append(_seat_item(kind, None, False, False, each, None, "each active player pays into the pot"))
+    return Score(payments, items, pot, pot_after, pot_payments)
+
+
+def _score_played(s: HandSummary, rules: Rules) -> Score:
+    stake = s.stake
+    g = GAME_VALUES[s.bid] * stake  # type: ignore[index]
+    dp = s.declarer_card_points
+    dt = s.declarer_tricks
+    gk = s.game_kontra
+    factor = KONTRA_FACTOR
+    items: list[Item] = []
+    net = 0  # per pair, positive = the declarer's team receives
+
+    # Announcements: double game / volát kontra level per team (None = not announced), other bonuses by key.
+    ann_dg: list[int | None] = [None, None]
+    ann_v: list[int | None] = [None, None]
+    other: dict[tuple[int, str], int] = {}
+    for team, bonus, k in s.announcements:
+        if bonus == "double_game":
+            ann_dg[team] = k
+        elif bonus == "volat":
+            ann_v[team] = k
+        else:
+            other[(team, bonus)] = k
+
+    # Who won the game, and how well ("The scoring"): 48 wins for the declarer's team, 47 for the
+    # opponents (or 47 for the declarer after a kontra, with kontra_raises_game_threshold).
+    if dp >= (47 if gk and rules.kontra_raises_game_threshold else 48):
+        w, dbl, vol = DECLARER, dp >= 71, dt == 9
+    else:
+        w, dbl, vol = OPPONENTS, dp <= 23, dt == 0
+    w_name = TEAM_NAMES[w]
+
+    # Announced double game and volát are scored won or lost on their own (the six bullet rules).
+    for t in (DECLARER, OPPONENTS):
+        k = ann_dg[t]
+        if k is not None:
+            won = t == w and dbl
+            value = 4 * g * factor[k]
+            items.append(_item("double_game", TEAM_NAMES[t], True, k, won, value))
+            net += value if won == (t == DECLARER) else -value
+        k = ann_v[t]
+        if k is not None:
+            won = t == w and vol
+            value = 6 * g * factor[k]
+            items.append(_item("volat", TEAM_NAMES[t], True, k, won, value))
+            net += value if won == (t == DECLARER) else -value
+    w_announced = ann_dg[w] is not None or ann_v[w] is not None
+
+    # Silent double game / volát for the game winner: volát if all tricks and not announced (it may come
+    # on top of an announced double game); double game only if the winner announced neither.
+    silent: str | None = None
+    if not (w == OPPONENTS and not gk and rules.opponents_silent_double_volat_need_kontra):
+        if vol and ann_v[w] is None:
+            silent = "volat"
+        elif (
+            dbl
+            and not vol
+            and not w_announced
+            and not (rules.exclusive_game_double_volat and (ann_v[0] is not None or ann_v[1] is not None))
+        ):
+            silent = "double_game"
+    if silent is not None:
+        value = (3 if silent == "volat" else 2) * g
+        k = 0
+        if gk and rules.kontra_multiplies_silent_double_volat:
+            k = gk  # the game's kontras multiply the silent bonus, which replaces the game
+            value *= factor[gk]
+        items.append(_item(silent, w_name, False, k, True, value))
+        net += value if w == DECLARER else -value
+
+    # The game: always scored when kontra'd; otherwise only by a winner who announced neither double game
+    # nor volát and made neither silently (they replace it). exclusive_game_double_volat: an unkontra'd
+    # game is not scored by either side once double game or volát has been announced.
+    if gk:
+        if not (silent is not None and rules.kontra_multiplies_silent_double_volat):
+            value = g * factor[gk]
+            items.append(_item("game", "declarer", False, gk, w == DECLARER, value))
+            net += value if w == DECLARER else -value
+    elif (
+        silent is None
+        and not w_announced
+        and not (
+            rules.exclusive_game_double_volat
+            and (
+                ann_dg[0] is not None or ann_dg[1] is not None or ann_v[0] is not None or ann_v[1] is not None
+            )
+        )
+    ):
+        items.append(_item("game", "declarer", False, 0, w == DECLARER, g))
+        net += g if w == DECLARER else -g
+
+    net += _score_bonuses(s, rules, other, items, w if silent == "double_game" else None, stake)
+
+    # Declared tarokks: a team item in the tournament (T 35), otherwise paid between seats below.
+    team_decl = rules.declared_tarokks_team_item
+    if team_decl:
+        for seat, tarokks, declared in s.declarations:
+            value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * stake
+            name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
+            t = s.team_of(seat)
+            if not declared:
+                # Undeclared tarokks are claimed "from the partner only" (pagat); inside a team item that is
+                # a payment to oneself, so nothing is scored.
+                items.append(
+                    _seat_item(name, TEAM_NAMES[t], False, False, 0, seat, "not declared: not scored")
+                )
+                continue
+            items.append(_seat_item(name, TEAM_NAMES[t], True, True, value, seat))
+            net += value if t == DECLARER else -value
+
+    # Settlement.
+    seats = s.seats
+    declarer, partner = s.declarer, s.partner
+    payments: dict[str, int] = {}
+    if partner is None:
+        for seat in seats:
+            payments[seat] = 3 * net if seat == declarer else -net
+    else:
+        for seat in seats:
+            payments[seat] = net if seat in (declarer, partner) else -net
+    dealer = s.sitting_out
+    if dealer is not None:
+        payments[dealer] = 0
+        if rules.five_player_dealer_weeps_laughs:
+            # sír-nevet: the dealer wins or loses what each opponent does; the declarer settles with the
+            # dealer (the dealer is an extra opponent of the declarer alone).
+            payments[dealer] = -net
+            payments[declarer] += net  # type: ignore[index]
+        if rules.five_player_talon_honour_payment:
+            for seat, honour in s.talon_honours:
+                value = TALON_HONOUR_VALUES[honour] * stake
+                payments[seat] -= value
+                payments[dealer] += value
+                items.append(
+                    _seat_item("talon_honour", None, False, False, value, seat, f"{honour} to the dealer")
+                )
+
+    if not team_decl:
+        for seat, tarokks, declared in s.declarations:
+            value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * stake
+            name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
+            if declared:
+                # "Declaring tarokks": paid by each of the other three active players, partner included.
+                for other_seat in seats:
+                    payments[other_seat] -= value
+                payments[seat] += 4 * value
+                items.append(_seat_item(name, TEAM_NAMES[s.team_of(seat)], True, True, value, seat))
+            else:
+                # Claimed at the end from the partner(s) only; a lone declarer has none.
+                team = s.team_of(seat)
+                payers = [x for x in seats if x != seat and s.team_of(x) == team]
+                for payer in payers:
+                    payments[payer] -= value
+                payments[seat] += value * len(payers)
+                items.append(
+                    _seat_item(
+                        name,
+                        TEAM_NAMES[team],
+                        False,
+                        bool(payers),
+                        value if payers else 0,
+                        seat,
+                        "not declared: claimed from the partner only",
+                    )
+                )
+
+    if rules.ultimo_pot:
+        return _settle_ultimo_pot(s, payments, items)
+    return Score(payments, items)
+
+
+def _score_bonuses(
+    s: HandSummary,
+    rules: Rules,
+    announced: dict[tuple[int, str], int],
+    items: list[Item],
+    silent_dg_team: int | None,
+    stake: int,
+) -> int:
+    """Trull, four kings, pagát ultimó and XXI-catch, announced and silent; returns the declarer's net.
+
+    Announced bonuses are won or lost (times their kontras). A team also scores a bonus it made silently
+    unless it announced that bonus itself - so both teams may score on one bonus ("The scoring", T 52).
+    """
+    net = 0
+    dt = s.declarer_tricks
+    plt = s.pagat_last_trick
+    for (t, bonus), k in announced.items() if announced else ():
+        detail = None
+        if bonus == "pagat_ultimo":
+            won = plt is not None and plt[0] == t and plt[1]
+            if not won:
+                detail = _ultimo_failure(s, t)
+            value = rules.pagat_ultimo_values[1]
+        elif bonus == "trull":
+            won = s.trull == t
+            value = rules.trull_values[1]
+        elif bonus == "four_kings":
+            won = s.four_kings == t
+            value = rules.four_kings_values[1]
+        else:
+            won = s.xxi_catch == t
+            value = rules.xxi_catch_values[1]
+        value *= KONTRA_FACTOR[k] * stake
+        item = _item(bonus, TEAM_NAMES[t], True, k, won, value)
+        if detail is not None:
+            item["detail"] = detail
+        items.append(item)
+        net += value if won == (t == DECLARER) else -value
+
+    # Silent trull and four kings: not for a team that took every trick (unless the rules allow it), and
+    # four kings not with a silent double game under silent_four_kings_with_silent_double_game=False.
+    t = s.trull
+    if t is not None and (t, "trull") not in announced:
+        swept = dt == 9 if t == DECLARER else dt == 0
+        if not swept or rules.silent_trull_with_volat:
+            value = rules.trull_values[0] * stake
+            items.append(_item("trull", TEAM_NAMES[t], False, 0, True, value))
+            net += value if t == DECLARER else -value
+    t = s.four_kings
+    if t is not None and (t, "four_kings") not in announced:
+        swept = dt == 9 if t == DECLARER else dt == 0
+        if (not swept or rules.silent_four_kings_with_volat) and (
+            silent_dg_team != t or rules.silent_four_kings_with_silent_double_game
+        ):
+            value = rules.four_kings_values[0] * stake
+            items.append(_item("four_kings", TEAM_NAMES[t], False, 0, True, value))
+            net += value if t == DECLARER else -value
+    t = s.xxi_catch
+    if t is not None and (t, "xxi_catch") not in announced:
+        value = rules.xxi_catch_values[0] * stake
+        items.append(_item("xxi_catch", TEAM_NAMES[t], False, 0, True, value))
+        net += value if t == DECLARER else -value
+    # Silent pagát ultimó: the pagát played to the last trick wins or loses 5 for its team, even if the
+    # partner took that trick (pagat "Bonuses"; T 50), unless that team announced the ultimó.
+    if plt is not None and (plt[0], "pagat_ultimo") not in announced:
+        t, won = plt
+        value = rules.pagat_ultimo_values[0] * stake
+        items.append(_item("pagat_ultimo", TEAM_NAMES[t], False, 0, won, value))
+        net += value if won == (t == DECLARER) else -value
+    return net
+
+
+def _ultimo_failure(s: HandSummary, team: int) -> str:
+    """Which of the three ways an announced pagát ultimó failed ("Bonuses")."""
+    plt = s.pagat_last_trick
+    if plt is not None and plt[0] == team:
+        return "the pagát was beaten in the last trick"
+    holder = s.pagat_team if plt is None else plt[0]
+    if holder is not None and holder != team:
+        return "the announcing team did not hold the pagát"
+    return "the pagát was not played to the last trick"
+
+
+def _settle_ultimo_pot(s: HandSummary, payments: dict[str, int], items: list[Item]) -> Score:
+    """kegl ultimó pot: an announced ultimó made shares the pot; one that fails pays the pot's value in.
+
+    Shares are whole points (``pot // team size``); a remainder stays in the pot. Both teams' announcements
+    are settled against the pot as it stood before the hand. Silent ultimós never touch the pot.
+    """
+    pot = after = s.ultimo_pot
+    pot_payments: dict[str, int] = {}
+    plt = s.pagat_last_trick
+    for team, bonus, _k in s.announcements:
+        if bonus != "pagat_ultimo" or not pot:
+            continue
+        members = [x for x in s.seats if s.team_of(x) == team]
+        share = pot // len(members)
+        won = plt is not None and plt[0] == team and plt[1]
+        for seat in members:
+            pot_payments[seat] = pot_payments.get(seat, 0) + (share if won else -share)
+        after += -share * len(members) if won else share * len(members)
+        items.append(_item("ultimo_pot", TEAM_NAMES[team], True, 0, won, share * len(members)))
+    return Score(payments, items, pot, after, pot_payments)

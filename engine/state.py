@@ -1,0 +1,1142 @@
+"""Live play of one Hungarian Tarokk deal: the state machine of docs/engine-api-contract.md.
+
+``Hand.new(seed)`` deals; then ``to_move()``, ``legal_actions()``, ``apply(action)`` and ``view(seat)``
+drive the auction, the talon exchange, annulment, the call and round of announcements and the nine tricks;
+``summary()`` derives the hand summary that ``engine.scoring.score_summary`` scores. Hands are bitmasks and
+legal moves are mask arithmetic so that bots and replays are fast (see benchmarks/engine_bench.py).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from engine.bidding import LEVEL_NAMES, Auction
+from engine.cards import (
+    FOLLOW_MASK,
+    HIGH_HONOUR_MASK,
+    HONOUR_MASK,
+    KING_MASK,
+    NAMES,
+    PAGAT,
+    SKIZ,
+    TAROKK_MASK,
+    XX,
+    XXI,
+    cards_of,
+    points_of,
+    trick_winner,
+)
+from engine.rules import PAGAT as PAGAT_RULES
+from engine.rules import Rules
+
+BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
+TEAMS = ("declarer", "opponents")
+DECL, OPP = 0, 1
+#: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
+#: the talon")
+TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
+KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
+KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+SUIT_WORDS = ("a heart", "a diamond", "a club", "a spade")
+
+
+class Action(NamedTuple):
+    """One atomic move, e.g. ``Action("bid", 3)`` or ``Action("play", 21)`` (see the contract)."""
+
+    kind: str
+    arg: object = None
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``step`` names where (e.g. "trick 4, seat C"), ``rule`` why."""
+
+    def __init__(self, step: str, rule: str) -> None:
+        super().__init__(f"{step}: {rule}")
+        self.step = step
+        self.rule = rule
+
+
+PASS = Action("pass")
+NO_RAISE = Action("no_raise")
+NO_ANNUL = Action("no_annul")
+HOLD = Action("hold")
+KONTRA_GAME = Action("kontra", "game")
+GAME = (0, "game")  # the game is an item of the declarer's team that the opponents may kontra
+ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
+KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
+DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
+_KONTRA_KEYS = {a.arg: key for key, a in KONTRA.items()}
+_FREE_BONUSES = frozenset(("trull", "four_kings", "xxi_catch"))  # restricted only by T 41/T 42 options
+PLAY = tuple(Action("play", c) for c in range(42))
+BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
+_PLAY_LISTS: dict[int, list[Action]] = {}
+_new = tuple.__new__  # builds an Action without the Python-level namedtuple __new__ (hot path)
+
+
+def _play_actions(m: int) -> list[Action]:
+    """Cached list of play actions for a legal-card mask (few distinct masks recur in self-play)."""
+    out = _PLAY_LISTS.get(m)
+    if out is None:
+        out = [PLAY[c] for c in cards_of(m)]
+        if len(_PLAY_LISTS) < 50_000:  # bounded: a few MB
+            _PLAY_LISTS[m] = out
+    return out
+
+
+@dataclass(slots=True)
+class SeatView:
+    """What one seat may see: its own cards and the public information, never another seat's cards."""
+
+    seat: int
+    phase: str
+    to_move: int | None
+    hand: list[int]
+    bids: list[tuple[int, Action]]
+    declarer: int | None
+    bid: int | None
+    talon_received: list[int]
+    my_discard: list[int]
+    called: int | None
+    partner_known_to_me: int | None
+    announcements: list[tuple[int, Action]]
+    discarded_tarokks: dict[str, Any]
+    trick: list[tuple[int, int]]
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    legal: list[Action]
+
+
+class Hand:
+    """One deal from the shuffle to the end of play; seats 0..3 anticlockwise from the first bidder."""
+
+    __slots__ = (
+        "_ann_legal",
+        "_ann_turn_acts",
+        "_auction",
+        "_bids",
+        "_discard_tarokks",
+        "_forced_kontra",
+        "_kontrable",
+        "_last_side",
+        "_open",
+        "_quiet",
+        "_simple_bonuses",
+        "_tcount",
+        "_trick",
+        "_turn",
+        "_turn_volat_double",
+        "alone",
+        "announce_log",
+        "annul_queue",
+        "annulment",
+        "bid",
+        "called",
+        "dealt",
+        "declared",
+        "declarer",
+        "discard_order",
+        "discards",
+        "done",
+        "double_announcers",
+        "drawn",
+        "first_turn_done",
+        "forced_call",
+        "hands",
+        "item_by",
+        "items",
+        "kind",
+        "known_side",
+        "labels",
+        "leader",
+        "partner",
+        "phase",
+        "raise_offered",
+        "raised",
+        "rules",
+        "seed",
+        "stake",
+        "start_hands",
+        "talon",
+        "team",
+        "tricks",
+        "ulti_teams",
+        "volat_announcers",
+        "won",
+    )
+
+    def __init__(
+        self,
+        dealt: list[list[int]],
+        talon: list[int],
+        rules: Rules = PAGAT_RULES,
+        stake: int = 1,
+        seats: tuple[str, ...] = ("A", "B", "C", "D"),
+        seed: int | None = None,
+    ) -> None:
+        """A deal from explicit hands (each seat's nine cards in dealing order) and the talon, top first."""
+        everything = [c for h in dealt for c in h] + list(talon)
+        if len(dealt) != 4 or any(len(h) != 9 for h in dealt) or len(talon) != 6:
+            raise ValueError("deal: need four hands of nine cards and a talon of six")
+        if sorted(everything) != list(range(42)):
+            raise ValueError("deal: the hands and talon must hold each of the 42 cards exactly once")
+        self.rules = rules
+        self.stake = stake
+        self.labels = tuple(seats)
+        self.seed = seed
+        self.dealt = [list(h) for h in dealt]
+        self.talon = list(talon)
+        self.hands = [_mask(h) for h in dealt]
+        self.start_hands: list[int] = []  # the hands after the talon exchange (for undeclared tarokks)
+        self.phase = "bidding"
+        self.done = False
+        self.kind = "played"
+        self._turn: int | None = 0
+        self._auction = Auction(rules)
+        self.declarer: int | None = None
+        self.bid: int | None = None
+        self.raised: int | None = None
+        self.raise_offered = False
+        self.drawn: list[tuple[int, ...]] = [(), (), (), ()]
+        self.discards: list[tuple[int, ...]] = [(), (), (), ()]
+        self.discard_order: list[int] = []
+        self.annul_queue: list[tuple[int, list[str]]] = []
+        self.annulment: tuple[int, str] | None = None
+        self.called: int | None = None
+        self.forced_call: int | None = None
+        self.partner: int | None = None
+        self.alone = (
+            ""  # "", "own_card" (called a card of the declarer's), "discarded" (called card discarded)
+        )
+        self.team = [DECL, OPP, OPP, OPP]
+        self.known_side: list[int | None] = [None, None, None, None]
+        self.items: dict[tuple[int, str], int] = {}  # GAME or (team, bonus) -> kontra level
+        self.item_by: dict[Any, int] = {}
+        self.declared = [0, 0, 0, 0]
+        self.first_turn_done = [False, False, False, False]
+        self.announce_log: list[tuple[int, Action]] = []
+        self.ulti_teams: set[int] = set()
+        self.volat_announcers: set[int] = set()
+        self.double_announcers: set[int] = set()
+        self._ann_turn_acts = 0
+        self._ann_legal: list[Action] | None = None
+        self._tcount = [0, 0, 0, 0]
+        self._bids: list[tuple[int, Action]] = []
+        self._discard_tarokks = [0, 0, 0, 0]
+        self._kontrable: tuple[dict[tuple[int, str], None], ...] = ({}, {})
+        self._open = [list(BONUSES), list(BONUSES)]  # bonuses each team has not announced yet
+        self._simple_bonuses = not (
+            rules.volat_blocks_further_announcements
+            or rules.trull_announcement_restrictions
+            or rules.pais_declarations
+        )
+        self._turn_volat_double = 0  # bit 1: volát, bit 2: double game announced this turn
+        self._forced_kontra: int | None = None
+        self._last_side: int | None = None
+        self._quiet = 0
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._trick: list[int] = []
+        self.leader = 0
+        self.won = [0, 0, 0, 0]
+
+    @classmethod
+    def new(
+        cls,
+        seed: int | None = None,
+        rules: Rules = PAGAT_RULES,
+        stake: int = 1,
+        seats: tuple[str, ...] = ("A", "B", "C", "D"),
+    ) -> Hand:
+        """Shuffle with ``random.Random(seed)`` and deal: a talon of six, then packets of five and of four to
+        each active player starting with the first bidder ("Choice of seats, dealing"); with
+        ``knock_instead_of_cut`` batches of nine (which batch a player picks is not modelled)."""
+        deck = list(range(42))
+        random.Random(seed).shuffle(deck)
+        if rules.knock_instead_of_cut:  # "Variations in the equipment and deal": batches of nine
+            dealt = [deck[6 + 9 * s : 15 + 9 * s] for s in range(4)]
+        else:
+            dealt = [deck[6 + 5 * s : 11 + 5 * s] + deck[26 + 4 * s : 30 + 4 * s] for s in range(4)]
+        return cls(dealt, deck[:6], rules=rules, stake=stake, seats=seats, seed=seed)
+
+    @classmethod
+    def arranged(
+        cls,
+        holdings: dict[int, list[str]],
+        talon: list[str] | tuple[str, ...] = (),
+        rules: Rules = PAGAT_RULES,
+        stake: int = 1,
+    ) -> Hand:
+        """A deal with the named cards in the given seats (and talon, top first), for tests and examples.
+
+        Any honour nobody was given goes to the talon first; the rest is filled with plain suit cards, then
+        low tarokks upwards, then kings, so filled-in cards rarely matter.
+        """
+        from engine.cards import parse_card
+
+        hands = {s: [parse_card(n) for n in names] for s, names in holdings.items()}
+        top = [parse_card(n) for n in talon]
+        used = {c for cards in hands.values() for c in cards} | set(top)
+        spare = [c for c in (PAGAT, XXI, SKIZ) if c not in used]
+        order = (
+            [c for c in range(22, 42) if not 1 << c & KING_MASK]
+            + list(range(1, 20))
+            + sorted(KING_MASK_CARDS)
+        )
+        spare += [c for c in order if c not in used]
+        n_fill = 6 - len(top)
+        top += spare[:n_fill]
+        rest = iter(spare[n_fill:])
+        dealt = [hands.get(s, []) + [next(rest) for _ in range(9 - len(hands.get(s, [])))] for s in range(4)]
+        return cls(dealt, top, rules=rules, stake=stake)
+
+    # --- public API --------------------------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, None when the hand is over."""
+        if self._forced_kontra is not None:
+            return self._forced_kontra
+        return self._turn
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move (never empty unless the hand is done)."""
+        phase = self.phase
+        s = self._turn
+        if phase == "play":
+            return _play_actions(self._legal_play_mask(s))  # type: ignore[arg-type]
+        if s is None:
+            return []
+        if phase == "announcements":
+            if self._forced_kontra is not None:
+                return [KONTRA_GAME]
+            legal = self._ann_legal = self._legal_announcements(s)
+            return legal
+        if phase == "bidding":
+            return [
+                (PASS if k == "pass" else HOLD if k == "hold" else BID[lv])  # type: ignore[index]
+                for k, lv in self._auction.legal(s, self.hands[s])
+            ]
+        if phase == "discard":
+            n = len(self.drawn[s])
+            return [_new(Action, ("discard", c)) for c in combinations(cards_of(self._discardable(s)), n)]
+        if phase == "annul":
+            return [Action("annul", h) for h in self.annul_queue[0][1]] + [NO_ANNUL]
+        if phase == "raise":
+            return [Action("raise", 2), Action("raise", 1), NO_RAISE]
+        return []
+
+    def apply(self, action: Action | tuple) -> None:
+        """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
+        kind = action[0]
+        arg = action[1] if len(action) > 1 else None
+        phase = self.phase
+        if phase == "play":
+            if kind != "play":
+                raise IllegalAction(self._step(), f"expected a card to be played, got {kind}")
+            self._play(arg)  # type: ignore[arg-type]
+        elif phase == "announcements":
+            legal = self._ann_legal
+            self._ann_legal = None
+            self._announce(kind, arg, action in legal if legal is not None else self._quick_legal(kind, arg))
+        elif phase == "bidding":
+            self._bid(kind, arg)  # type: ignore[arg-type]
+        elif phase == "discard":
+            self._discard(kind, arg)
+        elif phase == "annul":
+            self._annul(kind, arg)
+        elif phase == "raise":
+            self._raise(kind, arg)
+        else:
+            raise IllegalAction("end of hand", "the hand is over; no more actions")
+
+    def view(self, seat: int) -> SeatView:
+        """Seat ``seat``'s own cards and the public information so far."""
+        d = self.declarer
+        counts: dict[int, int] = {}
+        face_up: list[int] = []
+        phase = self.phase
+        if phase in ("announcements", "play", "done") or (
+            phase == "annul" and self.rules.annul_timing == "after_exchange"
+        ):
+            admitted_late = self.rules.discarded_tarokks_admitted_at_announcements
+            for t, n in enumerate(self._discard_tarokks):
+                if n and (not admitted_late or self.first_turn_done[t] or t == seat):
+                    counts[t] = n
+            if d is not None and not self.tricks and not self._trick:
+                face_up = [c for c in self.discards[d] if c <= SKIZ]
+        to_move = self.to_move()
+        return SeatView(
+            seat=seat,
+            phase=self.phase,
+            to_move=to_move,
+            hand=cards_of(self.hands[seat]),
+            bids=list(self._bids),
+            declarer=d,
+            bid=self.bid,
+            talon_received=list(self.drawn[seat]),
+            my_discard=list(self.discards[seat]),
+            called=self.called,
+            partner_known_to_me=self._partner_known_to(seat),
+            announcements=list(self.announce_log),
+            discarded_tarokks={"counts": counts, "declarer_face_up": face_up},
+            trick=[((self.leader + i) % 4, c) for i, c in enumerate(self._trick)],
+            tricks=list(self.tricks),
+            legal=self.legal_actions() if to_move == seat else [],
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """The hand summary in the format scored by ``engine.scoring.score_summary``."""
+        return _summarize(self)
+
+    def payments(self) -> dict[str, int]:
+        """Payments per seat label for this hand (via ``engine.scoring``)."""
+        from engine.scoring import score_summary
+
+        return score_summary(self.summary(), self.rules)["payments"]
+
+    def record(self) -> dict[str, Any]:
+        """The versioned hand record (engine/schemas/hand-record.schema.json)."""
+        from engine.record import make_record
+
+        return make_record(self)
+
+    def auction_log(self) -> list[tuple[int, str, int | None]]:
+        """The auction so far as (seat, "bid"|"hold"|"pass", level)."""
+        return list(self._auction.log)
+
+    # --- bidding -----------------------------------------------------------------------------------------
+    def _bid(self, kind: str, level: int | None) -> None:
+        s = self._turn
+        assert s is not None
+        auction = self._auction
+        label = self.labels[s]
+        if kind not in ("bid", "hold", "pass"):
+            raise IllegalAction(f"bid by {label}", f"expected bid, hold or pass, got {kind}")
+        problem = auction.check(s, kind, level, self.hands[s])
+        if problem is not None:
+            raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+        auction.apply(s, kind, level, self.hands[s])
+        self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
+        if not auction.finished():
+            self._turn = auction.next_seat(s)
+            return
+        if auction.high_seat is None:
+            self._finish("passed_out")
+            return
+        self.declarer = auction.high_seat
+        self.bid = 3 - auction.high
+        if (
+            self.rules.sole_bidder_may_raise
+            and self.bid == 3
+            and len(auction.positive_bids) == 1
+            and not auction.trial
+        ):
+            self.phase = "raise"
+            self.raise_offered = True
+            self._turn = self.declarer
+            return
+        self._start_talon()
+
+    def _raise(self, kind: str, arg: Any) -> None:
+        d = self.declarer
+        assert d is not None
+        if kind == "raise" and arg in (2, 1):
+            self.bid = arg
+            self.raised = arg
+        elif kind != "no_raise":
+            raise IllegalAction(
+                f"raise by {self.labels[d]}", "the sole bidder may raise a three to two or one"
+            )
+        self._start_talon()
+
+    # --- talon, discards, annulment --------------------------------------------------------------------
+    def _start_talon(self) -> None:
+        """Everyone takes their talon cards (declarer first, from the top); then discard or annul."""
+        d = self.declarer
+        assert d is not None
+        assert self.bid is not None
+        pos = 0
+        for i, n in enumerate(TALON_SHARES[self.bid]):
+            s = (d + i) % 4
+            got = tuple(self.talon[pos : pos + n])
+            pos += n
+            self.drawn[s] = got
+            self.hands[s] |= _mask(got)
+            if n:
+                self.discard_order.append(s)
+        if self._auction.trial and not self.hands[d] & HONOUR_MASK:
+            self._finish("trial_three_failed")
+            return
+        if self.rules.annul_timing == "before_discard" and self._queue_annulments():
+            return
+        self._next_discard()
+
+    def _discardable(self, s: int) -> int:
+        """Cards ``s`` may discard: no kings or honours, no cue-bid/yield card, the XX only if allowed."""
+        m = self.hands[s] & ~(KING_MASK | HONOUR_MASK)
+        if not self.rules.xx_discardable:
+            m &= ~(1 << XX)
+        auction = self._auction
+        if auction.cue_seat == s and auction.cue is not None:
+            m &= ~(1 << auction.cue)
+        if auction.yield_seat == s:
+            m &= ~(1 << XX)
+        return m
+
+    def _next_discard(self) -> None:
+        pending = [s for s in self.discard_order if not self.discards[s]]
+        if pending:
+            self.phase = "discard"
+            self._turn = pending[0]
+            return
+        if self.rules.annul_timing == "after_exchange" and self._queue_annulments():
+            return
+        self._start_announcements()
+
+    def _discard(self, kind: str, cards: Any) -> None:
+        s = self._turn
+        assert s is not None
+        label = self.labels[s]
+        if kind != "discard":
+            raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
+        try:
+            cards = tuple(sorted(int(c) for c in cards))
+        except (TypeError, ValueError):
+            raise IllegalAction(f"discard by {label}", f"not a list of cards: {cards!r}") from None
+        n = len(self.drawn[s])
+        if len(cards) != n or len(set(cards)) != n:
+            raise IllegalAction(f"discard by {label}", f"must discard exactly {n} card(s), the number drawn")
+        allowed = self._discardable(s)
+        for c in cards:
+            if not 0 <= c < 42 or not self.hands[s] >> c & 1:
+                raise IllegalAction(f"discard by {label}", f"{_name(c)} is not in {label}'s hand")
+            if not allowed >> c & 1:
+                raise IllegalAction(
+                    f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
+                )
+        self.discards[s] = cards
+        self._discard_tarokks[s] = sum(1 for c in cards if c <= SKIZ)
+        self.hands[s] &= ~_mask(cards)
+        self._next_discard()
+
+    def _why_kept(self, s: int, c: int) -> str:
+        if 1 << c & KING_MASK:
+            return "kings may never be discarded"
+        if 1 << c & HONOUR_MASK:
+            return "honours may never be discarded"
+        if c == XX and not self.rules.xx_discardable:
+            return "the XX may not be discarded under these rules"
+        return "a cue bidder or yielder must keep the tarokk the bidding showed"
+
+    def _annul_holdings(self, s: int) -> list[str]:
+        """Holdings that let ``s`` annul ("Annulling the hand" and its variations)."""
+        h = self.hands[s]
+        t = h & TAROKK_MASK
+        found = []
+        if h & KING_MASK == KING_MASK:
+            found.append("four_kings")
+        discarded_tarokk = any(c <= SKIZ for c in self.discards[s])
+        if not discarded_tarokk or self.rules.annul_after_tarokk_discard:
+            if t == 0:
+                found.append("no_tarokks")
+            elif t == 1 << XXI:
+                found.append("xxi_alone")
+            elif t == 1 << PAGAT:
+                found.append("pagat_alone")
+            elif t == (1 << XXI) | (1 << PAGAT):
+                found.append("xxi_and_pagat")
+        allowed = self.rules.annulment_holdings
+        return [h for h in found if h in allowed]
+
+    def _queue_annulments(self) -> bool:
+        d = self.declarer
+        assert d is not None
+        self.annul_queue = [
+            (s, holdings) for s in ((d + i) % 4 for i in range(4)) if (holdings := self._annul_holdings(s))
+        ]
+        if not self.annul_queue:
+            return False
+        self.phase = "annul"
+        self._turn = self.annul_queue[0][0]
+        return True
+
+    def _annul(self, kind: str, holding: Any) -> None:
+        s, holdings = self.annul_queue[0]
+        label = self.labels[s]
+        if kind == "annul":
+            if holding not in holdings:
+                raise IllegalAction(
+                    f"annulment by {label}", f"{label} does not hold {holding} (or may not annul by it)"
+                )
+            self.annulment = (s, holding)
+            self._finish("annulled")
+            return
+        if kind != "no_annul":
+            raise IllegalAction(f"annulment by {label}", f"expected annul or no_annul, got {kind}")
+        self.annul_queue.pop(0)
+        if self.annul_queue:
+            self._turn = self.annul_queue[0][0]
+        elif self.rules.annul_timing == "before_discard":
+            self._next_discard()
+        else:
+            self._start_announcements()
+
+    # --- announcements -----------------------------------------------------------------------------------
+    def _start_announcements(self) -> None:
+        self.phase = "announcements"
+        d = self.declarer
+        assert d is not None
+        self._turn = d
+        self.start_hands = list(self.hands)
+        self._tcount = [(h & TAROKK_MASK).bit_count() for h in self.hands]
+        self._set_level(GAME, 0)
+        self.known_side[d] = DECL
+        auction = self._auction
+        cue = auction.cue_in_force(d)
+        if cue is not None:
+            self.forced_call = cue
+        elif auction.yield_seat is not None and auction.yield_seat != d:
+            self.forced_call = XX
+
+    def _can_free_call(self, d: int) -> bool:
+        rules = self.rules
+        if not rules.free_call_after_tarokk_discard or rules.discarded_tarokks_admitted_at_announcements:
+            return False
+        return any(c <= SKIZ for s in range(4) if s != d for c in self.discards[s])
+
+    def _call_options(self, d: int) -> list[int]:
+        """The tarokks the declarer may call ("Calling a partner")."""
+        if self.forced_call is not None:
+            return [self.forced_call]
+        own = self.hands[d] | _mask(self.discards[d])
+        options = {XX}
+        if self.hands[d] >> XX & 1:
+            c = XX - 1
+            while c > 0 and own >> c & 1:
+                c -= 1
+            if c > 0:
+                options.add(c)
+        if self._can_free_call(d):
+            options.update(c for c in range(1, XX) if not own >> c & 1)
+        return sorted(options, reverse=True)
+
+    def _presumed(self, s: int) -> int:
+        """The side ``s`` is taken to be on ("Procedure for the round of announcements")."""
+        known = self.known_side[s]
+        if known is not None:
+            return known
+        return DECL if self._last_side is None else self._last_side
+
+    def _reveal(self, s: int, side: int) -> None:
+        self.known_side[s] = side
+        self._last_side = side
+        d = self.declarer
+        if side == DECL and s != d:  # the partner is known, so the other two are opponents
+            for t in range(4):
+                if t != d and t != s:
+                    self.known_side[t] = OPP
+
+    def _tarokk_count(self, s: int) -> int:
+        return (self.hands[s] & TAROKK_MASK).bit_count()
+
+    def _declaration_problem(self, s: int, n: int) -> str | None:
+        rules = self.rules
+        if self.declared[s]:
+            return "tarokks may be declared only once"
+        if self._tarokk_count(s) != n:
+            return f"declared {n} tarokks but holds {self._tarokk_count(s)}"
+        if self._ann_turn_acts and not rules.pais_declarations:
+            return "a declaration of tarokks must come first in the turn"
+        if rules.pais_declarations and s == self.partner and self.known_side[s] is None:
+            return "Pais: the partner may not declare tarokks until it is provable that he is the partner"
+        if rules.declarations_identify_side and self._presumed(s) != self.team[s]:
+            return "a declaration identifies your side: you would be taken for the other team (T 37)"
+        return None
+
+    def _must_declare_first(self, s: int) -> bool:
+        return self._tarokk_count(s) >= 8 and not self.declared[s]
+
+    def _announce_problem(self, s: int, bonus: str) -> str | None:
+        rules = self.rules
+        team = self.team[s]
+        key = (team, bonus)
+        if bonus not in BONUSES:
+            return f"unknown bonus {bonus}"
+        if key in self.items:
+            return f"{bonus} has already been announced by the {TEAMS[team]}"
+        if self._presumed(s) != team:
+            side = TEAMS[self._presumed(s)]
+            return (
+                f"would be taken for the {side}' side; kontra something of the other side first to show "
+                "your side (Procedure for the round of announcements)"
+            )
+        volat_any = (DECL, "volat") in self.items or (OPP, "volat") in self.items
+        if (
+            bonus in ("trull", "four_kings", "double_game")
+            and volat_any
+            and rules.volat_blocks_further_announcements
+        ):
+            return "after volát no trull, four kings or double game may be announced (T 42)"
+        if bonus == "double_game":
+            if (team, "volat") in self.items:
+                return "double game cannot be announced after your team announced volát"
+            if not rules.double_game_and_volat_same_player and s in self.volat_announcers:
+                return "the same player may not announce both double game and volát"
+        if bonus == "volat":
+            if self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn:
+                return "double game and volát cannot be announced at the same turn"
+            if not rules.double_game_and_volat_same_player and s in self.double_announcers:
+                return "the same player may not announce both double game and volát"
+        if (bonus == "pagat_ultimo" or rules.pais_declarations) and self._must_declare_first(s):
+            return f"must declare {self._tarokk_count(s)} tarokks when announcing pagátultimó"
+        if bonus == "trull" and rules.trull_announcement_restrictions:
+            return self._trull_problem(s)
+        return None
+
+    def _trull_problem(self, s: int) -> str | None:
+        """T 41: what an announcement of trull promises, by who says it and when."""
+        h = self.hands[s]
+        high = h & HIGH_HONOUR_MASK
+        auction = self._auction
+        if self.first_turn_done[s]:
+            return None if high else "a later-round trull needs the skíz or the XXI (T 41e)"
+        if s == self.declarer:
+            if auction.cue_in_force(s) is not None or auction.yield_seat is not None:
+                return (
+                    None
+                    if high
+                    else "declarer of an invited game needs the skíz or the XXI for trull (T 41b)"
+                )
+            bidders = {seat for seat, _, _ in auction.positive_bids}
+            if high == HIGH_HONOUR_MASK or (len(bidders) >= 3 and h >> SKIZ & 1):
+                return None
+            return "declarer's first-round trull needs the skíz and the XXI (T 41a)"
+        if s in (auction.cue_seat, auction.yield_seat):
+            if (h & HONOUR_MASK).bit_count() >= 2:
+                return None
+            return "the inviter's first-round trull needs two honours (T 41c)"
+        if s == self.partner:
+            return None if high else "the partner's first-round trull needs the skíz or the XXI (T 41d)"
+        return None if high else "a trull announcement needs the skíz or the XXI (T 41e)"
+
+    def _kontra_problem(self, s: int, item: Any) -> str | None:
+        key = self._item_key(item)
+        if key is None or key not in self.items:
+            return f"there is no announcement {item!r} to kontra"
+        level = self.items[key] + 1
+        if level > self.rules.max_kontra:
+            return f"{KONTRA_NAMES[self.rules.max_kontra]} is the highest level"
+        owner = key[0]
+        needed = owner if level % 2 == 0 else 1 - owner
+        if self.team[s] != needed:
+            return f"only the {TEAMS[needed]} may say {KONTRA_NAMES[level]} to this"
+        if self.known_side[s] is not None and self.known_side[s] != needed:
+            return "contradicts the side already shown"
+        pagat_item = key[1] == "pagat_ultimo"
+        if (pagat_item or self.rules.pais_declarations) and self._must_declare_first(s):
+            return f"must declare {self._tarokk_count(s)} tarokks when kontra-ing pagátultimó"
+        return None
+
+    @staticmethod
+    def _item_key(item: Any) -> Any:
+        key = _KONTRA_KEYS.get(item) if isinstance(item, (str, tuple)) else None
+        if key is not None:
+            return key
+        if item == "game":
+            return GAME
+        if isinstance(item, (tuple, list)) and len(item) == 2 and item[0] in TEAMS:
+            return (TEAMS.index(item[0]), item[1])
+        return None
+
+    def _ulti_owed(self, s: int) -> bool:
+        """A called cue bidder (or yielder) without a high honour owes pagátultimó ("Cue bids", T 18)."""
+        auction = self._auction
+        return (
+            auction.ulti_obliged
+            and s == self.partner
+            and s in (auction.cue_seat, auction.yield_seat)
+            and self.forced_call is not None
+            and (self.team[s], "pagat_ultimo") not in self.items
+        )
+
+    def _pass_problem(self, s: int) -> str | None:
+        if s == self.declarer and self.called is None:
+            return "the declarer must call a partner before passing"
+        if self._ulti_owed(s):
+            return "a cue bidder without a high honour must announce pagátultimó at the first turn"
+        return None
+
+    def _legal_announcements(self, s: int) -> list[Action]:
+        if self._forced_kontra is not None:
+            return [KONTRA_GAME]
+        out: list[Action] = []
+        n = self._tcount[s]
+        if n >= 8 and not self.declared[s] and self._declaration_problem(s, n) is None:
+            out.append(DECLARE[n])
+        if self.called is None:  # the declarer's first turn: declare, then call
+            out.extend(Action("call", c) for c in self._call_options(s))
+            return out
+        if self._auction.ulti_obliged and self._ulti_owed(s):  # declare if held, then the owed ultimó
+            return out if out else [ANNOUNCE["pagat_ultimo"]]
+        team = self.team[s]
+        known = self.known_side[s]
+        presumed = known if known is not None else (DECL if self._last_side is None else self._last_side)
+        if presumed == team:
+            if self._simple_bonuses:
+                self._simple_announcements(s, team, n, out)
+            else:
+                out.extend(ANNOUNCE[b] for b in self._open[team] if self._announce_problem(s, b) is None)
+        if n >= 8 and not self.declared[s]:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
+            pais = self.rules.pais_declarations
+            out.extend(KONTRA[k] for k in self._kontrable[team] if not pais and k[1] != "pagat_ultimo")
+        else:
+            out.extend([KONTRA[k] for k in self._kontrable[team]])
+        out.append(PASS)
+        return out
+
+    def _simple_announcements(self, s: int, team: int, n: int, out: list[Action]) -> None:
+        """``_announce_problem`` inlined for rules without the T 41/T 42/Pais restrictions (the hot path)."""
+        rules = self.rules
+        for bonus in self._open[team]:
+            if bonus in _FREE_BONUSES:
+                out.append(ANNOUNCE[bonus])
+            elif bonus == "pagat_ultimo":
+                if n < 8 or self.declared[s]:
+                    out.append(ANNOUNCE[bonus])
+            elif bonus == "double_game":
+                if (team, "volat") not in self.items and (
+                    rules.double_game_and_volat_same_player or s not in self.volat_announcers
+                ):
+                    out.append(ANNOUNCE[bonus])
+            elif (not self._turn_volat_double & 2 or rules.double_game_and_volat_same_turn) and (
+                rules.double_game_and_volat_same_player or s not in self.double_announcers
+            ):
+                out.append(ANNOUNCE[bonus])
+
+    def _set_level(self, key: tuple[int, str], level: int) -> None:
+        """Set an item's kontra level and note which team may raise it next (odd levels: the other team)."""
+        self.items[key] = level
+        kontrable = self._kontrable
+        kontrable[0].pop(key, None)
+        kontrable[1].pop(key, None)
+        if level < self.rules.max_kontra:
+            kontrable[1 - key[0] if level % 2 == 0 else key[0]][key] = None
+
+    def _quick_legal(self, kind: str, arg: Any) -> bool:
+        """A cheap sufficient test for the commonest replayed actions (pass, kontra); False means "check"."""
+        s = self._turn
+        if self._forced_kontra is not None or self.called is None or s is None:
+            return False
+        if self._auction.ulti_obliged and self._ulti_owed(s):
+            return False
+        if kind == "pass":
+            return True
+        if kind == "kontra":
+            key = _KONTRA_KEYS.get(arg) if isinstance(arg, (str, tuple)) else None
+            return (
+                key is not None
+                and key in self._kontrable[self.team[s]]
+                and (self._tcount[s] < 8 or bool(self.declared[s]))
+            )
+        return False
+
+    def _announce(self, kind: str, arg: Any, trusted: bool = False) -> None:
+        """Apply one announcement-phase action; ``trusted`` when it came from the last legal_actions()."""
+        s = self._forced_kontra if self._forced_kontra is not None else self._turn
+        assert s is not None
+        step = "" if trusted else f"announcement by {self.labels[s]}"
+        if self._forced_kontra is not None:
+            if kind != "kontra" or arg != "game":
+                raise IllegalAction(step, "the player who discarded the called card must kontra the game")
+            self._set_level(GAME, max(self.items[GAME], 1))
+            self._reveal(s, OPP)
+            self.announce_log.append((s, KONTRA_GAME))
+            self._forced_kontra = None
+            return
+        if kind == "pass":
+            problem = None if trusted else self._pass_problem(s)
+            if problem:
+                raise IllegalAction(step, problem)
+            self.announce_log.append((s, PASS))
+            self._quiet = 0 if self._ann_turn_acts else self._quiet + 1
+            self._ann_turn_acts = 0
+            self._turn_volat_double = 0
+            self.first_turn_done[s] = True
+            if self._quiet == 3:
+                self._start_play()
+            else:
+                self._turn = (s + 1) % 4
+            return
+        if not trusted:
+            self._check_announcement(s, kind, arg, step)
+        if kind == "declare":
+            self.declared[s] = arg
+            if self.rules.declarations_identify_side:
+                self._reveal(s, self.team[s])
+        elif kind == "call":
+            self._call(s, arg)
+        elif kind == "announce":
+            team = self.team[s]
+            self._set_level((team, arg), 0)
+            self._open[team].remove(arg)
+            self.item_by[(team, arg)] = s
+            if arg == "pagat_ultimo":
+                self.ulti_teams.add(team)
+            elif arg == "volat":
+                self.volat_announcers.add(s)
+                self._turn_volat_double |= 1
+            elif arg == "double_game":
+                self.double_announcers.add(s)
+                self._turn_volat_double |= 2
+            self._reveal(s, team)
+        else:
+            key = _KONTRA_KEYS.get(arg) if type(arg) is tuple or type(arg) is str else None
+            if key is None:
+                key = self._item_key(arg)
+            self._set_level(key, self.items[key] + 1)
+            if self.known_side[s] is None:
+                self._reveal(s, self.team[s])
+            else:
+                self._last_side = self.known_side[s]
+            self.announce_log.append((s, KONTRA[key]))
+            self._ann_turn_acts += 1
+            return
+        self.announce_log.append((s, Action(kind, arg)))
+        self._ann_turn_acts += 1
+
+    def _check_announcement(self, s: int, kind: str, arg: Any, step: str) -> None:
+        """Raise IllegalAction unless ``kind arg`` (not a pass) is legal for ``s`` now."""
+        if s == self.declarer and self.called is None and kind not in ("declare", "call"):
+            raise IllegalAction(step, "the declarer must call a partner first")
+        if self._ulti_owed(s) and kind != "declare" and (kind, arg) != ("announce", "pagat_ultimo"):
+            raise IllegalAction(step, "a cue bidder without a high honour must first announce pagátultimó")
+        if kind == "declare":
+            problem = (
+                self._declaration_problem(s, arg) if arg in (8, 9) else "only 8 or 9 tarokks are declared"
+            )
+            if problem:
+                raise IllegalAction(step, problem)
+        elif kind == "call":
+            if s != self.declarer or self.called is not None:
+                raise IllegalAction(step, "only the declarer calls, once")
+            options = self._call_options(s)
+            if arg not in options:
+                names = ", ".join(NAMES[c] for c in options)
+                raise IllegalAction(f"call by {self.labels[s]}", f"may call only {names}, not {_name(arg)}")
+        elif kind == "announce":
+            problem = self._announce_problem(s, arg)
+            if problem:
+                raise IllegalAction(step, f"cannot announce {arg}: {problem}")
+        elif kind == "kontra":
+            problem = self._kontra_problem(s, arg)
+            if problem:
+                raise IllegalAction(step, f"cannot kontra {arg}: {problem}")
+        else:
+            raise IllegalAction(step, f"expected declare, call, announce, kontra or pass, got {kind}")
+
+    def _call(self, d: int, card: int) -> None:
+        """Fix the teams; a called card in another player's discard forces that player's kontra."""
+        self.called = card
+        holder = next((s for s in range(4) if self.hands[s] >> card & 1), None)
+        if holder is None or holder == d:
+            discarder = d if holder == d else next(s for s in range(4) if card in self.discards[s])
+            self.alone = "own_card" if discarder == d else "discarded"
+            self.partner = None
+            self.team = [OPP] * 4
+            self.team[d] = DECL
+            if self.alone == "discarded":
+                self._forced_kontra = discarder
+        else:
+            self.partner = holder
+            self.team = [DECL if s in (d, holder) else OPP for s in range(4)]
+        if self.forced_call is not None and self.partner is not None:
+            self._reveal(self.partner, DECL)
+            self._last_side = None
+
+    # --- play ---------------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = 0
+        self._turn = 0
+        self._trick = []
+
+    def _legal_play_mask(self, s: int) -> int:
+        """Follow suit, else a tarokk, else anything ("The play"); the announced pagát waits."""
+        h = self.hands[s]
+        trick = self._trick
+        m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
+        if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
+            m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
+        return m
+
+    def _play(self, card: int) -> None:
+        s = self._turn
+        assert s is not None
+        h = self.hands[s]
+        trick = self._trick
+        m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
+        if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
+            m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
+        if type(card) is not int or not 0 <= card < 42 or not m >> card & 1:
+            raise IllegalAction(self._step(), self._play_problem(s, card))
+        self.hands[s] = h ^ 1 << card
+        trick.append(card)
+        if len(trick) < 4:
+            self._turn = (s + 1) % 4
+            return
+        a, b, c, d = trick
+        taken = 1 << a | 1 << b | 1 << c | 1 << d
+        best_mask = taken & TAROKK_MASK or taken & FOLLOW_MASK[a]
+        best = (
+            best_mask.bit_length() - 1
+            if best_mask & TAROKK_MASK
+            else (best_mask & -best_mask).bit_length() - 1
+        )
+        leader = self.leader
+        winner = (leader + trick.index(best)) % 4
+        self.tricks.append((leader, (a, b, c, d), winner))
+        self.won[winner] |= taken
+        self._trick = []
+        self.leader = self._turn = winner
+        if len(self.tricks) == 9:
+            self._finish("played")
+
+    def _step(self) -> str:
+        s = self._turn
+        return f"trick {len(self.tricks) + 1}, seat {self.labels[s] if s is not None else '-'}"
+
+    def _play_problem(self, s: int, card: Any) -> str:
+        if not isinstance(card, int) or not 0 <= card < 42:
+            return f"{card!r} is not a card"
+        name = NAMES[card]
+        h = self.hands[s]
+        if not h >> card & 1:
+            return f"played {name} which it does not hold"
+        trick = self._trick
+        if trick:
+            led = trick[0]
+            if h & FOLLOW_MASK[led]:
+                what = "a tarokk" if led <= SKIZ else SUIT_WORDS[(led - 22) // 5]
+                return f"played {name} but holds {what} and {NAMES[led]} was led: must follow suit (The play)"
+            if h & TAROKK_MASK and card > SKIZ:
+                return (
+                    f"played {name} but holds a tarokk and cannot follow suit: must play a tarokk (The play)"
+                )
+        return "played the pagát early although its team announced pagátultimó (The play)"
+
+    # --- ending -------------------------------------------------------------------------------------------
+    def _finish(self, kind: str) -> None:
+        self.kind = kind
+        self.phase = "done"
+        self.done = True
+        self._turn = None
+        self._forced_kontra = None
+
+    def _partner_known_to(self, seat: int) -> int | None:
+        d = self.declarer
+        if d is None or self.called is None:
+            return None
+        called_played = not self.hands[self.partner if self.partner is not None else d] >> self.called & 1
+        if seat == d:
+            if self.partner is not None and (called_played or self.known_side[self.partner] == DECL):
+                return self.partner
+            return None
+        if seat == self.partner:
+            return d
+        others = [t for t in range(4) if t not in (seat, d) and self.team[t] == OPP]
+        if self.partner is None or len(others) != 1:
+            return None
+        mate = others[0]
+        if called_played or self.known_side[mate] == OPP or self.known_side[self.partner] == DECL:
+            return mate
+        return None
+
+
+def _summarize(h: Hand) -> dict[str, Any]:
+    """Derive the hand summary (engine/schemas/hand-summary.schema.json) of a finished or thrown-in hand."""
+    labels = h.labels
+    out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}
+    if h.declarer is not None:
+        out["declarer"] = labels[h.declarer]
+        out["bid"] = LEVEL_NAMES[h.bid]  # type: ignore[index]
+    if h.kind != "played":
+        return out
+    team = h.team
+    decl_tricks = 0
+    decl_won = 0
+    for _, _, winner in h.tricks:
+        if team[winner] == DECL:
+            decl_tricks += 1
+    for s in range(4):
+        if team[s] == DECL:
+            decl_won |= h.won[s]
+    discard_mask = _mask(h.discards[h.declarer])  # type: ignore[index]
+    if h.alone == "discarded" and h.rules.lone_declarer_by_discard_takes_all_discards:
+        discard_mask = _mask(c for s in range(4) for c in h.discards[s])
+
+    def taken_by(card_mask: int) -> str | None:
+        if decl_won & card_mask == card_mask:
+            return "declarer"
+        return None if decl_won & card_mask else "opponents"
+
+    last_leader, last_cards, _ = h.tricks[-1]
+    pagat_last = None
+    if PAGAT in last_cards:
+        player = (last_leader + last_cards.index(PAGAT)) % 4
+        pagat_last = {"team": TEAMS[team[player]], "won": last_cards[trick_winner(list(last_cards))] == PAGAT}
+    pagat_holder = next(s for s in range(4) if h.start_hands[s] & 1)
+    xxi_catch = None
+    for leader, cards, _ in h.tricks:
+        if XXI in cards and SKIZ in cards:
+            skiz_seat = (leader + cards.index(SKIZ)) % 4
+            if team[skiz_seat] != team[(leader + cards.index(XXI)) % 4]:
+                xxi_catch = TEAMS[team[skiz_seat]]
+    announcements = [
+        {"team": TEAMS[key[0]], "bonus": key[1], "kontra": level, "by": labels[h.item_by[key]]}
+        for key, level in h.items.items()
+        if key != GAME
+    ]
+    declarations = []
+    for s in range(4):
+        n = (h.start_hands[s] & TAROKK_MASK).bit_count()
+        if n >= 8:
+            declarations.append(
+                {"seat": labels[s], "tarokks": n, "declared": h.declared[s] == n, "team": TEAMS[team[s]]}
+            )
+    out["partner"] = None if h.partner is None else labels[h.partner]
+    if h.alone == "discarded":
+        out["called_card_discarded"] = True
+    out["game_kontra"] = h.items.get(GAME, 0)
+    out["announcements"] = announcements
+    out["declarations"] = declarations
+    out["result"] = {
+        "declarer_card_points": points_of(decl_won | discard_mask),
+        "declarer_tricks": decl_tricks,
+        "trull": taken_by(HONOUR_MASK),
+        "four_kings": taken_by(KING_MASK),
+        "xxi_catch": xxi_catch,
+        "pagat_last_trick": pagat_last,
+        "pagat_team": TEAMS[team[pagat_holder]],
+    }
+    return out
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _name(c: Any) -> str:
+    return NAMES[c] if isinstance(c, int) and 0 <= c < 42 else repr(c)
+
+
+__all__ = [
+    "BONUSES",
+    "LEVEL_NAMES",
+    "TEAMS",
+    "Action",
+    "Hand",
+    "IllegalAction",
+    "SeatView",
+]

@@ -1,0 +1,457 @@
+"""Parse and validate hand summaries into typed objects (``HandSummary``).
+
+A hand summary is the result of one deal as a plain JSON-like dict; the full format, every optional field
+included, is documented in ``engine/schemas/hand-summary.schema.json``. Validation here is hand-written (no
+jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the schema file is
+documentation, checked against sample summaries by the tests.
+
+Teams are held as small ints: ``DECLARER = 0``, ``OPPONENTS = 1`` (``None`` for "neither").
+Every error is a ``SummaryError`` naming the offending field path, e.g. ``result.declarer_card_points``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from engine.rules import PRESETS, Rules, RulesError, get_rules
+
+DECLARER = 0
+OPPONENTS = 1
+TEAM_NAMES: tuple[str, str] = ("declarer", "opponents")
+_TEAMS = {"declarer": DECLARER, "opponents": OPPONENTS}
+
+KINDS: tuple[str, ...] = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
+BIDS: tuple[str, ...] = ("three", "two", "one", "solo")
+BONUSES: tuple[str, ...] = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
+_BONUS_SET = frozenset(BONUSES)
+HONOURS: tuple[str, ...] = ("skiz", "xxi", "pagat")
+
+# Cards the declarer takes from the talon (and so discards) for each bid ("Distributing the talon").
+BID_DRAW = {"three": 3, "two": 2, "one": 1, "solo": 0}
+# Most card points n discards can hold: kings and honours may never be discarded ("Discarding"), so the
+# richest discard is the four queens (4 each) and then the four riders (3 each).
+_MAX_DISCARD_POINTS = (0, 4, 8, 12, 16, 19, 22)
+TOTAL_CARD_POINTS = 94
+_TRICK_MIN_POINTS = 4  # four cards of at least 1 point each
+_TRICK_MAX_POINTS = 20  # four cards of at most 5 points each
+
+
+class SummaryError(ValueError):
+    """An invalid hand summary: ``path`` names the field (``result.declarer_tricks``), ``reason`` says why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class HandSummary:
+    """A validated hand summary. Teams are ``DECLARER``/``OPPONENTS``/``None``; seats are the input labels.
+
+    ``announcements`` is a tuple of ``(team, bonus, kontra)``; ``declarations`` of ``(seat, tarokks,
+    declared)``; ``pagat_last_trick`` is ``(team, won)`` or ``None``; ``talon_honours`` a tuple of
+    ``(seat, honour)``. Fields a kind does not use hold their neutral value (``None``, ``0`` or ``()``).
+    """
+
+    __slots__ = (
+        "amount",
+        "announcements",
+        "bid",
+        "called_card_discarded",
+        "declarations",
+        "declarer",
+        "declarer_card_points",
+        "declarer_tricks",
+        "four_kings",
+        "game_kontra",
+        "kind",
+        "offenders",
+        "pagat_last_trick",
+        "pagat_team",
+        "partner",
+        "rules",
+        "seats",
+        "sitting_out",
+        "stake",
+        "talon_honours",
+        "trull",
+        "ultimo_pot",
+        "xxi_catch",
+    )
+
+    def __init__(self) -> None:
+        self.rules: Rules | None = None
+        self.seats: tuple[str, ...] = ()
+        self.sitting_out: str | None = None
+        self.kind = "played"
+        self.stake = 1
+        self.bid: str | None = None
+        self.declarer: str | None = None
+        self.partner: str | None = None  # None when the declarer plays alone
+        self.called_card_discarded = False
+        self.game_kontra = 0
+        self.announcements: tuple[tuple[int, str, int], ...] = ()
+        self.declarations: tuple[tuple[str, int, bool], ...] = ()
+        self.declarer_card_points = 0
+        self.declarer_tricks = 0
+        self.trull: int | None = None
+        self.four_kings: int | None = None
+        self.pagat_last_trick: tuple[int, bool] | None = None
+        self.xxi_catch: int | None = None
+        self.pagat_team: int | None = None
+        self.talon_honours: tuple[tuple[str, str], ...] = ()
+        self.ultimo_pot = 0
+        self.offenders: tuple[str, ...] = ()
+        self.amount = 0
+
+    def team_of(self, seat: str) -> int:
+        """DECLARER for the declarer and partner, OPPONENTS for the other active seats."""
+        return DECLARER if seat == self.declarer or seat == self.partner else OPPONENTS
+
+
+_rules_cache: dict[tuple[str, str], Rules] = {}
+
+
+def resolve_rules(spec: Any, path: str = "rules") -> Rules:
+    """A preset name or ``{"preset": NAME, "options": {...}}`` as Rules; a RulesError becomes a SummaryError.
+
+    Resolved option objects are cached by their canonical text, so a list of summaries that all carry the
+    same override pays for validation once.
+    """
+    if type(spec) is str:
+        rules = PRESETS.get(spec)
+        if rules is None:
+            raise SummaryError(path, f"unknown preset {spec!r} (known: {', '.join(PRESETS)})")
+        return rules
+    if not isinstance(spec, dict):
+        raise SummaryError(path, "must be a preset name or an object {preset, options}")
+    unknown = set(spec) - {"preset", "options"}
+    if unknown:
+        raise SummaryError(path, f"unknown key(s) {sorted(unknown)}")
+    preset = spec.get("preset", "pagat")
+    options = spec.get("options") or {}
+    if type(preset) is not str or not isinstance(options, dict):
+        raise SummaryError(path, "preset must be a name and options an object")
+    key = (preset, repr(sorted(options.items())))
+    rules = _rules_cache.get(key)
+    if rules is None:
+        try:
+            rules = get_rules(preset, **options)
+        except (RulesError, TypeError) as exc:
+            raise SummaryError(path, str(exc)) from None
+        if len(_rules_cache) < 256:
+            _rules_cache[key] = rules
+    return rules
+
+
+def _int(value: Any, path: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise SummaryError(path, f"must be an integer {low}..{high}, got {value!r}")
+    return value
+
+
+def _team(value: Any, path: str) -> int | None:
+    if value is None:
+        return None
+    team = _TEAMS.get(value) if type(value) is str else None
+    if team is None:
+        raise SummaryError(path, f"must be 'declarer', 'opponents' or null, got {value!r}")
+    return team
+
+
+def _seat(value: Any, seats: tuple[str, ...], path: str) -> str:
+    if value not in seats or type(value) is not str:
+        raise SummaryError(path, f"unknown seat {value!r} (seats: {', '.join(seats)})")
+    return value
+
+
+def _check_stake(stake: Any, rules: Rules) -> int:
+    """Doubled rounds give stakes 1, 2, 4 ...; how high they go depends on ``rules.doubled_rounds``."""
+    if type(stake) is not int or stake < 1 or stake & (stake - 1):
+        raise SummaryError("stake", f"must be a power of two (1, 2, 4 ...), got {stake!r}")
+    mode = rules.doubled_rounds
+    limit = 1 if mode == "none" else 2 if mode == "extra_round" else 4 if mode == "quadruple_round" else 0
+    if limit and stake > limit:
+        raise SummaryError("stake", f"{stake} impossible with doubled_rounds={mode!r} (at most {limit})")
+    return stake
+
+
+def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
+    """Validate ``data`` and return a HandSummary; ``rules`` overrides ``data["rules"]`` (default pagat)."""
+    if not isinstance(data, dict):
+        raise SummaryError("(summary)", "must be a JSON object")
+    s = HandSummary()
+    if rules is None:
+        spec = data.get("rules", "pagat")
+        rules = PRESETS.get(spec) if type(spec) is str else None
+        if rules is None:
+            rules = resolve_rules(spec)
+    s.rules = rules
+
+    seats = data.get("seats")
+    if type(seats) is not list or len(seats) != 4:
+        raise SummaryError("seats", "must be a list of the 4 active seat labels")
+    seats_t = s.seats = tuple(seats)
+    a, b, c, d = seats_t
+    if (
+        type(a) is not str
+        or type(b) is not str
+        or type(c) is not str
+        or type(d) is not str
+        or not (a and b and c and d)
+        or a in (b, c, d)
+        or b in (c, d)
+        or c == d
+    ):
+        raise SummaryError("seats", "must be 4 distinct non-empty strings")
+    sitting_out = data.get("sitting_out")
+    if sitting_out is not None:
+        if type(sitting_out) is not str or not sitting_out or sitting_out in seats_t:
+            raise SummaryError("sitting_out", "must be a seat label distinct from the active seats")
+        s.sitting_out = sitting_out
+    kind = s.kind = data.get("kind", "played")
+    if kind not in KINDS:
+        raise SummaryError("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    stake = data.get("stake", 1)
+    s.stake = 1 if stake == 1 and type(stake) is int else _check_stake(stake, rules)
+    if rules.ultimo_pot:
+        s.ultimo_pot = _int(data.get("ultimo_pot", 0), "ultimo_pot", 0, 1 << 40)
+
+    if kind == "played":
+        _parse_played(data, s, rules)
+    elif kind == "trial_three_failed":
+        if not rules.trial_three_allowed:
+            raise SummaryError("kind", "a trial three is not allowed by these rules")
+        if data.get("bid") != "three":
+            raise SummaryError("bid", "a trial three is a bid of 'three'")
+        s.bid = "three"
+        s.declarer = _seat(data.get("declarer"), seats_t, "declarer")
+    elif kind == "penalty":
+        _parse_penalty(data, s, rules)
+    return s
+
+
+def _parse_penalty(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
+    """Renonsz (T 7): each offender pays ``amount`` to each other active player; two offenders pay double."""
+    offenders = data.get("offenders")
+    if type(offenders) is not list or not 1 <= len(offenders) <= 2 or len(set(offenders)) != len(offenders):
+        raise SummaryError("offenders", "must list one or two distinct seats")
+    s.offenders = tuple(_seat(x, s.seats, f"offenders[{i}]") for i, x in enumerate(offenders))
+    n = len(offenders)
+    s.amount = _int(data.get("amount"), "amount", rules.penalty_min * n, rules.penalty_max * n)
+
+
+def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
+    seats = s.seats
+    bid = data.get("bid")
+    if type(bid) is not str or bid not in BID_DRAW:
+        raise SummaryError("bid", f"must be one of {', '.join(BIDS)}, got {bid!r}")
+    s.bid = bid
+    declarer = data.get("declarer")
+    if declarer not in seats or type(declarer) is not str:
+        _seat(declarer, seats, "declarer")
+    s.declarer = declarer
+    partner = data.get("partner")
+    if partner is not None and partner != declarer:
+        if partner not in seats or type(partner) is not str:
+            _seat(partner, seats, "partner")
+        s.partner = partner
+    max_kontra = rules.max_kontra
+    kontra = data.get("game_kontra", 0)
+    if type(kontra) is not int or not 0 <= kontra <= max_kontra:
+        _int(kontra, "game_kontra", 0, max_kontra)
+    s.game_kontra = kontra
+    if data.get("called_card_discarded", False):
+        # "Calling a partner": the called tarokk lies in another player's discard, so the declarer is alone
+        # and the discarder must kontra the game (T 31 "hivatalból kontra").
+        if s.partner is not None:
+            raise SummaryError("called_card_discarded", "the declarer of a discarded called card plays alone")
+        if not s.game_kontra:
+            raise SummaryError("game_kontra", "the discarder of the called card must kontra the game")
+        s.called_card_discarded = True
+
+    anns = data.get("announcements")
+    if anns:
+        if type(anns) is not list:
+            raise SummaryError("announcements", "must be a list")
+        parsed = []
+        for a in anns:
+            if type(a) is not dict:
+                _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
+            team = a.get("team")
+            team = _TEAMS.get(team) if type(team) is str else None
+            bonus = a.get("bonus")
+            kontra = a.get("kontra", 0)
+            if (
+                team is None
+                or type(bonus) is not str
+                or bonus not in _BONUS_SET
+                or type(kontra) is not int
+                or not 0 <= kontra <= max_kontra
+            ):
+                _announcement_error(anns, len(parsed), "", max_kontra)
+            for p in parsed:
+                if p[0] == team and p[1] == bonus:
+                    _announcement_error(anns, len(parsed), f"{TEAM_NAMES[team]} announced {bonus} twice")
+            parsed.append((team, bonus, kontra))
+        s.announcements = tuple(parsed)
+
+    decls = data.get("declarations")
+    if decls:
+        if type(decls) is not list:
+            raise SummaryError("declarations", "must be a list")
+        parsed_d = []
+        total = 0
+        for i, d in enumerate(decls):
+            if type(d) is not dict:
+                raise SummaryError(f"declarations[{i}]", "must be an object {seat, tarokks, declared}")
+            seat = d.get("seat")
+            if seat not in seats or type(seat) is not str:
+                _seat(seat, seats, f"declarations[{i}].seat")
+            for p in parsed_d:
+                if p[0] == seat:
+                    raise SummaryError(f"declarations[{i}].seat", f"{seat} declared twice")
+            tarokks = d.get("tarokks")
+            if (tarokks != 8 and tarokks != 9) or type(tarokks) is not int:
+                raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {tarokks!r}")
+            total += tarokks
+            declared = d.get("declared", True)
+            if type(declared) is not bool:
+                raise SummaryError(f"declarations[{i}].declared", "must be true or false")
+            parsed_d.append((seat, tarokks, declared))
+        if total > 22:
+            raise SummaryError("declarations", f"{total} tarokks declared, but the pack has only 22")
+        s.declarations = tuple(parsed_d)
+
+    result = data.get("result")
+    if type(result) is not dict:
+        raise SummaryError("result", "required for a played hand")
+    _parse_result(result, s, rules)
+    if s.sitting_out is not None and data.get("talon_honours"):
+        _parse_talon_honours(data["talon_honours"], s)
+
+
+def _announcement_error(anns: list[Any], i: int, reason: str, max_kontra: int = 0) -> NoReturn:
+    """Raise the SummaryError for announcement ``i``, naming the first bad field (slow path only)."""
+    path = f"announcements[{i}]"
+    a = anns[i]
+    if not reason:
+        if type(a.get("team")) is not str or a["team"] not in _TEAMS:
+            path, reason = path + ".team", f"must be 'declarer' or 'opponents', got {a.get('team')!r}"
+        elif type(a.get("bonus")) is not str or a["bonus"] not in _BONUS_SET:
+            path, reason = path + ".bonus", f"unknown bonus {a.get('bonus')!r} (known: {', '.join(BONUSES)})"
+        else:
+            path, reason = path + ".kontra", f"must be an integer 0..{max_kontra}, got {a.get('kontra')!r}"
+    raise SummaryError(path, reason)
+
+
+def _parse_talon_honours(value: Any, s: HandSummary) -> None:
+    """Which honours each active seat received from the talon (five-player "talon honour" payment)."""
+    if type(value) is not dict:
+        raise SummaryError("talon_honours", "must map seats to lists of honours")
+    pairs = []
+    for seat, honours in value.items():
+        _seat(seat, s.seats, f"talon_honours.{seat}")
+        if type(honours) is not list:
+            raise SummaryError(f"talon_honours.{seat}", "must be a list of honours")
+        for h in honours:
+            if h not in HONOURS:
+                raise SummaryError(f"talon_honours.{seat}", f"unknown honour {h!r} (skiz, xxi, pagat)")
+            if any(h == p[1] for p in pairs):
+                raise SummaryError(f"talon_honours.{seat}", f"honour {h} received twice")
+            pairs.append((seat, h))
+    s.talon_honours = tuple(pairs)
+
+
+def _point_bounds(own: int, tricks: int) -> tuple[int, int]:
+    """Possible declarer card points with ``tricks`` tricks and ``own`` discards counting for the declarer.
+
+    Each discard is worth 1..4 points (kings and honours may not be discarded, "Discarding"), each trick of
+    four cards 4..20; the opponents' share (94 minus the declarer's) is bounded the same way.
+    """
+    other = 6 - own
+    opp_tricks = 9 - tricks
+    low = max(
+        _TRICK_MIN_POINTS * tricks + own,
+        TOTAL_CARD_POINTS - _TRICK_MAX_POINTS * opp_tricks - _MAX_DISCARD_POINTS[other],
+    )
+    high = min(
+        _TRICK_MAX_POINTS * tricks + _MAX_DISCARD_POINTS[own],
+        TOTAL_CARD_POINTS - _TRICK_MIN_POINTS * opp_tricks - other,
+    )
+    return low, high
+
+
+_POINT_BOUNDS = tuple(tuple(_point_bounds(own, tricks) for tricks in range(10)) for own in range(7))
+
+
+def _parse_result(r: dict[str, Any], s: HandSummary, rules: Rules) -> None:
+    """Card points, tricks and bonus outcomes, cross-checked for what the cards make impossible."""
+    points = r.get("declarer_card_points")
+    if type(points) is not int or not 0 <= points <= TOTAL_CARD_POINTS:
+        _int(points, "result.declarer_card_points", 0, TOTAL_CARD_POINTS)
+    tricks = r.get("declarer_tricks")
+    if type(tricks) is not int or not 0 <= tricks <= 9:
+        _int(tricks, "result.declarer_tricks", 0, 9)
+    s.declarer_card_points = points
+    s.declarer_tricks = tricks
+    # Which discards count for the declarer's team: the declarer's own ("Discarding"), or all six when the
+    # called card was discarded and the rules say so (T 31).
+    own = BID_DRAW[s.bid]  # type: ignore[index]
+    if s.called_card_discarded and rules.lone_declarer_by_discard_takes_all_discards:
+        own = 6
+    low, high = _POINT_BOUNDS[own][tricks]
+    if not low <= points <= high:
+        raise SummaryError(
+            "result.declarer_card_points",
+            f"{points} impossible with {tricks} trick(s) for a {s.bid} (possible: {low}..{high})",
+        )
+    # A team credited with a bonus won in tricks must have taken a trick (team 0 with 0 tricks, team 1 with
+    # all 9 is impossible).
+    no_trick = DECLARER if tricks == 0 else OPPONENTS if tricks == 9 else None
+    # -1 marks a value that is not a team name; the slow path below names the field.
+    value = r.get("trull")
+    s.trull = trull = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    value = r.get("four_kings")
+    s.four_kings = kings = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    value = r.get("xxi_catch")
+    s.xxi_catch = catch = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    if no_trick is not None or trull == -1 or kings == -1 or catch == -1:
+        _check_trick_bonuses(r, s, no_trick)
+
+    plt = r.get("pagat_last_trick")
+    if plt is not None:
+        if type(plt) is not dict:
+            raise SummaryError("result.pagat_last_trick", "must be null or an object {team, won}")
+        team = plt.get("team")
+        team = _TEAMS.get(team) if type(team) is str else None
+        won = plt.get("won")
+        if team is None or type(won) is not bool:
+            raise SummaryError(
+                "result.pagat_last_trick", "needs team ('declarer'/'opponents') and won (bool)"
+            )
+        if won and team == no_trick:
+            raise SummaryError("result.pagat_last_trick", f"the {TEAM_NAMES[team]} took no trick to win")
+        s.pagat_last_trick = (team, won)
+    pagat_team = r.get("pagat_team")
+    if pagat_team is not None:
+        s.pagat_team = _team(pagat_team, "result.pagat_team")
+        if s.pagat_last_trick is not None and s.pagat_last_trick[0] != s.pagat_team:
+            raise SummaryError("result.pagat_team", "differs from the team that played the pagát last")
+
+
+def _check_trick_bonuses(r: dict[str, Any], s: HandSummary, no_trick: int | None) -> None:
+    """Slow path: unknown team names, bonuses credited to a team without tricks, sweeps without honours."""
+    for name in ("trull", "four_kings", "xxi_catch"):
+        team = _team(r.get(name), f"result.{name}")
+        if team is not None and team == no_trick:
+            raise SummaryError(f"result.{name}", f"credited to the {TEAM_NAMES[team]}, who took no trick")
+    if no_trick is not None:
+        # Honours and kings can never be discarded, so the team with every trick has them all.
+        sweeper = 1 - no_trick
+        if s.trull != sweeper:
+            raise SummaryError("result.trull", f"the {TEAM_NAMES[sweeper]} took every trick, so all honours")
+        if s.four_kings != sweeper:
+            raise SummaryError(
+                "result.four_kings", f"the {TEAM_NAMES[sweeper]} took every trick, so all kings"
+            )

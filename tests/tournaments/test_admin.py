@@ -1,0 +1,127 @@
+"""Organizer tools driven through the admin over HTTP, as an organizer would use them."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Dispute, Hand, Registration, Round
+
+from .factories import PlayerFactory, TournamentFactory, seated_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer(client: Client) -> Client:
+    user = get_user_model().objects.create_superuser("organizer", password="pw-organizer-1")
+    client.force_login(user)
+    return client
+
+
+def action(client: Client, model: str, name: str, ids: list[int]):
+    url = reverse(f"admin:tournaments_{model}_changelist")
+    return client.post(url, {"action": name, "_selected_action": ids}, follow=True)
+
+
+def test_it_imports_players_from_a_csv_upload(organizer: Client) -> None:
+    tournament = TournamentFactory()
+    upload = SimpleUploadedFile("players.csv", "name,club\nKiss Anna,Szeged\nNagy Béla,Pécs\n".encode())
+    url = reverse("admin:tournaments_tournament_import_players", args=[tournament.pk])
+    response = organizer.post(url, {"file": upload, "check_in": "on"}, follow=True)
+    assert response.status_code == 200
+    assert "2 new" in response.content.decode()
+    assert tournament.registrations.filter(status=Registration.Status.CHECKED_IN).count() == 2
+
+
+def test_it_checks_in_generates_publishes_and_closes_a_round(organizer: Client) -> None:
+    tournament = TournamentFactory(deals_per_round_4=1, deals_per_round_5=1)
+    for player in PlayerFactory.create_batch(8):
+        services.player_register(tournament, player)
+    action(organizer, "registration", "check_in", list(tournament.registrations.values_list("pk", flat=True)))
+    assert tournament.registrations.filter(status=Registration.Status.CHECKED_IN).count() == 8
+    action(organizer, "tournament", "generate_next_round", [tournament.pk])
+    round_ = Round.objects.get(tournament=tournament)
+    assert round_.status == Round.Status.DRAFT
+    old_seed = round_.seed
+    action(organizer, "round", "redraw", [round_.pk])
+    round_.refresh_from_db()
+    assert round_.seed != old_seed
+    for name in ("confirm", "publish", "start"):
+        action(organizer, "round", name, [round_.pk])
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.IN_PLAY
+    response = action(organizer, "round", "close", [round_.pk])
+    assert "not every deal is confirmed" in response.content.decode()
+    for table in round_.tables.all():
+        positions = list(table.seats.values_list("position", flat=True))
+        services.hand_submit(
+            table=table,
+            number=1,
+            source="payments",
+            data={"payments": dict.fromkeys(positions, 0)},
+            trusted=True,
+        )
+    action(organizer, "round", "close", [round_.pk])
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED
+    response = action(organizer, "round", "verify", [round_.pk])
+    assert "matches its seed" in response.content.decode()
+
+
+def test_it_resolves_a_dispute_and_exports_standings(organizer: Client) -> None:
+    tournament = TournamentFactory(deals_per_round_4=1)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data={"payments": {"A": 1, "B": -1, "C": 1, "D": -1}},
+        submitted_by=players[0],
+    )
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data={"payments": {"A": 2, "B": -2, "C": 2, "D": -2}},
+        submitted_by=players[1],
+    )
+    dispute = Dispute.objects.get()
+    action(organizer, "dispute", "resolve_with_latest", [dispute.pk])
+    assert Dispute.objects.get().status == Dispute.Status.RESOLVED
+    assert Hand.objects.get().payments["A"] == 2
+    action(organizer, "tournament", "recompute_standings", [tournament.pk])
+    response = action(organizer, "tournament", "export_standings_csv", [tournament.pk])
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("rank,player,club,total,round_1")
+    assert len(lines) == 5
+    assert response["Content-Type"].startswith("text/csv")
+
+
+def test_it_shows_the_history_of_a_hand_with_before_and_after(organizer: Client) -> None:
+    tournament = TournamentFactory(deals_per_round_4=1)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data={"payments": {"A": 1, "B": -1, "C": 1, "D": -1}},
+        trusted=True,
+    )
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data={"payments": {"A": 2, "B": -2, "C": 2, "D": -2}},
+        trusted=True,
+    )
+    hand = Hand.objects.get()
+    response = organizer.get(reverse("admin:tournaments_hand_history", args=[hand.pk]))
+    assert response.status_code == 200
+    assert hand.history.count() >= 3

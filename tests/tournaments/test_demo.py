@@ -1,0 +1,34 @@
+"""``manage.py demo`` plays a whole tournament with the engine's bots through the services."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from tournaments.models import Hand, HandSubmission, Round, Seat, Standing, Tournament
+from tournaments.services import round_verify
+
+pytestmark = pytest.mark.django_db(transaction=True)  # on_commit tasks run, as in a real run
+
+
+def test_it_plays_a_small_demo_and_prints_the_standings(client: Client) -> None:
+    out = io.StringIO()
+    call_command("demo", "--players", "9", "--rounds", "2", "--deals", "4", "--seed", "t", stdout=out)
+    tournament = Tournament.objects.get(slug="demo")
+    rounds = list(tournament.rounds.order_by("number"))
+    assert [r.status for r in rounds] == [Round.Status.CLOSED, Round.Status.CLOSED]
+    assert all(round_verify(r) for r in rounds)
+    assert sorted(t.seats.count() for t in rounds[0].tables.all()) == [4, 5]
+    assert Hand.objects.filter(table__round__tournament=tournament).count() == 2 * (4 + 5)
+    assert HandSubmission.objects.filter(source="record", status="confirmed").count() == 18
+    assert Standing.objects.filter(tournament=tournament, after_round=2).count() == 9
+    text = out.getvalue()
+    assert "Standings of Demo Kupa 2026 after round 2" in text
+    first = Standing.objects.get(tournament=tournament, after_round=2, rank=1).player.name
+    assert first in text
+    page = client.get("/t/demo/").content.decode()
+    assert first in page
+    assert Seat.objects.filter(round=rounds[1]).first().player.name in page
