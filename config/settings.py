@@ -196,5 +196,7 @@ LOGGING = {
     "loggers": {
         "django.server": {"level": "WARNING"},  # RequestLogMiddleware logs requests with structure
         "django.db.backends": {"level": "INFO"},
+        # In eager mode every task would log its success in the web process; workers keep INFO.
+        "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }

@@ -20,10 +20,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Tasks run in-process in tests even when REDIS_URL is set; the ``celery_worker`` fixture switches the
-# Celery app to the real broker for the tests that ask for it. (Read by config/settings.py.)
-os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
-
 
 def _missing_service(variable: str, what: str) -> None:
     message = f"{variable} is not set: {what} needs the real service (run by .ci/run)"
@@ -46,6 +42,18 @@ def postgres_url() -> str:
     if not url.startswith(("postgres://", "postgresql://")):
         _missing_service("DATABASE_URL", "this PostgreSQL test")
     return url
+
+
+@pytest.fixture(autouse=True)
+def _eager_tasks_by_default() -> Iterator[None]:
+    """Tasks run in-process in tests even when REDIS_URL is set; the ``celery_worker`` fixture switches
+    the Celery app to the real broker for the tests that ask for it."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
 
 
 def _worker_env(redis: str, database_name: str | None) -> dict[str, str]:

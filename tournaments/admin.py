@@ -17,9 +17,11 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path, reverse
+from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import selectors, services
+from tournaments.formats import FormatError, validate_format
 from tournaments.models import (
     Bye,
     Club,
@@ -76,13 +78,37 @@ class RegistrationInline(admin.TabularInline):
     fields = ["player", "status", "first_round", "withdrawn_after_round"]
 
 
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = "__all__"  # noqa: DJ007 (the ModelAdmin decides which fields the page shows)
+
+    def clean(self) -> dict[str, Any]:
+        """The format fields are checked together (rules preset and options, scales, methods, tie-breaks)."""
+        data = super().clean()
+        try:
+            validate_format(data)
+        except FormatError as exc:
+            self.add_error(exc.field if exc.field in self.fields else None, exc.message)
+        return data
+
+
 @admin.register(Tournament)
 class TournamentAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public"]
+    form = TournamentForm
+    list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public", "import_players_link"]
+    readonly_fields = ["import_players_link"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug", "venue"]
     inlines = [RegistrationInline]
     actions = ["generate_next_round", "recompute_standings", "export_standings_csv", "generate_final_stage"]
+
+    @admin.display(description="Players")
+    def import_players_link(self, obj: Tournament) -> str:
+        if not obj.pk:
+            return "-"
+        url = reverse("admin:tournaments_tournament_import_players", args=[obj.pk])
+        return format_html('<a href="{}">Import players from CSV</a>', url)
 
     def get_urls(self) -> list[Any]:
         return [

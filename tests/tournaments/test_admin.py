@@ -125,3 +125,27 @@ def test_it_shows_the_history_of_a_hand_with_before_and_after(organizer: Client)
     response = organizer.get(reverse("admin:tournaments_hand_history", args=[hand.pk]))
     assert response.status_code == 200
     assert hand.history.count() >= 3
+
+
+def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) -> None:
+    tournament = TournamentFactory()
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = organizer.get(url)
+    assert "Import players from CSV" in page.content.decode()
+    form = page.context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k not in ("organizers",)}
+    data.update(
+        {
+            "starts_on": "2026-11-21",
+            "pairing_methods": '["random", "dutch"]',
+            "table_points_4": "[10, 8, 6, 4]",
+            "table_points_5": "[10, 8, 6, 4, 4]",
+            "tiebreaks": '["total"]',
+            "rules_options": "{}",
+            "registrations-TOTAL_FORMS": "0",
+            "registrations-INITIAL_FORMS": "0",
+        }
+    )
+    response = organizer.post(url, data)
+    assert response.status_code == 200  # the form is shown again with the error
+    assert "unknown method(s) [&#x27;dutch&#x27;]" in response.content.decode()

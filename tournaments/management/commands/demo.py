@@ -14,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from engine.bots import RandomBot, RuleBot, play_hand
+from engine.bots import RuleBot, play_hand
 from tournaments import selectors, services
 from tournaments.formats import tournament_rules
 from tournaments.models import Club, Player, Round, Tournament
@@ -98,13 +98,13 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         tournament = self._create(options, rng)
         rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-        bots = {"rule": RuleBot(), "random": RandomBot()}
+        bot = RuleBot()
         for number in range(1, tournament.rounds_planned + 1):
             round_ = services.round_generate(tournament, seed=f"{options['seed']}-round-{number}")
             services.round_confirm(round_)
             services.round_publish(round_)
             services.round_start(round_)
-            self._play_round(round_, rules, bots, rng)
+            self._play_round(round_, rules, bot, rng)
             services.round_close(round_)
             self.stdout.write(
                 f"Round {number}: {round_.tables.count()} tables, method {round_.method}, seed {round_.seed}"
@@ -141,17 +141,16 @@ class Command(BaseCommand):
                 services.player_register(tournament, player, check_in=True)
         return tournament
 
-    def _play_round(self, round_: Round, rules: Any, bots: dict[str, Any], rng: random.Random) -> None:
+    def _play_round(self, round_: Round, rules: Any, bot: RuleBot, rng: random.Random) -> None:
         tournament = round_.tournament
         for table in round_.tables.prefetch_related("seats__player"):
             seats = {seat.position: seat.player for seat in table.seats.all()}
             deals = tournament.deals_per_round_5 if len(seats) == 5 else tournament.deals_per_round_4
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
-                kinds = [rng.choice(["rule", "rule", "random"]) for _ in deal.active]
                 hand = play_hand(
                     rng.getrandbits(32),
-                    [bots[k] for k in kinds],
+                    [bot] * len(deal.active),
                     rules=rules,
                     seats=list(deal.active),
                     stake=deal.stake,
