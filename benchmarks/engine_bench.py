@@ -3,6 +3,7 @@
     python benchmarks/engine_bench.py             # full run (a, b, c and the 2,000-hand strength test)
     python benchmarks/engine_bench.py --quick     # smoke run with small counts
     python benchmarks/engine_bench.py --strength 500 --skip-speed
+    python benchmarks/engine_bench.py --breakdown --skip-speed --strength 0   # where figure (a)'s time goes
 
 Figures: hands per CPU-second of this single-threaded process (``time.process_time``), so that other load
 on a shared machine distorts them less than wall-clock time would:
@@ -101,6 +102,59 @@ def bench_self_play(n: int, rules: Rules) -> tuple[float, float, float]:
     return direct, with_views, quiet
 
 
+def breakdown(n: int, rules: Rules) -> None:
+    """Figure (a)'s time per hand by phase (listing, choosing and applying each action; the timer's own cost
+    subtracted), the deal, and the bare cost of the loop itself: where the time goes when (a) misses."""
+    clock = time.perf_counter
+    start = clock()
+    for _ in range(100_000):
+        clock()
+    tick = (clock() - start) / 100_000  # one clock() call
+    spent: dict[str, float] = {}
+    count: dict[str, int] = {}
+    rng = random.Random(1)
+    for seed in range(n):
+        t0 = clock()
+        hand = Hand.new(seed, rules=rules)
+        spent["deal"] = spent.get("deal", 0.0) + clock() - t0 - tick
+        while not hand.done:
+            phase = hand.phase
+            t0 = clock()
+            legal = hand.legal_actions()
+            hand.apply(legal[int(rng.random() * len(legal))])
+            spent[phase] = spent.get(phase, 0.0) + clock() - t0 - tick
+            count[phase] = count.get(phase, 0) + 1
+    print(f"where (a)'s time goes ({rules.name}, {n} hands, microseconds per hand):")
+    for phase, seconds in spent.items():
+        k = count.get(phase, 0)
+        per_action = f", {k / n:.1f} actions x {1e6 * seconds / k:.2f}" if k else ""
+        print(f"    {phase:14s} {1e6 * seconds / n:7.1f}{per_action}")
+    noop = _NoopHand(sum(count.values()) // n)
+    start = time.process_time()
+    for _ in range(n):
+        noop.moves = 0
+        while noop.moves < noop.length:
+            legal = noop.legal_actions()
+            noop.apply(legal[int(rng.random() * len(legal))])
+    loop = 1e6 * (time.process_time() - start) / n
+    print(f"    the loop itself around a no-op hand of the same length: {loop:.1f}")
+
+
+class _NoopHand:
+    """Stands in for Hand in ``breakdown``: the benchmark loop's own cost (calls, random choice)."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+        self.moves = 0
+        self.legal = [None] * 6
+
+    def legal_actions(self) -> list[None]:
+        return self.legal.copy()
+
+    def apply(self, action: None) -> None:
+        self.moves += 1
+
+
 def sample_hands(n: int, rules: Rules) -> dict[str, list[Hand]]:
     """``n`` finished hands: half random self-play, half RuleBot self-play (different seeds)."""
     rng = random.Random(2)
@@ -168,6 +222,7 @@ def main() -> int:
     parser.add_argument("--rules", default="pagat", help="rules preset (default pagat)")
     parser.add_argument("--strength", type=int, metavar="N", help="seeds for the strength test (2,000)")
     parser.add_argument("--skip-speed", action="store_true", help="only the strength test")
+    parser.add_argument("--breakdown", action="store_true", help="where figure (a)'s time goes, by phase")
     args = parser.parse_args()
     rules = get_rules(args.rules)
     quick = (200, 400, 2, 20)
@@ -188,6 +243,8 @@ def main() -> int:
         label = f"score_summary of {n_sample} distinct summaries x {score_repeat} (mixed)"
         report(label, "c", scores["mixed"])
         print(f"    random-play summaries {scores['random']:,.0f}/s, rule-bot ones {scores['rule']:,.0f}/s")
+    if args.breakdown:
+        breakdown(n_play, rules)
     if n_strength:
         strength(n_strength, rules)
     return 0

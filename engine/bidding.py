@@ -153,9 +153,10 @@ class Auction:
     def pass_problem(self, s: int, hand: int) -> str | None:
         """Why ``s`` may not pass now, or None."""
         if self.is_yield_position(s):
-            need_high = self.rules.cue_bid_interpretation != "kegl"
+            need_high = self.rules.yield_requires_high_honour
             if not hand >> XX & 1 or (need_high and not hand & HIGH_HONOUR_MASK):
-                return "passing after three - two yields the game, promising the XX and a high honour"
+                promise = "the XX and a high honour" if need_high else "the XX"
+                return f"passing after three - two yields the game, promising {promise}"
         if (
             (self.rules.cue_bid_only_if_other_declarer or self.cue_conditional)
             and self.cue_seat == s

@@ -129,6 +129,10 @@ def _cards(names: Any, where: str) -> list[int]:
     if not isinstance(names, list):
         raise ReplayError(f"{where}: must be a list of card names")
     try:
+        return list(map(_EXACT.__getitem__, names))  # the names this module writes
+    except (KeyError, TypeError):
+        pass
+    try:
         return [_card(n) for n in names]
     except (ValueError, TypeError) as exc:
         raise ReplayError(f"{where}: {exc}") from None
@@ -218,9 +222,11 @@ def replay_hand(record: Any) -> Hand:
     discards = record.get("discards") or {}
     annulment = record.get("annulment")
     says = iter(
-        (i, turn.get("seat"), say)
-        for i, turn in enumerate(record.get("announcements") or [])
-        for say in turn.get("say") or []
+        [
+            (i, turn.get("seat"), say)
+            for i, turn in enumerate(record.get("announcements") or [])
+            for say in turn.get("say") or []
+        ]
     )
     tricks = record.get("tricks") or []
     n_cards = 0
@@ -258,15 +264,25 @@ def _replay_announcements(hand: Hand, says: Any) -> None:
     """The round of announcements, step by step until it ends (or the hand moves on)."""
     labels = hand.labels
     apply = hand.apply
+    simple = hand._try_simple  # pass and kontra by a direct legality test, else the full check of apply
+    label = None
     while hand.phase == "announcements":
-        label = labels[hand.to_move()]  # type: ignore[index]
+        if label is None:
+            label = labels[hand.to_move()]  # type: ignore[index]
         i, who, say = next(says, (None, None, None))
         if say is None:
             raise ReplayError(f"announcements: missing the turn of {label}")
         if who != label:
             raise ReplayError(f"announcement turn {i + 1}: it is {label}'s turn, not {who}'s")
         action = _SAID.get(say) if type(say) is str else None
-        apply(action or _parse_say(say, f"announcement turn {i + 1}, seat {label}"))
+        if action is None:
+            action = _parse_say(say, f"announcement turn {i + 1}, seat {label}")
+        kind = action[0]
+        if kind == "kontra" and simple(kind, action[1]):
+            continue  # a kontra leaves the same seat to move
+        if kind != "pass" or not simple(kind, None):
+            apply(action)
+        label = None
 
 
 def _card(name: Any) -> int:
@@ -281,6 +297,7 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
     """The play, trick by trick (a tight loop: replays are benchmarked); returns the cards played."""
     labels = hand.labels
     play = hand._play  # the phase is known to be "play": skip apply's dispatch
+    exact = _EXACT.get
     n = 0
     for t, trick in enumerate(tricks):
         if hand.done:
@@ -291,7 +308,9 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
             if trick.get("leader", leader) != leader:
                 raise ReplayError(f"trick {t + 1}: leader is {leader}, not {trick.get('leader')}")
             for k in range(4):
-                play(_card(names[k]))
+                name = names[k]
+                card = exact(name)
+                play(card if card is not None else parse_card(name))
                 n += 1
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             if isinstance(exc, ReplayError | IllegalAction):

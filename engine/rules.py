@@ -52,7 +52,8 @@ class Rules:
 
     # --- Variations in the bidding procedure ---
     old_holding_rule: bool = False  # only a player whose first turn was earlier may hold, once per bid
-    sole_bidder_may_raise: bool = False  # a three that everybody passed may be raised to two/one (T 11)
+    sole_bidder_may_raise: bool = False  # a three that everybody passed may be raised (T 11)
+    sole_bidder_raise_max: int = 1  # the highest level it may be raised to: 1 one (pagat), 0 solo (T 11)
     doubled_rounds: DoubledRounds = "overlap"  # after a passed-out/annulled hand ("none" = no doubling)
     trial_three_allowed: bool = True  # fourth hand may bid three without an honour after three passes
     trial_three_payment: int = 1  # paid to each other active player when no honour is drawn (T 22: 3)
@@ -65,11 +66,13 @@ class Rules:
     cue_bid_only_accepted_by_hold: bool = False
     pais_xvii_cue_bid: bool = False  # minimum bid then a single jump at the second turn shows the XVII
     cue_bid_withdrawn_bidder_passes: bool = False  # T 17: after a cue bid the cue bidder may only pass
-    cue_bid_requires_high_honour: bool = False  # kegl: no; a cue bidder/yielder without one announces ulti
+    cue_bid_requires_high_honour: bool = False  # pagat: no; a cue bidder without one announces ulti
+    yield_requires_high_honour: bool = True  # T 21, pagat; kegl: no, but a yielder without one announces ulti
 
     # --- Variations in the discarding and annulling the hand ---
     xx_discardable: bool = True
     free_call_after_tarokk_discard: bool = True  # someone else's tarokk discard frees the declarer's call
+    free_call_needs_xx: bool = False  # T 30: only a declarer holding the XX gets the free call
     discarded_tarokks_admitted_at_announcements: bool = False
     annulment_holdings: frozenset[str] = field(default_factory=lambda: frozenset(ANNULMENT_HOLDINGS))
     annul_after_tarokk_discard: bool = False  # pagat: only four kings may annul after discarding a tarokk
@@ -148,6 +151,8 @@ def validate(rules: Rules) -> Rules:
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
         if type(value) is not type(default):
             raise RulesError(f"{f.name}: must be {type(default).__name__}, got {value!r}")
+    if not 0 <= rules.sole_bidder_raise_max <= 2:
+        raise RulesError("sole_bidder_raise_max: must be 2 (two), 1 (one) or 0 (solo)")
     if not 1 <= rules.max_kontra <= 5:
         raise RulesError("max_kontra: must be 1..5 (kontra .. mordkontra)")
     unknown = set(rules.annulment_holdings) - set(ANNULMENT_HOLDINGS)
@@ -186,7 +191,10 @@ OPTION_DOCS: dict[str, str] = {
         "Knocking instead of cutting: the hands are dealt in batches of nine to choose from."
     ),
     "old_holding_rule": "Only a player whose first turn was earlier may hold, and each bid only once.",
-    "sole_bidder_may_raise": "A three that everyone else passed may be raised to two or one (T 11).",
+    "sole_bidder_may_raise": "A three that everyone else passed may be raised before the talon (T 11).",
+    "sole_bidder_raise_max": (
+        "Highest level that raise may reach: 1 one (pagat's variation: two or one), 0 solo (T 11: 3-2-1-0)."
+    ),
     "doubled_rounds": (
         "After a passed-out or annulled hand: overlap (pagat), none (T 5), extra_round, quadruple_round."
     ),
@@ -204,10 +212,17 @@ OPTION_DOCS: dict[str, str] = {
     "cue_bid_only_accepted_by_hold": "A cue bid invites only an earlier bidder, who accepts by holding.",
     "pais_xvii_cue_bid": "Pais: a minimum bid and then a single jump at the second turn shows the XVII.",
     "cue_bid_withdrawn_bidder_passes": "After a cue bid the cue bidder may only pass (T 17).",
-    "cue_bid_requires_high_honour": "A cue bid or yield needs a high honour (else ultimó is compulsory).",
+    "cue_bid_requires_high_honour": "A cue bid needs a high honour (else ultimó is compulsory; T 18: no).",
+    "yield_requires_high_honour": (
+        "A yield (pass after three - two) needs the XX and a high honour (pagat, T 21); kegl: the XX, and a"
+        " yielder without a high honour must announce ultimó."
+    ),
     "xx_discardable": "The XX may be discarded (T 24: no).",
     "free_call_after_tarokk_discard": (
         "Another player's tarokk discard lets the declarer call any non-honour."
+    ),
+    "free_call_needs_xx": (
+        "The free call needs the declarer to hold the XX (T 30 as [H] reads it); pagat: any declarer."
     ),
     "discarded_tarokks_admitted_at_announcements": (
         "Discarded tarokks are admitted at the first announcement turn."
@@ -274,6 +289,7 @@ KEGL = Rules(
     name="kegl",
     cue_bid_interpretation="kegl",
     cue_bid_requires_high_honour=False,
+    yield_requires_high_honour=False,  # "Invitations and yielded games do not guarantee a high honour"
     xx_discardable=False,
     free_call_after_tarokk_discard=False,
     annulment_holdings=frozenset({"xxi_alone", "no_tarokks", "four_kings"}),
@@ -286,10 +302,12 @@ KEGL = Rules(
 TOURNAMENT = Rules(
     name="tournament",
     sole_bidder_may_raise=True,  # T 11
+    sole_bidder_raise_max=0,  # T 11: "take fewer talon cards (3→2→1→0)"
     doubled_rounds="none",  # T 5, T 13
     trial_three_payment=3,  # T 22
     cue_bid_withdrawn_bidder_passes=True,  # T 17
     xx_discardable=False,  # T 24
+    free_call_needs_xx=True,  # T 30: "If a tarokk has been discarded and the declarer holds the XX"
     lone_declarer_by_discard_takes_all_discards=True,  # T 31, T 33
     declarations_identify_side=True,  # T 37
     declared_tarokks_team_item=True,  # T 35

@@ -69,21 +69,24 @@ ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
 KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
 DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
 _KONTRA_KEYS = {a.arg: key for key, a in KONTRA.items()}
+_SIMPLE = frozenset(("pass", "kontra"))  # announcement-phase kinds with a direct legality test
 _FREE_BONUSES = frozenset(("trull", "four_kings", "xxi_catch"))  # restricted only by T 41/T 42 options
+_ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
-_PLAY_LISTS: dict[int, list[Action]] = {}
-_new = tuple.__new__  # builds an Action without the Python-level namedtuple __new__ (hot path)
+RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
+#: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
+#: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
+_DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
+DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
 
 
-def _play_actions(m: int) -> list[Action]:
-    """Cached list of play actions for a legal-card mask (few distinct masks recur in self-play)."""
-    out = _PLAY_LISTS.get(m)
-    if out is None:
-        out = [PLAY[c] for c in cards_of(m)]
-        if len(_PLAY_LISTS) < 50_000:  # bounded: a few MB
-            _PLAY_LISTS[m] = out
-    return out
+#: the play actions of each value of each 7-card slice of a mask (card 7 * i + bit), so that the legal cards'
+#: mask becomes its action list by six lookups (no per-card work, no cache)
+_P0, _P1, _P2, _P3, _P4, _P5 = (
+    tuple(tuple(PLAY[base + i] for i in range(7) if v >> i & 1) for v in range(128))
+    for base in range(0, 42, 7)
+)
 
 
 @dataclass(slots=True)
@@ -121,6 +124,7 @@ class Hand:
         "_kontrable",
         "_last_side",
         "_open",
+        "_play_mask",
         "_quiet",
         "_simple_bonuses",
         "_tcount",
@@ -176,10 +180,10 @@ class Hand:
         seed: int | None = None,
     ) -> None:
         """A deal from explicit hands (each seat's nine cards in dealing order) and the talon, top first."""
-        everything = [c for h in dealt for c in h] + list(talon)
         if len(dealt) != 4 or any(len(h) != 9 for h in dealt) or len(talon) != 6:
             raise ValueError("deal: need four hands of nine cards and a talon of six")
-        if sorted(everything) != list(range(42)):
+        everything = [c for h in dealt for c in h] + list(talon)
+        if sorted(everything) != _ALL_CARDS:
             raise ValueError("deal: the hands and talon must hold each of the 42 cards exactly once")
         self.rules = rules
         self.stake = stake
@@ -220,11 +224,12 @@ class Hand:
         self.volat_announcers: set[int] = set()
         self.double_announcers: set[int] = set()
         self._ann_turn_acts = 0
-        self._ann_legal: list[Action] | None = None
+        self._ann_legal: list[Action] | None = None  # legal announcement actions now; None: recompute
         self._tcount = [0, 0, 0, 0]
         self._bids: list[tuple[int, Action]] = []
         self._discard_tarokks = [0, 0, 0, 0]
-        self._kontrable: tuple[dict[tuple[int, str], None], ...] = ({}, {})
+        # per team: the items it may kontra next -> the kontra action (insertion order = offer order)
+        self._kontrable: tuple[dict[tuple[int, str], Action], ...] = ({}, {})
         self._open = [list(BONUSES), list(BONUSES)]  # bonuses each team has not announced yet
         self._simple_bonuses = not (
             rules.volat_blocks_further_announcements
@@ -237,6 +242,7 @@ class Hand:
         self._quiet = 0
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._trick: list[int] = []
+        self._play_mask = -1  # the legal cards last listed for the seat to play; -1: not listed
         self.leader = 0
         self.won = [0, 0, 0, 0]
 
@@ -300,28 +306,44 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (never empty unless the hand is done)."""
         phase = self.phase
+        if phase == "announcements":  # the commonest phase under random play: checked first
+            legal = self._ann_legal
+            if legal is None:
+                if self._forced_kontra is not None:
+                    return [KONTRA_GAME]
+                legal = self._ann_legal = self._legal_announcements(self._turn)  # type: ignore[arg-type]
+            return legal.copy()
         s = self._turn
-        if phase == "play":
-            return _play_actions(self._legal_play_mask(s))  # type: ignore[arg-type]
+        if phase == "play":  # the legal cards as in _play (a hot path)
+            h = self.hands[s]  # type: ignore[index]
+            trick = self._trick
+            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
+            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:  # type: ignore[index]
+                m ^= 1
+            self._play_mask = m
+            return [
+                *_P0[m & 127],
+                *_P1[m >> 7 & 127],
+                *_P2[m >> 14 & 127],
+                *_P3[m >> 21 & 127],
+                *_P4[m >> 28 & 127],
+                *_P5[m >> 35],
+            ]
         if s is None:
             return []
-        if phase == "announcements":
-            if self._forced_kontra is not None:
-                return [KONTRA_GAME]
-            legal = self._ann_legal = self._legal_announcements(s)
-            return legal
         if phase == "bidding":
             return [
                 (PASS if k == "pass" else HOLD if k == "hold" else BID[lv])  # type: ignore[index]
                 for k, lv in self._auction.legal(s, self.hands[s])
             ]
         if phase == "discard":
-            n = len(self.drawn[s])
-            return [_new(Action, ("discard", c)) for c in combinations(cards_of(self._discardable(s)), n)]
+            return list(
+                map(DISCARD.__getitem__, combinations(cards_of(self._discardable(s)), len(self.drawn[s])))
+            )
         if phase == "annul":
             return [Action("annul", h) for h in self.annul_queue[0][1]] + [NO_ANNUL]
         if phase == "raise":
-            return [Action("raise", 2), Action("raise", 1), NO_RAISE]
+            return [RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)] + [NO_RAISE]
         return []
 
     def apply(self, action: Action | tuple) -> None:
@@ -329,14 +351,33 @@ class Hand:
         kind = action[0]
         arg = action[1] if len(action) > 1 else None
         phase = self.phase
-        if phase == "play":
+        if phase == "announcements":
+            legal = self._ann_legal
+            if legal is not None and action in legal:  # offered by legal_actions: no need to check it
+                s = self._turn
+                if kind == "kontra":
+                    # a kontra by a seat whose side is known changes nothing else it may do, unless it could
+                    # still declare (only first in the turn): keep the list current instead of rebuilding it
+                    key = _KONTRA_KEYS[arg]
+                    if self.known_side[s] is not None and legal[0][0] != "declare":  # type: ignore[index]
+                        legal.remove(KONTRA[key])
+                    else:
+                        self._ann_legal = None
+                    self._apply_kontra(s, key)  # type: ignore[arg-type]
+                    return
+                self._ann_legal = None
+                if kind == "pass":
+                    self._pass(s)  # type: ignore[arg-type]
+                else:
+                    self._announce(kind, arg, True)
+            else:
+                self._ann_legal = None
+                if kind not in _SIMPLE or not self._try_simple(kind, arg):
+                    self._announce(kind, arg, False)
+        elif phase == "play":
             if kind != "play":
                 raise IllegalAction(self._step(), f"expected a card to be played, got {kind}")
             self._play(arg)  # type: ignore[arg-type]
-        elif phase == "announcements":
-            legal = self._ann_legal
-            self._ann_legal = None
-            self._announce(kind, arg, action in legal if legal is not None else self._quick_legal(kind, arg))
         elif phase == "bidding":
             self._bid(kind, arg)  # type: ignore[arg-type]
         elif phase == "discard":
@@ -439,12 +480,13 @@ class Hand:
     def _raise(self, kind: str, arg: Any) -> None:
         d = self.declarer
         assert d is not None
-        if kind == "raise" and arg in (2, 1):
+        if kind == "raise" and type(arg) is int and self.rules.sole_bidder_raise_max <= arg <= 2:
             self.bid = arg
             self.raised = arg
         elif kind != "no_raise":
+            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
             raise IllegalAction(
-                f"raise by {self.labels[d]}", "the sole bidder may raise a three to two or one"
+                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
             )
         self._start_talon()
 
@@ -498,6 +540,15 @@ class Hand:
         label = self.labels[s]
         if kind != "discard":
             raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
+        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
+            listed = DISCARD.get(cards) if type(cards) is tuple else None
+        except TypeError:  # unhashable: the full check below names the problem
+            listed = None
+        if listed is not None and len(listed.arg) == len(self.drawn[s]):
+            m = _mask(listed.arg)
+            if not m & ~self._discardable(s):
+                self._apply_discard(s, listed.arg, m)
+                return
         try:
             cards = tuple(sorted(int(c) for c in cards))
         except (TypeError, ValueError):
@@ -513,9 +564,12 @@ class Hand:
                 raise IllegalAction(
                     f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
                 )
+        self._apply_discard(s, cards, _mask(cards))
+
+    def _apply_discard(self, s: int, cards: tuple[int, ...], m: int) -> None:
         self.discards[s] = cards
-        self._discard_tarokks[s] = sum(1 for c in cards if c <= SKIZ)
-        self.hands[s] &= ~_mask(cards)
+        self._discard_tarokks[s] = (m & TAROKK_MASK).bit_count()
+        self.hands[s] &= ~m
         self._next_discard()
 
     def _why_kept(self, s: int, c: int) -> str:
@@ -598,8 +652,11 @@ class Hand:
             self.forced_call = XX
 
     def _can_free_call(self, d: int) -> bool:
+        """Another player's tarokk discard frees the call ("Calling a partner"); T 30: only with the XX."""
         rules = self.rules
         if not rules.free_call_after_tarokk_discard or rules.discarded_tarokks_admitted_at_announcements:
+            return False
+        if rules.free_call_needs_xx and not self.hands[d] >> XX & 1:
             return False
         return any(c <= SKIZ for s in range(4) if s != d for c in self.discards[s])
 
@@ -787,9 +844,9 @@ class Hand:
                 out.extend(ANNOUNCE[b] for b in self._open[team] if self._announce_problem(s, b) is None)
         if n >= 8 and not self.declared[s]:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
             pais = self.rules.pais_declarations
-            out.extend(KONTRA[k] for k in self._kontrable[team] if not pais and k[1] != "pagat_ultimo")
+            out.extend(a for k, a in self._kontrable[team].items() if not pais and k[1] != "pagat_ultimo")
         else:
-            out.extend([KONTRA[k] for k in self._kontrable[team]])
+            out.extend(self._kontrable[team].values())
         out.append(PASS)
         return out
 
@@ -819,25 +876,59 @@ class Hand:
         kontrable[0].pop(key, None)
         kontrable[1].pop(key, None)
         if level < self.rules.max_kontra:
-            kontrable[1 - key[0] if level % 2 == 0 else key[0]][key] = None
+            kontrable[1 - key[0] if level % 2 == 0 else key[0]][key] = KONTRA[key]
 
-    def _quick_legal(self, kind: str, arg: Any) -> bool:
-        """A cheap sufficient test for the commonest replayed actions (pass, kontra); False means "check"."""
+    def _try_simple(self, kind: str, arg: Any) -> bool:
+        """Apply a pass or kontra that a direct legality test accepts, without listing the legal actions
+        (the replay fast path). The test is sufficient, not necessary: False means "use the full check"."""
+        self._ann_legal = None
         s = self._turn
         if self._forced_kontra is not None or self.called is None or s is None:
             return False
         if self._auction.ulti_obliged and self._ulti_owed(s):
             return False
         if kind == "pass":
+            self._pass(s)
             return True
         if kind == "kontra":
-            key = _KONTRA_KEYS.get(arg) if isinstance(arg, (str, tuple)) else None
-            return (
+            key = _KONTRA_KEYS.get(arg) if type(arg) is tuple or type(arg) is str else None
+            if (
                 key is not None
                 and key in self._kontrable[self.team[s]]
-                and (self._tcount[s] < 8 or bool(self.declared[s]))
-            )
+                and (self._tcount[s] < 8 or self.declared[s])
+            ):
+                self._apply_kontra(s, key)
+                return True
         return False
+
+    def _apply_kontra(self, s: int, key: tuple[int, str]) -> None:
+        """Raise ``key`` one kontra level for ``s``, whose team may (checked by the caller)."""
+        level = self.items[key] + 1
+        self.items[key] = level
+        team = self.team[s]
+        kontrable = self._kontrable
+        del kontrable[team][key]
+        if level < self.rules.max_kontra:
+            kontrable[1 - team][key] = KONTRA[key]
+        known = self.known_side[s]
+        if known is None:
+            self._reveal(s, team)
+        else:
+            self._last_side = known
+        self.announce_log.append((s, KONTRA[key]))
+        self._ann_turn_acts += 1
+
+    def _pass(self, s: int) -> None:
+        """End ``s``'s announcement turn; three quiet turns in a row end the round."""
+        self.announce_log.append((s, PASS))
+        self._quiet = 0 if self._ann_turn_acts else self._quiet + 1
+        self._ann_turn_acts = 0
+        self._turn_volat_double = 0
+        self.first_turn_done[s] = True
+        if self._quiet == 3:
+            self._start_play()
+        else:
+            self._turn = (s + 1) % 4
 
     def _announce(self, kind: str, arg: Any, trusted: bool = False) -> None:
         """Apply one announcement-phase action; ``trusted`` when it came from the last legal_actions()."""
@@ -856,15 +947,7 @@ class Hand:
             problem = None if trusted else self._pass_problem(s)
             if problem:
                 raise IllegalAction(step, problem)
-            self.announce_log.append((s, PASS))
-            self._quiet = 0 if self._ann_turn_acts else self._quiet + 1
-            self._ann_turn_acts = 0
-            self._turn_volat_double = 0
-            self.first_turn_done[s] = True
-            if self._quiet == 3:
-                self._start_play()
-            else:
-                self._turn = (s + 1) % 4
+            self._pass(s)
             return
         if not trusted:
             self._check_announcement(s, kind, arg, step)
@@ -889,16 +972,7 @@ class Hand:
                 self._turn_volat_double |= 2
             self._reveal(s, team)
         else:
-            key = _KONTRA_KEYS.get(arg) if type(arg) is tuple or type(arg) is str else None
-            if key is None:
-                key = self._item_key(arg)
-            self._set_level(key, self.items[key] + 1)
-            if self.known_side[s] is None:
-                self._reveal(s, self.team[s])
-            else:
-                self._last_side = self.known_side[s]
-            self.announce_log.append((s, KONTRA[key]))
-            self._ann_turn_acts += 1
+            self._apply_kontra(s, self._item_key(arg))
             return
         self.announce_log.append((s, Action(kind, arg)))
         self._ann_turn_acts += 1
@@ -959,23 +1033,18 @@ class Hand:
         self._turn = 0
         self._trick = []
 
-    def _legal_play_mask(self, s: int) -> int:
-        """Follow suit, else a tarokk, else anything ("The play"); the announced pagát waits."""
-        h = self.hands[s]
-        trick = self._trick
-        m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-        if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-            m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
-        return m
-
     def _play(self, card: int) -> None:
         s = self._turn
         assert s is not None
         h = self.hands[s]
         trick = self._trick
-        m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-        if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-            m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
+        m = self._play_mask
+        if m < 0:  # not listed by legal_actions (a replay): follow suit, else a tarokk, else anything
+            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
+            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
+                m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
+        else:
+            self._play_mask = -1
         if type(card) is not int or not 0 <= card < 42 or not m >> card & 1:
             raise IllegalAction(self._step(), self._play_problem(s, card))
         self.hands[s] = h ^ 1 << card

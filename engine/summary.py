@@ -275,6 +275,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
         if type(anns) is not list:
             raise SummaryError("announcements", "must be a list")
         parsed = []
+        seen = set()
         for a in anns:
             if type(a) is not dict:
                 _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
@@ -290,9 +291,9 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
                 or not 0 <= kontra <= max_kontra
             ):
                 _announcement_error(anns, len(parsed), "", max_kontra)
-            for p in parsed:
-                if p[0] == team and p[1] == bonus:
-                    _announcement_error(anns, len(parsed), f"{TEAM_NAMES[team]} announced {bonus} twice")
+            if (team, bonus) in seen:
+                _announcement_error(anns, len(parsed), f"{TEAM_NAMES[team]} announced {bonus} twice")
+            seen.add((team, bonus))
             parsed.append((team, bonus, kontra))
         s.announcements = tuple(parsed)
 

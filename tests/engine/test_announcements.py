@@ -223,6 +223,36 @@ def test_it_frees_the_call_after_another_players_tarokk_discard() -> None:
     assert not calls & {0, 20, SKIZ}
 
 
+def _calls_after_a_tarokk_discard(rules: str, declarer_cards: list[str]) -> set[int]:
+    """B declares three holding ``declarer_cards``; A discards the II; the tarokks B may call."""
+    hand = Hand.arranged(
+        {1: declarer_cards, 0: ["II", "HQ", "HR", "HJ", "HA", "DQ", "DR", "DJ", "DA"]},
+        talon=["SK", "S10", "SJ", "SR", "SQ", "C10"],
+        rules=get_rules(rules),
+    )
+    say(hand, "A:pass B:three C:pass D:pass")
+    while hand.phase in ("raise", "discard", "annul"):
+        legal = hand.legal_actions()
+        if hand.phase != "discard":
+            hand.apply(legal[-1])  # no_raise, no_annul
+        elif hand.to_move() == A:
+            hand.apply(Action("discard", (parse_card("II"),)))
+        else:
+            hand.apply(max(legal, key=lambda a: min(a.arg)))
+    return {a.arg for a in hand.legal_actions() if a.kind == "call"}
+
+
+def test_it_frees_the_call_only_for_a_declarer_with_the_xx_under_t30() -> None:
+    # T 30: "If a tarokk has been discarded and the declarer holds the XX, the declarer may call any tarokk";
+    # pagat gives the free call whether or not the declarer holds the XX.
+    assert parse_card("XVI") in _calls_after_a_tarokk_discard("pagat", ["XXI"])
+    assert _calls_after_a_tarokk_discard("tournament", ["XXI"]) == {XX}
+    with_xx = _calls_after_a_tarokk_discard("tournament", ["XXI", "XX"])
+    assert XX in with_xx
+    assert len(with_xx) > 2  # more than the XX and the highest missing tarokk: the call is free
+    assert with_xx == _calls_after_a_tarokk_discard("pagat", ["XXI", "XX"])
+
+
 def test_it_makes_the_discarder_of_the_called_card_kontra_and_the_declarer_play_alone() -> None:
     hand = Hand.arranged(
         {1: ["XXI"], 3: ["XX", "HQ", "HR", "HJ", "HA", "DQ", "DR", "DJ", "DA"]},

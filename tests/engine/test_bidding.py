@@ -3,9 +3,12 @@ bidding variations; expected declarers, contracts and calls are the ones the tex
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.cards import XIX, XVII, XVIII, XX, parse_card
+from engine.record import replay
 from engine.rules import get_rules
 from engine.state import Action, Hand, IllegalAction
 
@@ -294,10 +297,52 @@ def test_it_lets_the_sole_bidder_raise_a_three_when_the_rules_allow() -> None:
     hand = Hand.arranged({0: ["XXI"]}, rules=get_rules("tournament"))
     say(hand, "A:three B:pass C:pass D:pass")
     assert hand.phase == "raise"
-    assert set(hand.legal_actions()) == {Action("raise", 2), Action("raise", 1), Action("no_raise")}
+    # T 11: "take fewer talon cards (3→2→1→0)" - solo too under the tournament rules
+    assert set(hand.legal_actions()) == {
+        Action("raise", 2),
+        Action("raise", 1),
+        Action("raise", 0),
+        Action("no_raise"),
+    }
     hand.apply(Action("raise", 1))
     assert hand.bid == 1
     assert len(hand.drawn[0]) == 1
+
+
+def test_it_raises_only_to_two_or_one_under_pagats_variation() -> None:
+    # pagat, "Variations in the bidding procedure": "increase the bid to two or one"
+    hand = Hand.arranged({0: ["XXI"]}, rules=get_rules("pagat", sole_bidder_may_raise=True))
+    say(hand, "A:three B:pass C:pass D:pass")
+    assert hand.legal_actions() == [Action("raise", 2), Action("raise", 1), Action("no_raise")]
+    with pytest.raises(IllegalAction, match=r"two \.\. one only"):
+        hand.apply(Action("raise", 0))
+
+
+def test_it_lets_a_tournament_sole_bidder_raise_to_solo_and_replays_it() -> None:
+    hand = Hand.arranged({0: ["XXI"]}, rules=get_rules("tournament"))
+    say(hand, "A:three B:pass C:pass D:pass")
+    hand.apply(Action("raise", 0))
+    assert (hand.bid, hand.raised, hand.drawn[0]) == (0, 0, ())
+    assert hand.record()["auction"][-1] == {"seat": "A", "say": "raise solo"}
+    rng = random.Random(3)
+    while not hand.done:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    assert replay(hand.record()).summary == hand.summary()
+
+
+def test_it_lets_a_kegl_yielder_pass_without_a_high_honour_but_not_a_pagat_one() -> None:
+    # pagat "Yielded game": the pass guarantees "the XX plus at least one high honour" (also T 21); kegl (BGA
+    # list): "Invitations and yielded games do not guarantee a high honour".
+    for preset, allowed in (("pagat", False), ("tournament", False), ("kegl", True)):
+        hand = Hand.arranged({0: ["XX", "I"], 1: ["XXI"]}, rules=get_rules(preset))
+        say(hand, "A:three B:two C:pass D:pass")
+        assert (Action("pass") in hand.legal_actions()) is allowed, preset
+    rules = get_rules("pagat", yield_requires_high_honour=False)
+    hand = Hand.arranged({0: ["XX", "I"], 1: ["XXI"]}, rules=rules)
+    say(hand, "A:three B:two C:pass D:pass A:pass")
+    assert hand._auction.yield_seat == 0
+    assert hand._auction.ulti_obliged  # a yielder without a high honour owes pagátultimó
 
 
 def test_it_offers_no_raise_under_the_pagat_rules() -> None:

@@ -133,3 +133,19 @@ def test_it_writes_rules_back_as_a_summary_spec() -> None:
     custom = get_rules("kegl", four_kings_values=(2, 4), max_kontra=3)
     assert custom.spec() == {"preset": "kegl", "options": {"four_kings_values": [2, 4], "max_kontra": 3}}
     assert resolve_rules(custom.spec()) == custom
+
+
+def test_it_sets_the_raise_yield_and_free_call_options_per_the_texts() -> None:
+    # T 11: "take fewer talon cards (3→2→1→0)"; pagat's variation: "increase the bid to two or one".
+    assert (TOURNAMENT.sole_bidder_may_raise, TOURNAMENT.sole_bidder_raise_max) == (True, 0)
+    assert (PAGAT.sole_bidder_may_raise, PAGAT.sole_bidder_raise_max) == (False, 1)
+    # pagat "Yielded game" and T 21: the XX and a high honour; the BGA list: no high honour needed.
+    assert PAGAT.yield_requires_high_honour
+    assert TOURNAMENT.yield_requires_high_honour
+    assert not KEGL.yield_requires_high_honour
+    # T 30: "If a tarokk has been discarded and the declarer holds the XX"; pagat: any declarer.
+    assert TOURNAMENT.free_call_needs_xx
+    assert not PAGAT.free_call_needs_xx
+    for bad in (-1, 3):
+        with pytest.raises(RulesError, match="sole_bidder_raise_max"):
+            get_rules("tournament", sole_bidder_raise_max=bad)

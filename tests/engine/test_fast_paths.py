@@ -1,0 +1,101 @@
+"""The speed paths agree with the checked paths they shortcut (benchmarks/engine_bench.py).
+
+* ``legal_actions`` in the round of announcements keeps a per-turn list and updates it after a kontra
+  instead of rebuilding it: at every step it must equal a fresh ``_legal_announcements``.
+* ``replay`` tests passes and kontras by a direct legality test (``Hand._try_simple``) and sorted discards
+  by the ``DISCARD`` table; with both switched off every step goes through the full rule checks. The two
+  must give the same summary and payments for every record, legal or tampered with, or reject it with the
+  same message.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine.state
+from engine.cards import NAMES
+from engine.record import ReplayError, replay
+from engine.rules import get_rules
+from engine.state import Hand
+
+PRESETS = st.sampled_from(["pagat", "kegl", "tournament"])
+SAYS = [
+    "pass",
+    "kontra game",
+    "call XX",
+    "call XIX",
+    "declare 8",
+    "declare 9",
+    *(f"announce {b}" for b in engine.state.BONUSES),
+    *(f"kontra {t} {b}" for t in engine.state.TEAMS for b in engine.state.BONUSES),
+]
+
+
+def random_hand(seed: int, choice_seed: int, preset: str) -> Hand:
+    hand = Hand.new(seed, rules=get_rules(preset))
+    rng = random.Random(choice_seed)
+    while not hand.done:
+        legal = hand.legal_actions()
+        if hand.phase == "announcements" and hand._forced_kontra is None:
+            assert legal == hand._legal_announcements(hand.to_move())  # type: ignore[arg-type]
+        hand.apply(legal[rng.randrange(len(legal))])
+    return hand
+
+
+@contextmanager
+def checked_path() -> Iterator[None]:
+    """Every replayed step through the full rule checks: no direct tests, no discard table."""
+    with (
+        mock.patch.object(Hand, "_try_simple", return_value=False),
+        mock.patch.object(engine.state, "DISCARD", {}),
+    ):
+        yield
+
+
+def outcome(record: dict[str, Any]) -> tuple[str, Any]:
+    try:
+        result = replay(copy.deepcopy(record))
+    except ReplayError as exc:
+        return "rejected", str(exc)
+    return "replayed", (result.summary, result.payments, result.hand.announce_log)
+
+
+def tamper(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One step of the record replaced: an announcement-phase say, a discarded card or a played card."""
+    record = copy.deepcopy(record)
+    turns = record["announcements"]
+    what = rng.randrange(3)
+    if what == 0 and turns:
+        turn = rng.choice(turns)
+        turn["say"][rng.randrange(len(turn["say"]))] = rng.choice(SAYS)
+    elif what == 1 and record["discards"]:
+        cards = rng.choice(list(record["discards"].values()))
+        cards[rng.randrange(len(cards))] = rng.choice(NAMES)
+    elif record["tricks"]:
+        cards = rng.choice(record["tricks"])["cards"]
+        cards[rng.randrange(4)] = rng.choice(NAMES)
+    return record
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 2**32), PRESETS)
+def test_it_replays_and_rejects_records_alike_on_the_fast_and_the_checked_path(
+    seed: int, choice_seed: int, preset: str
+) -> None:
+    record = json.loads(json.dumps(random_hand(seed, choice_seed, preset).record()))
+    rng = random.Random(choice_seed)
+    for candidate in [record] + [tamper(record, rng) for _ in range(6)]:
+        fast = outcome(candidate)
+        with checked_path():
+            checked = outcome(candidate)
+        assert fast == checked
+    assert outcome(record)[0] == "replayed"
