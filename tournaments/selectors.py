@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, Prefetch, QuerySet
+from django.db.models import Max, Prefetch, Q, QuerySet
 
 from tournaments.models import Registration, Round, Seat, Standing, Table, Tournament
 
@@ -23,8 +23,6 @@ def public_tournament(slug: str) -> Tournament | None:
 def active_registrations(tournament: Tournament, round_number: int) -> QuerySet[Registration]:
     """Checked-in players who play ``round_number``: late entries from their first round on, withdrawn
     players up to the round after which they withdrew."""
-    from django.db.models import Q
-
     return (
         tournament.registrations.filter(first_round__lte=round_number)
         .filter(

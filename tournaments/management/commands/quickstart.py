@@ -6,6 +6,7 @@ loads the demo tournament unless one exists, then starts the development server 
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -39,8 +40,6 @@ class Command(BaseCommand):
             call_command("runserver", options["addrport"], use_reloader=False)
 
     def _ensure_admin(self, username: str) -> None:
-        import os
-
         User = get_user_model()
         if User.objects.filter(username=username).exists():
             self.stdout.write(

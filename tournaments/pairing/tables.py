@@ -1,0 +1,205 @@
+"""Shared vocabulary of every draw: table split, seats and first dealer, results, validation, repeat counts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+PlayerId = int | str
+Seed = int | str
+
+POSITIONS = "ABCDE"
+TABLE_SIZES = (4, 5)
+
+
+def make_rng(seed: Seed, *labels: object) -> random.Random:
+    """A private generator for ``seed``: the seed is used as text, so 7 and "7" give the same draw.
+
+    ``labels`` derive independent streams for the parts of one draw (e.g. each restart of a search)."""
+    return random.Random("/".join(str(part) for part in (seed, *labels)))
+
+
+def player_order(players: Iterable[PlayerId]) -> list[PlayerId]:
+    """Players in a canonical order (ints before strings), so a draw depends on the set, not the list order."""
+    return sorted(players, key=lambda p: (isinstance(p, str), p))
+
+
+@dataclass(frozen=True)
+class TableSplit:
+    """How many tables of 4 and of 5 seat ``n`` players, and how many sit out (only when no split exists)."""
+
+    fours: int
+    fives: int
+    byes: int
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Table sizes, tables of 5 first."""
+        return (5,) * self.fives + (4,) * self.fours
+
+    @property
+    def tables(self) -> int:
+        return self.fours + self.fives
+
+    @property
+    def seated(self) -> int:
+        return 4 * self.fours + 5 * self.fives
+
+
+def split_tables(n: int) -> TableSplit:
+    """Tables of 4, plus as few tables of 5 as needed (n mod 4 of them); byes only for n in 1, 2, 3, 6, 7, 11.
+
+    Byes are kept to the fewest possible, then the 4-tables are maximised: 6 -> one 5-table + 1 bye,
+    7 -> 5 + 2 byes, 11 -> 5 + 5 + 1 bye, 1-3 -> everyone sits out.
+    """
+    if n < 0:
+        raise ValueError("the number of players cannot be negative")
+    for byes in range(n + 1):
+        seated = n - byes
+        fives = seated % 4  # 5 = 1 (mod 4): exactly this many 5-tables make the rest divisible by 4
+        if 5 * fives <= seated and seated > 0:
+            return TableSplit(fours=(seated - 5 * fives) // 4, fives=fives, byes=byes)
+    return TableSplit(fours=0, fives=0, byes=n)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table: players in seat order (position A first) and the index of the first dealer in ``players``."""
+
+    players: tuple[PlayerId, ...]
+    first_dealer: int = 0
+
+    @property
+    def positions(self) -> dict[str, PlayerId]:
+        return dict(zip(POSITIONS, self.players, strict=False))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "first_dealer": POSITIONS[self.first_dealer]}
+
+
+@dataclass(frozen=True)
+class RoundDraw:
+    """The draw of one round: tables in table-number order, players who sit out, and the seed it came from."""
+
+    tables: tuple[Table, ...]
+    byes: tuple[PlayerId, ...] = ()
+    seed: Seed | None = None
+
+    def groups(self) -> list[list[PlayerId]]:
+        return [list(table.players) for table in self.tables]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "tables": [t.to_json() for t in self.tables], "byes": list(self.byes)}
+
+
+def seat_table(
+    players: Sequence[PlayerId],
+    rng: random.Random,
+    seat_counts: Mapping[PlayerId, Mapping[str, int]] | None = None,
+    dealer_counts: Mapping[PlayerId, int] | None = None,
+) -> Table:
+    """Seat a table: random positions and first dealer, or, given past counts, the least-used ones.
+
+    With counts, the seat order minimises how often each player has already had their position, and the
+    first dealer is a player who has dealt first least often; ties are broken by ``rng``.
+    """
+    if seat_counts is None:
+        order = list(players)
+        rng.shuffle(order)
+    else:
+        arrangements = list(itertools.permutations(players))
+        rng.shuffle(arrangements)
+        order = list(min(arrangements, key=lambda arrangement: sum(
+            seat_counts.get(p, {}).get(POSITIONS[i], 0) for i, p in enumerate(arrangement)
+        )))
+    if dealer_counts is None:
+        first = rng.randrange(len(order))
+    else:
+        candidates = list(range(len(order)))
+        rng.shuffle(candidates)
+        first = min(candidates, key=lambda i: dealer_counts.get(order[i], 0))
+    return Table(players=tuple(order), first_dealer=first)
+
+
+@dataclass(frozen=True)
+class RoundProblem:
+    """One reason a proposed round is invalid; ``str()`` gives the message shown to the organiser."""
+
+    code: str
+    message: str
+    player: PlayerId | None = None
+    table: int | None = None  # 1-based table number
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def validate_round(
+    tables: Sequence[Sequence[PlayerId]],
+    checked_in: Iterable[PlayerId],
+    *,
+    byes: Sequence[PlayerId] = (),
+) -> list[RoundProblem]:
+    """Check a hand-edited round; an empty list means it is valid.
+
+    Every table seats 4 or 5; nobody is seated twice or both seated and sitting out; everyone seated is
+    checked in; every checked-in player is seated or sits out; and the number sitting out is exactly what
+    ``split_tables`` needs (byes are only for fields that cannot be split into 4s and 5s).
+    """
+    expected = player_order(set(checked_in))
+    known = set(expected)
+    problems: list[RoundProblem] = []
+    seen: dict[PlayerId, int] = {}
+    for number, table in enumerate(tables, start=1):
+        if len(table) not in TABLE_SIZES:
+            problems.append(RoundProblem(
+                "table_size", f"table {number} has {len(table)} players; a table seats 4 or 5", table=number))
+        for player in table:
+            if player in seen:
+                where = "twice at that table" if seen[player] == number else f"at tables {seen[player]} and {number}"
+                problems.append(RoundProblem("seated_twice", f"player {player} is seated {where}", player, number))
+                continue
+            seen[player] = number
+            if player not in known:
+                problems.append(RoundProblem(
+                    "not_checked_in", f"player {player} at table {number} is not checked in", player, number))
+    bye_seen: set[PlayerId] = set()
+    for player in byes:
+        if player in seen:
+            problems.append(RoundProblem(
+                "seated_and_bye", f"player {player} is seated at table {seen[player]} and also sits out",
+                player, seen[player]))
+        elif player in bye_seen:
+            problems.append(RoundProblem("bye_twice", f"player {player} is listed twice as sitting out", player))
+        elif player not in known:
+            problems.append(RoundProblem("not_checked_in", f"player {player} sits out but is not checked in", player))
+        bye_seen.add(player)
+    for player in expected:
+        if player not in seen and player not in bye_seen:
+            problems.append(RoundProblem(
+                "missing", f"player {player} is checked in but neither seated nor sitting out", player))
+    needed = split_tables(len(expected)).byes
+    if len(bye_seen) != needed:
+        detail = "no byes are allowed" if needed == 0 else f"exactly {needed} must sit out"
+        problems.append(RoundProblem(
+            "bye_count", f"{len(bye_seen)} players sit out, but with {len(expected)} checked in {detail}"))
+    return problems
+
+
+def meeting_counts(rounds: Iterable[Iterable[Iterable[PlayerId]]]) -> Counter[tuple[PlayerId, PlayerId]]:
+    """How often each pair of players shared a table (pairs in canonical order)."""
+    counts: Counter[tuple[PlayerId, PlayerId]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            for a, b in itertools.combinations(player_order(table), 2):
+                counts[a, b] += 1
+    return counts
+
+
+def repeated_pairs(rounds: Iterable[Iterable[Iterable[PlayerId]]]) -> int:
+    """Meetings beyond the first, summed over all pairs (0 means nobody met anyone twice)."""
+    return sum(count - 1 for count in meeting_counts(rounds).values())
