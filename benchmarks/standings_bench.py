@@ -28,7 +28,7 @@ import django
 django.setup()
 
 from django.db import connection, transaction  # noqa: E402
-from tournaments.pairing import split_tables  # noqa: E402
+from tournaments.pairing.tables import split_tables  # noqa: E402
 
 from tournaments.models import Hand, Player, Round, Seat, Standing, Table, Tournament  # noqa: E402
 from tournaments.standings import standings_recompute  # noqa: E402

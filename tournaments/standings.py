@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Model
+from django.utils import timezone
 
 from tournaments.formats import rank_table, to_decimal
 from tournaments.models import Bye, Hand, Penalty, Round, Seat, Standing, Table, TableResult, Tournament
@@ -28,13 +31,25 @@ COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
 VISIBLE_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
 
 
+CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
+
+
+def cents(value: Fraction | Decimal | int) -> int:
+    """Points in hundredths, the unit stored (two decimals) and summed: exact, and fast to compare."""
+    return round(value * 100)
+
+
+def from_cents(value_cents: int) -> Decimal:
+    return Decimal(value_cents) / 100
+
+
 @dataclass
 class RoundLine:
-    """One player's part in one round (a table or a bye)."""
+    """One player's part in one round (a table or a bye); table points in hundredths."""
 
     round_number: int
     game_points: int = 0
-    table_points: Fraction = Fraction(0)
+    table_cents: int = 0
     hands_played: int = 0
     hands_lost: int = 0
     won_table: bool = False  # first place at the table, alone or shared
@@ -45,15 +60,17 @@ class RoundLine:
 
 @dataclass
 class StandingRow:
+    """A ranked player; ``total_cents`` and ``table_cents`` are hundredths of a point."""
+
     player_id: int
     rank: int = 0
-    total: Fraction = Fraction(0)
-    table_points: Fraction = Fraction(0)
+    total_cents: int = 0
+    table_cents: int = 0
     game_points: int = 0
     penalties: int = 0
     hands_played: int = 0
     rounds: list[dict[str, Any]] = field(default_factory=list)
-    tiebreaks: dict[str, Any] = field(default_factory=dict)
+    tiebreaks: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -72,12 +89,12 @@ class ScoringFormat:
             tournament.bye_game_points,
         )
 
-    def round_score(self, line: RoundLine) -> Fraction:
+    def round_cents(self, line: RoundLine) -> int:
         if self.scoring == "game_points":
-            return Fraction(line.game_points)
+            return line.game_points * 100
         if self.scoring == "table_points":
-            return line.table_points
-        return line.table_points + line.game_points
+            return line.table_cents
+        return line.table_cents + line.game_points * 100
 
 
 def table_places(
@@ -106,7 +123,7 @@ def table_places(
         player_id: RoundLine(
             round_number=0,
             game_points=game[pos],
-            table_points=places[pos].table_points,
+            table_cents=cents(places[pos].table_points),
             hands_played=played[pos],
             hands_lost=lost[pos],
             won_table=places[pos].won_table,
@@ -124,49 +141,82 @@ def compute_standings(
     rows: dict[int, StandingRow] = {}
     for player_id, player_lines in lines.items():
         row = StandingRow(player_id, penalties=penalties.get(player_id, 0))
-        scores = []
+        best = None
+        wins = lost = total = 0
         for line in sorted(player_lines, key=lambda x: x.round_number):
-            score = fmt.round_score(line)
-            scores.append(score)
-            row.table_points += line.table_points
+            score = fmt.round_cents(line)
+            total += score
+            best = score if best is None or score > best else best
+            wins += line.won_table
+            lost += line.hands_lost
+            row.table_cents += line.table_cents
             row.game_points += line.game_points
             row.hands_played += line.hands_played
             row.rounds.append(
                 {
                     "round": line.round_number,
-                    "score": float(to_decimal(score)),
+                    "score": score / 100,
                     "game_points": line.game_points,
-                    "table_points": float(to_decimal(line.table_points)),
+                    "table_points": line.table_cents / 100,
                     "bye": line.bye,
                     "hands_played": line.hands_played,
                 }
             )
-        row.total = sum(scores, Fraction(0)) + row.penalties
-        row.tiebreaks["best_round"] = max(scores, default=Fraction(0))
-        row.tiebreaks["table_wins"] = sum(line.won_table for line in player_lines)
-        row.tiebreaks["fewest_hands_lost"] = sum(line.hands_lost for line in player_lines)
+        row.total_cents = total + row.penalties * 100
+        row.tiebreaks = {
+            "best_round": best or 0,
+            "table_wins": wins,
+            "fewest_hands_lost": lost,
+            "total": row.total_cents,
+            "table_points": row.table_cents,
+            "game_points": row.game_points,
+        }
         rows[player_id] = row
     for player_id, row in rows.items():
-        row.tiebreaks["total"] = row.total
-        row.tiebreaks["table_points"] = row.table_points
-        row.tiebreaks["game_points"] = Fraction(row.game_points)
         row.tiebreaks["opponents_total"] = sum(
-            (rows[o].total for line in lines[player_id] for o in line.opponents if o in rows), Fraction(0)
+            rows[o].total_cents for line in lines[player_id] for o in line.opponents if o in rows
         )
 
-    def key(row: StandingRow) -> tuple[Fraction | int, ...]:
-        return tuple(
-            row.tiebreaks[name] if name == "fewest_hands_lost" else -row.tiebreaks[name]
-            for name in fmt.tiebreaks
-        )
+    signs = [1 if name == "fewest_hands_lost" else -1 for name in fmt.tiebreaks]
+    names = list(fmt.tiebreaks)
 
-    ordered = sorted(rows.values(), key=lambda r: (key(r), r.player_id))
-    for index, row in enumerate(ordered):
-        row.rank = ordered[index - 1].rank if index and key(ordered[index - 1]) == key(row) else index + 1
+    def key(row: StandingRow) -> tuple[int, ...]:
+        values = row.tiebreaks
+        return tuple(sign * values[name] for sign, name in zip(signs, names, strict=True))
+
+    keyed = sorted(((key(r), r.player_id, r) for r in rows.values()), key=lambda item: item[:2])
+    ordered = [row for _, _, row in keyed]
+    for index, (k, _, row) in enumerate(keyed):
+        row.rank = ordered[index - 1].rank if index and keyed[index - 1][0] == k else index + 1
     return ordered
 
 
 # --- database side -----------------------------------------------------------------------------------
+
+
+def _bulk_insert(model: type[Model], objects: list[Model]) -> None:
+    """Insert derived rows fast: PostgreSQL's COPY (several times quicker than a multi-row INSERT for the
+    thousands of rows a recompute writes), ``bulk_create`` elsewhere."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(objects, batch_size=2000)
+        return
+    from psycopg.types.json import Jsonb
+
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
+    now = timezone.now()
+    with connection.cursor() as cursor, cursor.cursor.copy(
+        f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN"
+    ) as copy:
+        for obj in objects:
+            row = []
+            for f in fields:
+                value = getattr(obj, f.attname)
+                if getattr(f, "auto_now", False) or (value is None and getattr(f, "auto_now_add", False)):
+                    value = now
+                row.append(Jsonb(value) if f.attname in json_fields else value)
+            copy.write_row(row)
 
 
 def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | None = None) -> None:
@@ -197,13 +247,13 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
                     game_points=line.game_points,
                     hands_played=line.hands_played,
                     hands_lost=line.hands_lost,
-                    table_points=to_decimal(line.table_points),
+                    table_points=from_cents(line.table_cents),
                     place=to_decimal(line.place, 1),
                     won_table=line.won_table,
                 )
             )
     TableResult.objects.filter(table_id__in=table_round).delete()
-    TableResult.objects.bulk_create(results, batch_size=2000)
+    _bulk_insert(TableResult, results)
 
 
 def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
@@ -235,7 +285,7 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
             RoundLine(
                 number,
                 game,
-                Fraction(table_pts),
+                cents(table_pts),
                 played,
                 lost,
                 won_table=won,
@@ -245,9 +295,7 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     for number, player_id in Bye.objects.filter(
         round__tournament=tournament, round__number__in=round_numbers
     ).values_list("round__number", "player_id"):
-        lines[player_id].append(
-            RoundLine(number, fmt.bye_game_points, Fraction(fmt.bye_table_points), bye=True)
-        )
+        lines[player_id].append(RoundLine(number, fmt.bye_game_points, fmt.bye_table_points * 100, bye=True))
     penalties = list(
         Penalty.objects.filter(tournament=tournament).values_list("player_id", "round__number", "points")
     )
@@ -267,19 +315,19 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
                     player_id=row.player_id,
                     after_round=after,
                     rank=row.rank,
-                    total=to_decimal(row.total),
-                    table_points=to_decimal(row.table_points),
+                    total=from_cents(row.total_cents),
+                    table_points=from_cents(row.table_cents),
                     game_points=row.game_points,
                     penalties=row.penalties,
                     hands_played=row.hands_played,
                     rounds=row.rounds,
                     tiebreak_values={
-                        k: float(v) if isinstance(v, Fraction) else v for k, v in row.tiebreaks.items()
+                        k: v / 100 if k in CENT_TIEBREAKS else v for k, v in row.tiebreaks.items()
                     },
                 )
             )
     Standing.objects.filter(tournament=tournament, after_round__gte=from_round).delete()
-    Standing.objects.bulk_create(snapshots, batch_size=2000)
+    _bulk_insert(Standing, snapshots)
 
 
 def standings_update_for_table(table: Table) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -30,9 +29,9 @@ FMT = ScoringFormat(
 
 def test_it_ranks_by_total_then_the_ordered_tiebreaks() -> None:
     lines = {
-        1: [RoundLine(1, 5, Fraction(10), 16, 4, won_table=True), RoundLine(2, 0, Fraction(6), 16, 8)],
-        2: [RoundLine(1, 2, Fraction(8), 16, 5), RoundLine(2, 2, Fraction(8), 16, 5)],  # 16 too, no win
-        3: [RoundLine(1, -9, Fraction(6), 16, 9), RoundLine(2, 9, Fraction(10), 16, 2, won_table=True)],
+        1: [RoundLine(1, 5, 1000, 16, 4, won_table=True), RoundLine(2, 0, 600, 16, 8)],
+        2: [RoundLine(1, 2, 800, 16, 5), RoundLine(2, 2, 800, 16, 5)],  # 16 too, no win
+        3: [RoundLine(1, -9, 600, 16, 9), RoundLine(2, 9, 1000, 16, 2, won_table=True)],
     }
     rows = compute_standings(FMT, lines, {})
     # 1 and 3 both have 16 points and one table win; best round 10 each; opponents' total 0 (no
@@ -41,16 +40,16 @@ def test_it_ranks_by_total_then_the_ordered_tiebreaks() -> None:
 
 
 def test_it_shares_a_rank_when_every_tiebreak_is_equal() -> None:
-    line = RoundLine(1, 0, Fraction(7), 16, 4)
-    rows = compute_standings(FMT, {1: [line], 2: [line], 3: [RoundLine(1, 0, Fraction(4), 16, 9)]}, {})
+    line = RoundLine(1, 0, 700, 16, 4)
+    rows = compute_standings(FMT, {1: [line], 2: [line], 3: [RoundLine(1, 0, 400, 16, 9)]}, {})
     assert [r.rank for r in rows] == [1, 1, 3]
 
 
 def test_it_adds_penalties_to_the_total() -> None:
     rows = compute_standings(
-        FMT, {1: [RoundLine(1, 0, Fraction(10), 16, 0)], 2: [RoundLine(1, 0, Fraction(8), 16, 0)]}, {1: -3}
+        FMT, {1: [RoundLine(1, 0, 1000, 16, 0)], 2: [RoundLine(1, 0, 800, 16, 0)]}, {1: -3}
     )
-    assert [(r.player_id, r.total) for r in rows] == [(2, 8), (1, 7)]
+    assert [(r.player_id, r.total_cents) for r in rows] == [(2, 800), (1, 700)]
 
 
 def test_it_lets_every_player_of_a_five_table_play_as_many_hands_as_at_a_four_table() -> None:

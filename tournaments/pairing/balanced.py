@@ -38,9 +38,12 @@ from tournaments.pairing.tables import (
     split_tables,
 )
 
-DEFAULT_MAX_STEPS = 30_000
+DEFAULT_EFFORT = 5_000_000  # evaluated swaps: a few seconds; deterministic, unlike a time limit
 CONSTRUCTION_NODES = 2_000
 CONSTRUCTION_TRIES = 12
+ROUNDS_PER_STEP = 3
+STALL_STEPS_PER_PLAYER = 10  # perturb the best schedule after this many steps per player without progress
+TABU_TENURE = (3, 12)
 
 
 @dataclass(frozen=True)
@@ -78,13 +81,14 @@ def balanced_schedule(
     rounds: int,
     seed: Seed,
     *,
-    max_steps: int | None = DEFAULT_MAX_STEPS,
+    effort: int | None = DEFAULT_EFFORT,
     time_limit: float | None = None,
 ) -> Schedule:
     """Schedule ``rounds`` rounds for ``players`` (a count means players 1..n) with the fewest repeats.
 
-    ``max_steps`` bounds the tabu search (None: no bound); ``time_limit`` (seconds) is a wall-clock cap
-    for the whole call. Without a time cut the result is a pure function of the arguments.
+    ``effort`` bounds the tabu search in evaluated swaps (None: no bound), which keeps the result a pure
+    function of the arguments; ``time_limit`` (seconds) is an optional wall-clock cap for the whole call
+    and makes the result machine-dependent when it is what stops the search (``Schedule.timed_out``).
     """
     ids = list(range(1, players + 1)) if isinstance(players, int) else player_order(players)
     n = len(ids)
@@ -106,7 +110,7 @@ def balanced_schedule(
     timed_out = False
     if search.cost > search.lower_bound:
         source = f"{source}+search" if source else "search"
-        timed_out = search.run(max_steps, deadline)
+        timed_out = search.run(effort, deadline)
     schedule = _spread(search.rounds_of_tables())
     seated = [sum(len(t) for t in tables) for tables in schedule]
     meetings = sum(s * (s - 1) // 2 for s in split.sizes) * rounds
@@ -145,13 +149,13 @@ def _construction(
     target = min(rounds, bound)
     best: list[list[list[int]]] = []
     k = n.bit_length() - 1
-    if n == 2**k:
+    if n == 2**k and n >= 16:
         best = affine_rounds(k // 2) if k % 2 == 0 else binary_affine_rounds(k)
         if len(best) >= target:
             return best, "affine"
     fewer = range(target - 1, max(len(best), target - 4), -1)  # a few shorter starts for the tabu search
     for w in [*range(target, bound + 1), *fewer]:
-        for m in cyclic_levels(n, w, len(sizes)):
+        for m in cyclic_levels(n, w, sizes):
             if deadline is not None and time.monotonic() > deadline:
                 break
             found = cyclic_rounds(n, w, m, sizes, seed, node_limit=CONSTRUCTION_NODES, tries=CONSTRUCTION_TRIES)
@@ -166,7 +170,6 @@ class _TabuSearch:
     def __init__(self, n: int, sizes: Sequence[int], byes: list[list[int]], start: list[list[list[int]]],
                  rng: Any) -> None:
         self.n, self.rng = n, rng
-        self.rounds_per_step = 10**9
         self.count = [0] * (n * n)
         self.tables: list[list[list[int]]] = []
         self.where: list[list[int]] = []
@@ -223,72 +226,76 @@ class _TabuSearch:
         two_rounds = r * (q + 1) * q // 2 + (cells - r) * q * (q - 1) // 2
         return max(spread, rounds * (rounds - 1) // 2 * two_rounds) if sum(sizes) == n else spread
 
-    def run(self, max_steps: int | None, deadline: float | None) -> bool:
-        """Improve until the lower bound, ``max_steps`` steps, or the deadline; True if the deadline hit.
+    def run(self, effort: int | None, deadline: float | None) -> bool:
+        """Improve until the lower bound, ``effort`` evaluated swaps, or the deadline; True if the deadline hit.
 
-        Each step makes the best swap, over all rounds, of a player who meets someone again with a player
-        at another table of the same round. A swap is tabu if it sends a player back to a table they left
-        within the last few steps, unless it gives a new best.
+        Each step looks at a few random rounds that have a repeated pair and makes the best swap of a
+        player who meets someone again with a player at another table of that round. A swap is tabu if
+        it sends a player back to a table they left within the last few steps, unless it gives a new best.
         """
         n, rng, count = self.n, self.rng, self.count
         tabu: dict[tuple[int, int, int], int] = {}
-        stall_limit = 10 * n
-        step = last_gain = 0
-        while self.best_cost > self.lower_bound and (max_steps is None or step < max_steps):
+        step = last_gain = evaluated = 0
+        while self.best_cost > self.lower_bound and (effort is None or evaluated < effort):
             step += 1
             if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
                 return True
-            if step - last_gain > stall_limit:
+            if step - last_gain > STALL_STEPS_PER_PLAYER * n:
                 self._perturb()
                 tabu.clear()
                 last_gain = step
+            conflicted = [(r, players) for r in range(len(self.tables)) if (players := self._repeating_players(r))]
+            if len(conflicted) > ROUNDS_PER_STEP:
+                conflicted = rng.sample(conflicted, ROUNDS_PER_STEP)
             best_delta, moves = None, []
-            scan = list(range(len(self.tables)))
-            if self.rounds_per_step < len(scan):
-                scan = rng.sample(scan, self.rounds_per_step)
-            for r in scan:
+            for r, players in conflicted:
                 tables, where = self.tables[r], self.where[r]
-                for a in self._repeating_players(tables):
-                    ta = where[a]
-                    own, an = tables[ta], a * n
-                    for b in range(n):
-                        tb = where[b]
-                        if tb < 0 or tb == ta:
+                # home[p]: p's past meetings with its current table-mates (what p loses by moving away)
+                home = [0] * n
+                for table in tables:
+                    for p in table:
+                        pn = p * n
+                        home[p] = sum(count[pn + x] for x in table if x != p)
+                for a in players:
+                    ta, an = where[a], a * n
+                    others = [x for x in tables[ta] if x != a]
+                    for tb, table in enumerate(tables):
+                        if tb == ta:
                             continue
-                        bn = b * n
-                        delta = 0
-                        for x in own:
-                            if x != a:
-                                delta += count[bn + x] - count[an + x] + 1
-                        for y in tables[tb]:
-                            if y != b:
-                                delta += count[an + y] - count[bn + y] + 1
-                        if best_delta is not None and delta > best_delta:
-                            continue
-                        if (tabu.get((r, a, tb), 0) > step or tabu.get((r, b, ta), 0) > step) and (
-                            self.cost + delta >= self.best_cost
-                        ):
-                            continue
-                        if best_delta is None or delta < best_delta:
-                            best_delta, moves = delta, [(r, a, b)]
-                        else:
-                            moves.append((r, a, b))
+                        with_table = sum(count[an + y] for y in table)  # what a gains at b's table
+                        fixed = with_table - home[a] + len(others) + len(table) - 1
+                        for b in table:
+                            bn = b * n
+                            delta = fixed - count[an + b] - home[b]
+                            for x in others:
+                                delta += count[bn + x]
+                            evaluated += 1
+                            if best_delta is not None and delta > best_delta:
+                                continue
+                            if (tabu.get((r, a, tb), 0) > step or tabu.get((r, b, ta), 0) > step) and (
+                                self.cost + delta >= self.best_cost
+                            ):
+                                continue
+                            if best_delta is None or delta < best_delta:
+                                best_delta, moves = delta, [(r, a, b)]
+                            else:
+                                moves.append((r, a, b))
             if not moves:
                 continue
             r, a, b = rng.choice(moves)
             ta, tb = self.where[r][a], self.where[r][b]
             self._swap(r, a, b)
-            tabu[r, a, ta] = step + rng.randint(3, 12)
-            tabu[r, b, tb] = step + rng.randint(3, 12)
+            tabu[r, a, ta] = step + rng.randint(*TABU_TENURE)
+            tabu[r, b, tb] = step + rng.randint(*TABU_TENURE)
             if self.cost < self.best_cost:
                 self.best_cost = self.cost
                 self.best = [[list(t) for t in tables] for tables in self.tables]
                 last_gain = step
         return False
 
-    def _repeating_players(self, tables: list[list[int]]) -> list[int]:
-        """Players of one round who share their table with someone they meet in another round too."""
-        n, count = self.n, self.count
+    def _repeating_players(self, r: int) -> list[int]:
+        """Players of round ``r`` who share their table with someone they meet in another round too."""
+        n, count, tables = self.n, self.count, self.tables[r]
         return sorted({
             p for table in tables for a, b in itertools.combinations(table, 2) if count[a * n + b] > 1 for p in (a, b)
         })

@@ -255,11 +255,14 @@ class _BaseRoundSearch:
         ]
 
 
-def cyclic_levels(n: int, w: int, tables: int) -> list[int]:
-    """The numbers of levels m worth trying for ``w`` shifts and ``tables`` tables of 4: 3 or 4 levels,
-    and few enough fixed points that each can have its own table (which then holds one point per level,
-    so with 4 levels the fixed points must be rotated in groups of 4)."""
-    return [m for m in (3, 4) if 0 <= n - w * m <= tables and ((n - w * m) % m == 0 or m == 3)]
+def cyclic_levels(n: int, w: int, sizes: Sequence[int]) -> list[int]:
+    """The numbers of levels m worth trying for ``w`` shifts and tables of ``sizes``: 3 or 4 levels, and
+    few enough fixed points that each can have its own table. Fixed points are rotated in groups of m
+    when their number allows; otherwise each one's table must be one point per level plus itself."""
+    return [
+        m for m in (3, 4)
+        if 0 <= n - w * m <= len(sizes) and ((n - w * m) % m == 0 or m + 1 in sizes)
+    ]
 
 
 def cyclic_rounds(
