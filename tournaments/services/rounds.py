@@ -18,7 +18,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments import pairing
 from tournaments.formats import pairing_method_for
 from tournaments.models import (
     POSITIONS,
@@ -32,6 +31,11 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.pairing.balanced import balanced_schedule
+from tournaments.pairing.random_draw import random_draw
+from tournaments.pairing.swiss import swiss_draw
+from tournaments.pairing.tables import RoundDraw, validate_round
+from tournaments.pairing.tables import Table as DrawnTable
 from tournaments.selectors import active_registrations
 from tournaments.standings import standings_recompute
 
@@ -58,34 +62,61 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
             )
         )
         data["scores"] = {str(p): float(totals.get(p, 0)) for p in players}
-        history: dict[int, list[list[int]]] = defaultdict(list)
+        tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
         seat_counts: dict[str, Counter[str]] = defaultdict(Counter)
         dealer_counts: Counter[int] = Counter()
         for round_number, table_id, player_id, position, first_dealer in Seat.objects.filter(
             round__tournament=tournament, round__number__lt=number, round__stage=Round.Stage.QUALIFYING
         ).values_list("round__number", "table_id", "player_id", "position", "table__first_dealer"):
-            history[round_number].append([table_id, player_id])
+            tables[round_number][table_id].append(player_id)
             seat_counts[str(player_id)][position] += 1
             if position == first_dealer:
                 dealer_counts[player_id] += 1
-        tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-        for round_number, pairs in history.items():
-            for table_id, player_id in pairs:
-                tables[round_number][table_id].append(player_id)
         data["history"] = {str(r): sorted(sorted(t) for t in ts.values()) for r, ts in sorted(tables.items())}
         data["seat_counts"] = {p: dict(c) for p, c in seat_counts.items()}
         data["dealer_counts"] = {str(p): c for p, c in dealer_counts.items()}
+        data["bye_counts"] = {
+            str(p): c
+            for p, c in Counter(
+                Bye.objects.filter(round__tournament=tournament, round__number__lt=number).values_list(
+                    "player_id", flat=True
+                )
+            ).items()
+        }
     elif method == "balanced":
         data["rounds_planned"] = max(tournament.rounds_planned, number)
+        first = tournament.rounds.filter(method="balanced", number__lt=number).order_by("number").first()
+        data["schedule_seed"] = first.draw_input.get("schedule_seed", first.seed) if first else None
     return data
 
 
-def compute_draw(method: str, data: dict[str, Any], seed: str) -> pairing.RoundDraw:
-    """The draw for stored input: the single function ``round_generate`` and ``round_verify`` share."""
-    return pairing.draw_round(method, data, seed)
+def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
+    """The draw for stored input: the single function ``round_generate`` and ``round_verify`` share.
+
+    JSON object keys are strings, so player ids are turned back into ints here."""
+    players = [int(p) for p in data["players"]]
+    if method == "random":
+        return random_draw(players, seed, clubs={int(k): v for k, v in data.get("clubs", {}).items()})
+    if method == "swiss":
+        history = [tables for _, tables in sorted(data.get("history", {}).items(), key=lambda kv: int(kv[0]))]
+        return swiss_draw(
+            players,
+            seed,
+            scores={int(k): v for k, v in data.get("scores", {}).items()},
+            history=history,
+            seat_counts={int(k): v for k, v in data.get("seat_counts", {}).items()},
+            dealer_counts={int(k): v for k, v in data.get("dealer_counts", {}).items()},
+            bye_counts={int(k): v for k, v in data.get("bye_counts", {}).items()},
+        )
+    if method == "balanced":
+        # One schedule for the whole tournament, from the first balanced round's seed; this round is
+        # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
+        schedule = balanced_schedule(players, data["rounds_planned"], data.get("schedule_seed") or seed)
+        return schedule.rounds[data["round"] - 1]
+    raise _invalid("method", f"cannot recompute a {method} draw")
 
 
-def _store_draw(round_: Round, draw: pairing.RoundDraw) -> None:
+def _store_draw(round_: Round, draw: RoundDraw) -> None:
     round_.tables.all().delete()
     round_.byes.all().delete()
     for number, drawn in enumerate(draw.tables, start=1):
@@ -112,6 +143,8 @@ def round_generate(tournament: Tournament, *, method: str | None = None, seed: s
         if len(data["players"]) < 4:
             raise _invalid("players", f"only {len(data['players'])} checked-in players: a table needs 4")
         seed = seed or secrets.token_hex(8)
+        if method == "balanced" and not data.get("schedule_seed"):
+            data["schedule_seed"] = seed
         round_ = Round.objects.create(
             tournament=tournament, number=number, method=method, seed=seed, draw_input=data
         )
@@ -170,11 +203,11 @@ def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[
         expected = list(
             active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
         )
-        errors = pairing.validate_round([list(t) for t in tables], expected, byes=list(byes))
-        if errors:
-            raise ValidationError({"tables": errors})
-        manual = pairing.RoundDraw(
-            tables=tuple(pairing.Table(players=tuple(t), first_dealer=0) for t in tables),
+        problems = validate_round([list(t) for t in tables], expected, byes=list(byes))
+        if problems:
+            raise ValidationError({"tables": [str(problem) for problem in problems]})
+        manual = RoundDraw(
+            tables=tuple(DrawnTable(players=tuple(t), first_dealer=0) for t in tables),
             byes=tuple(byes),
         )
         _store_draw(round_, manual)
