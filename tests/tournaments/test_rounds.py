@@ -167,3 +167,23 @@ def test_it_plays_a_final_table_of_the_top_four_and_placement_tables() -> None:
     labels = list(final.tables.values_list("label", flat=True))
     assert labels == ["Final", "Places 5-8", "Places 9-12"]
     assert final.stage == Round.Stage.FINAL
+
+
+def test_it_schedules_balanced_rounds_without_any_repeated_meeting() -> None:
+    tournament = TournamentFactory(rounds_planned=5, deals_per_round_4=1, pairing_methods=["balanced"])
+    checked_in(tournament, 16)
+    meetings: set[frozenset[int]] = set()
+    for number in range(1, 6):
+        round_ = services.round_generate(tournament)
+        assert round_.method == "balanced"
+        assert services.round_verify(round_)
+        for table in round_.tables.all():
+            ids = list(table.seats.values_list("player_id", flat=True))
+            pairs = {frozenset((a, b)) for a in ids for b in ids if a < b}
+            assert not pairs & meetings, f"round {number} repeats a pair"
+            meetings |= pairs
+        for step in (services.round_confirm, services.round_publish, services.round_start):
+            step(round_)
+        play_out(round_)
+        services.round_close(round_)
+    assert len(meetings) == 16 * 15 // 2  # 5 rounds of 16: everybody met everybody exactly once

@@ -1,12 +1,16 @@
-"""Seconds to recompute standings from scratch after 8 rounds of 20 deals, for 100 / 1,000 / 10,000 players.
+"""For 100 / 1,000 / 10,000 players: seconds to pair a swiss round, repeated pairs after 8 swiss rounds, and
+seconds to recompute standings from scratch after 8 rounds of 20 deals.
 
-Run against PostgreSQL (the target is on PostgreSQL; SQLite works but is not the measured figure):
+Run against PostgreSQL (the standings target is on PostgreSQL; SQLite works but is not the measured figure):
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarokk_bench python benchmarks/standings_bench.py
+    createdb -h 127.0.0.1 -U postgres tarokk_bench
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarokk_bench python manage.py migrate
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarokk_bench python benchmarks/tournament_bench.py
 
-The database must exist and be migrated (``python manage.py migrate``). The script builds each tournament
-with bulk inserts (seats drawn at random, every hand confirmed with random zero-sum payments), times
-``standings_recompute`` and deletes the tournament again. Target: 1,000 players x 8 rounds under 2 s.
+Each round is drawn with ``swiss_draw`` from the running table-point scores (timed), its tables and hands
+are bulk-inserted (every hand confirmed with random zero-sum payments), then ``standings_recompute`` is
+timed and the tournament deleted again. Targets: pairing 1,000 players < 1 s and 10,000 < 15 s;
+standings for 1,000 players x 8 rounds < 2 s.
 """
 
 from __future__ import annotations
@@ -28,14 +32,19 @@ import django
 django.setup()
 
 from django.db import connection, transaction  # noqa: E402
-from tournaments.pairing.tables import split_tables  # noqa: E402
 
+from tournaments.formats import rank_table  # noqa: E402
 from tournaments.models import Hand, Player, Round, Seat, Standing, Table, Tournament  # noqa: E402
+from tournaments.pairing.swiss import swiss_draw  # noqa: E402
+from tournaments.pairing.tables import repeated_pairs  # noqa: E402
 from tournaments.standings import standings_recompute  # noqa: E402
 
 
-def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
+def build(players: int, rounds: int, deals: int, seed: int) -> tuple[Tournament, list[float], int]:
+    """The tournament, the seconds each swiss draw took, and the repeated pairs over all rounds."""
     rng = random.Random(seed)
+    pair_seconds: list[float] = []
+    history: list[list[list[int]]] = []
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=f"bench {players}",
@@ -50,30 +59,33 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
             Player(name=f"P{i}", external_id=f"bench-{seed}-{i}") for i in range(players)
         )
         ids = [p.pk for p in people]
-        split = split_tables(players)
-        sizes = [5] * split.fives + [4] * split.fours
+        scores = dict.fromkeys(ids, 0.0)
         for number in range(1, rounds + 1):
+            started = time.perf_counter()
+            draw = swiss_draw(ids, f"{seed}-{number}", scores=scores, history=history)
+            pair_seconds.append(time.perf_counter() - started)
+            history.append(draw.groups())
             round_ = Round.objects.create(
                 tournament=tournament, number=number, status=Round.Status.CLOSED, seed="b"
             )
-            tables = Table.objects.bulk_create(Table(round=round_, number=i + 1) for i in range(len(sizes)))
-            order = ids[:]
-            rng.shuffle(order)
-            seats, hands, start = [], [], 0
-            for table, size in zip(tables, sizes, strict=True):
-                positions = "ABCDE"[:size]
-                for i, position in enumerate(positions):
-                    seats.append(
-                        Seat(round=round_, table=table, player_id=order[start + i], position=position)
-                    )
-                start += size
+            tables = Table.objects.bulk_create(
+                Table(round=round_, number=i + 1) for i in range(len(draw.tables))
+            )
+            seats, hands = [], []
+            for table, drawn in zip(tables, draw.tables, strict=True):
+                positions = "ABCDE"[: len(drawn.players)]
+                game = dict.fromkeys(positions, 0)
+                for position, player_id in zip(positions, drawn.players, strict=True):
+                    seats.append(Seat(round=round_, table=table, player_id=player_id, position=position))
                 for n in range(1, deals + 1):
-                    dealer = positions[(n - 1) % size]
-                    active = [p for p in positions if p != dealer] if size == 5 else list(positions)
+                    dealer = positions[(n - 1) % len(positions)]
+                    active = [p for p in positions if p != dealer] if len(positions) == 5 else list(positions)
                     rng.shuffle(active)
                     v = rng.choice([1, 2, 3, 4, 6, 8])
                     payments = dict.fromkeys(positions, 0)
                     payments.update({active[0]: v, active[1]: v, active[2]: -v, active[3]: -v})
+                    for position, amount in payments.items():
+                        game[position] += amount
                     hands.append(
                         Hand(
                             table=table,
@@ -84,9 +96,12 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
                             payments=payments,
                         )
                     )
+                scale = [10, 8, 6, 4, 4][: len(positions)]
+                for position, place in rank_table(game, scale).items():
+                    scores[drawn.players[positions.index(position)]] += float(place.table_points)
             Seat.objects.bulk_create(seats, batch_size=5000)
             Hand.objects.bulk_create(hands, batch_size=5000)
-    return tournament
+    return tournament, pair_seconds, repeated_pairs(history)
 
 
 def main() -> None:
@@ -99,7 +114,7 @@ def main() -> None:
     print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
     for n in args.players:
         started = time.perf_counter()
-        tournament = build(n, args.rounds, args.deals, seed=n)
+        tournament, pair_seconds, repeats = build(n, args.rounds, args.deals, seed=n)
         built = time.perf_counter() - started
         timings = []
         for _ in range(args.repeat):
@@ -108,6 +123,12 @@ def main() -> None:
             timings.append(time.perf_counter() - started)
         rows = Standing.objects.filter(tournament=tournament).count()
         hands = Hand.objects.filter(table__round__tournament=tournament).count()
+        pair_target = {1000: " (target < 1 s)", 10000: " (target < 15 s)"}.get(n, "")
+        print(
+            f"{n:>6} players: swiss pairing {sum(pair_seconds) / len(pair_seconds):.3f} s per round "
+            f"(slowest {max(pair_seconds):.3f} s){pair_target}; "
+            f"repeated pairs after {args.rounds} rounds: {repeats}"
+        )
         target = "  (target < 2 s)" if n == 1000 else ""
         median = sorted(timings)[len(timings) // 2]
         print(
