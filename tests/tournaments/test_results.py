@@ -333,3 +333,43 @@ def test_it_updates_live_standings_when_a_hand_is_confirmed(
     top = Standing.objects.filter(after_round=1).order_by("rank").first()
     assert top.player == seat(table4, "A")
     assert top.game_points == 3
+
+
+def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> None:
+    tournament = TournamentFactory(rules_preset="pagat", deals_per_round_4=8)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data={"payments": {"A": 0, "B": 0, "C": 0, "D": 0}, "kind": "passed_out"},
+        submitted_by=players[0],
+    )
+    deal = services.next_deal(table, 2)
+    assert (deal.dealer, deal.stake) == ("A", 2)  # the same dealer deals again, for double
+    summary = {
+        "kind": "played",
+        "bid": "three",
+        "declarer": "B",
+        "partner": "C",
+        "game_kontra": 0,
+        "announcements": [],
+        "declarations": [],
+        "stake": 1,
+        "result": {
+            "declarer_card_points": 50,
+            "declarer_tricks": 5,
+            "trull": None,
+            "four_kings": None,
+            "pagat_last_trick": None,
+            "xxi_catch": None,
+        },
+    }
+    with pytest.raises(ValidationError) as err:
+        services.hand_submit(table=table, number=2, source="summary", data=summary, submitted_by=players[0])
+    assert "must be 2" in err.value.message_dict["data.stake"][0]
+    del summary["stake"]
+    sub = services.hand_submit(table=table, number=2, source="summary", data=summary, submitted_by=players[0])
+    assert sub.payments == {"A": -2, "B": 2, "C": 2, "D": -2}  # a three (1) won, doubled
+    assert Hand.objects.get(number=2).stake == 2
