@@ -2,25 +2,30 @@
 
 Pipeline (every step deterministic for a given seed and budget):
 
-1. Constructions where they apply and all tables have 4: AG(k, 4) for 16, 64, 256 ... players; otherwise
-   the cyclic base-round search of ``designs`` for w = R .. (n - 1) // 3 shifts (this reaches the bound
-   for every multiple of 4 from 16 to 60 except 32, and 5 rounds for 20). A construction is relabelled by
-   a seeded random permutation, so different seeds give different schedules.
-2. If no construction covers all R rounds, the missing rounds are added greedily (each new table takes
-   the players who have met its members least) and a tabu search improves the whole schedule, in the
-   style of Dotú & Van Hentenryck's social-golfer search: pick a round with a repeated pair, try every
-   swap of one of its repeating players with a player at another table of that round, make the best
-   swap that is not tabu (a swapped player stays put in that round for a few steps unless the swap
-   gives a new best), and perturb the best schedule found with a few random swaps when progress stalls.
-   The objective is the sum over pairs of C(meetings, 2), so a pair meeting 3 times costs more than two
-   pairs meeting twice. It stops at zero, at a proven lower bound, or when the budget is used.
-3. When repeats are unavoidable the rounds are reordered so that a pair's meetings are far apart.
-4. Seats and first dealers are drawn round by round, balancing positions and first deals over the schedule.
+1. A greedy schedule first (each new table takes the players who have met its members least); for a
+   few rounds in a large field it is already repeat-free.
+2. Otherwise, when all tables have 4: a construction. AG(k, 4) for 16, 64, 256 ... players (every pair
+   meets once in (n - 1) / 3 rounds), AG(5, 2) for 32 players (9 rounds), else the cyclic base-round
+   search of ``designs`` from w = (n - 1) // 3 shifts down to R (it reaches that bound for most
+   multiples of 4 up to 60, not for 32; 5 rounds for 20). A construction is relabelled by a seeded
+   random permutation, so different seeds give different schedules.
+3. If that leaves repeats (a construction with fewer rounds than asked, more rounds than the bound, or
+   tables of 5), the missing rounds are added greedily and a tabu search improves the whole schedule,
+   in the style of Dotú & Van Hentenryck's social-golfer search: each step looks at a few random rounds
+   that have a repeated pair, tries every swap of a player who meets someone again with a player at
+   another table of that round, and makes the best swap that is not tabu (sending a player back to a
+   table they left a few steps ago is tabu unless it gives a new best); when progress stalls it
+   restarts from the best schedule found with a few random swaps. The objective is the sum over pairs
+   of C(meetings, 2), so a pair meeting 3 times costs more than two pairs meeting twice. It stops at
+   zero, at a counting lower bound, or when the budget is used.
+4. When repeats are unavoidable the rounds are reordered so that a pair's meetings are far apart.
+5. Seats and first dealers are drawn round by round, balancing positions and first deals over the schedule.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,9 +43,10 @@ from tournaments.pairing.tables import (
     split_tables,
 )
 
-DEFAULT_EFFORT = 5_000_000  # evaluated swaps: a few seconds; deterministic, unlike a time limit
-CONSTRUCTION_NODES = 2_000
-CONSTRUCTION_TRIES = 12
+DEFAULT_EFFORT = 2_000_000  # evaluated swaps, about 2-4 s at most; deterministic, unlike a time limit
+CONSTRUCTION_WORK = 100_000  # candidate checks per try of the cyclic search (about 0.15 s)
+CONSTRUCTION_TRIES = 12  # per shape of the cyclic construction
+CONSTRUCTION_TRIES_TOTAL = 24  # for all shapes together: a failing search costs a few seconds at most
 ROUNDS_PER_STEP = 3
 STALL_STEPS_PER_PLAYER = 10  # perturb the best schedule after this many steps per player without progress
 TABU_TENURE = (3, 12)
@@ -64,7 +70,7 @@ class Schedule:
     timed_out: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """``{"rounds": [[[players of a table in seat order], ...], ...]}`` plus "byes" when any round has some."""
+        """``{"rounds": [[[a table's players in seat order], ...], ...]}``, plus "byes" if there are any."""
         data: dict[str, Any] = {"rounds": [r.groups() for r in self.rounds]}
         if any(r.byes for r in self.rounds):
             data["byes"] = [list(r.byes) for r in self.rounds]
@@ -101,24 +107,23 @@ def balanced_schedule(
     search = _TabuSearch(n, split.sizes, byes, [], rng)  # greedy rounds: often enough for few rounds
     source = "greedy"
     if search.cost > search.lower_bound:
-        plan, source = _construction(n, rounds, split.sizes if not split.byes else (), seed, deadline)
+        plan, construction = _construction(n, rounds, split.sizes if not split.byes else (), seed, deadline)
         if plan:
             relabel = list(range(n))
             rng.shuffle(relabel)
             start = [[[relabel[p] for p in table] for table in tables] for tables in plan[:rounds]]
-            search = _TabuSearch(n, split.sizes, byes, start, rng)
+            search, source = _TabuSearch(n, split.sizes, byes, start, rng), construction
     timed_out = False
-    if search.cost > search.lower_bound:
-        source = f"{source}+search" if source else "search"
+    if search.cost > search.lower_bound and len(split.sizes) > 1:
+        source += "+search"
         timed_out = search.run(effort, deadline)
     schedule = _spread(search.rounds_of_tables())
-    seated = [sum(len(t) for t in tables) for tables in schedule]
-    meetings = sum(s * (s - 1) // 2 for s in split.sizes) * rounds
+    meetings = rounds * sum(s * (s - 1) // 2 for s in split.sizes)
     return Schedule(
         rounds=_seat(schedule, _byes_by_round(schedule, n), ids, seed),
         seed=seed,
         repeats=_repeats(schedule),
-        lower_bound=max(0, meetings - n * (n - 1) // 2) if all(seated) else 0,
+        lower_bound=max(0, meetings - n * (n - 1) // 2),
         source=source,
         timed_out=timed_out,
     )
@@ -132,7 +137,7 @@ def _byes_by_round(schedule: list[list[list[int]]], n: int) -> list[list[int]]:
     return out
 
 
-def _bye_rotation(n: int, rounds: int, byes: int, rng: Any) -> list[list[int]]:
+def _bye_rotation(n: int, rounds: int, byes: int, rng: random.Random) -> list[list[int]]:
     """Byes go round a seeded random order, so they are spread as evenly as possible."""
     order = list(range(n))
     rng.shuffle(order)
@@ -153,22 +158,34 @@ def _construction(
         best = affine_rounds(k // 2) if k % 2 == 0 else binary_affine_rounds(k)
         if len(best) >= target:
             return best, "affine"
+    # Widest first: the cyclic construction usually reaches the bound, and a truncated design is as good.
     fewer = range(target - 1, max(len(best), target - 4), -1)  # a few shorter starts for the tabu search
-    for w in [*range(target, bound + 1), *fewer]:
+    tries_left = CONSTRUCTION_TRIES_TOTAL
+    for w in [*range(bound, target - 1, -1), *fewer]:
         for m in cyclic_levels(n, w, sizes):
-            if deadline is not None and time.monotonic() > deadline:
-                break
-            found = cyclic_rounds(n, w, m, sizes, seed, node_limit=CONSTRUCTION_NODES, tries=CONSTRUCTION_TRIES)
+            tries = min(CONSTRUCTION_TRIES, tries_left)
+            if tries == 0 or (deadline is not None and time.monotonic() > deadline):
+                return best, "affine" if best else ""
+            found = cyclic_rounds(
+                n, w, m, sizes, seed, work_limit=CONSTRUCTION_WORK, tries=tries, deadline=deadline
+            )
             if found is not None:
                 return found, "cyclic"
+            tries_left -= tries
     return best, "affine" if best else ""
 
 
 class _TabuSearch:
     """The schedule as tables of player indices plus a flat meeting-count matrix ``count[a * n + b]``."""
 
-    def __init__(self, n: int, sizes: Sequence[int], byes: list[list[int]], start: list[list[list[int]]],
-                 rng: Any) -> None:
+    def __init__(
+        self,
+        n: int,
+        sizes: Sequence[int],
+        byes: list[list[int]],
+        start: list[list[list[int]]],
+        rng: random.Random,
+    ) -> None:
         self.n, self.rng = n, rng
         self.count = [0] * (n * n)
         self.tables: list[list[list[int]]] = []
@@ -227,24 +244,27 @@ class _TabuSearch:
         return max(spread, rounds * (rounds - 1) // 2 * two_rounds) if sum(sizes) == n else spread
 
     def run(self, effort: int | None, deadline: float | None) -> bool:
-        """Improve until the lower bound, ``effort`` evaluated swaps, or the deadline; True if the deadline hit.
+        """Improve until the lower bound, ``effort`` evaluated swaps or the deadline (then return True).
 
         Each step looks at a few random rounds that have a repeated pair and makes the best swap of a
         player who meets someone again with a player at another table of that round. A swap is tabu if
         it sends a player back to a table they left within the last few steps, unless it gives a new best.
         """
-        n, rng, count = self.n, self.rng, self.count
+        n, rng, count, rounds = self.n, self.rng, self.count, len(self.tables)
         tabu: dict[tuple[int, int, int], int] = {}
         step = last_gain = evaluated = 0
         while self.best_cost > self.lower_bound and (effort is None or evaluated < effort):
             step += 1
-            if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
+            evaluated += 2 * rounds * n  # about the cost of finding the repeating players in every round
+            if deadline is not None and time.monotonic() > deadline:
                 return True
             if step - last_gain > STALL_STEPS_PER_PLAYER * n:
                 self._perturb()
                 tabu.clear()
                 last_gain = step
-            conflicted = [(r, players) for r in range(len(self.tables)) if (players := self._repeating_players(r))]
+            conflicted = [
+                (r, players) for r in range(len(self.tables)) if (players := self._repeating_players(r))
+            ]
             if len(conflicted) > ROUNDS_PER_STEP:
                 conflicted = rng.sample(conflicted, ROUNDS_PER_STEP)
             best_delta, moves = None, []
@@ -296,9 +316,15 @@ class _TabuSearch:
     def _repeating_players(self, r: int) -> list[int]:
         """Players of round ``r`` who share their table with someone they meet in another round too."""
         n, count, tables = self.n, self.count, self.tables[r]
-        return sorted({
-            p for table in tables for a, b in itertools.combinations(table, 2) if count[a * n + b] > 1 for p in (a, b)
-        })
+        return sorted(
+            {
+                p
+                for table in tables
+                for a, b in itertools.combinations(table, 2)
+                if count[a * n + b] > 1
+                for p in (a, b)
+            }
+        )
 
     def _swap(self, r: int, a: int, b: int) -> None:
         n, count = self.n, self.count
@@ -384,8 +410,9 @@ def _spread(schedule: list[list[list[int]]]) -> list[list[list[int]]]:
     return [schedule[r] for r in order]
 
 
-def _seat(schedule: list[list[list[int]]], byes: list[list[int]], ids: list[PlayerId], seed: Seed) -> tuple[
-        RoundDraw, ...]:
+def _seat(
+    schedule: list[list[list[int]]], byes: list[list[int]], ids: list[PlayerId], seed: Seed
+) -> tuple[RoundDraw, ...]:
     """Seat every round, balancing positions and first deals over the schedule."""
     rng = make_rng(seed, "balanced-seats")
     seat_counts: dict[PlayerId, dict[str, int]] = {p: {} for p in ids}

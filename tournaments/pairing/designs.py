@@ -1,19 +1,22 @@
 """Constructions of schedules in which no two players meet twice (resolvable packings).
 
-Players are the points ``0..n-1``; a round is a partition of them into tables. Two constructions:
+Players are the points ``0..n-1``; a round is a partition of them into tables. Three constructions:
 
 * ``affine_rounds(k)``: the affine geometry AG(k, 4) over GF(4). Its 4**k points split into lines of 4,
   and the lines with one direction form a round; two points lie on exactly one line, so the
   (4**k - 1) / 3 directions give that many rounds in which every pair meets exactly once
   (16 players: 5 rounds, 64 players: 21).
+* ``binary_affine_rounds(k)``: AG(k, 2), for 2**k players with odd k, where AG(k / 2, 4) does not
+  exist: the cosets of pairwise disjoint 2-dimensional subspaces (32 players: 9 rounds).
 * ``cyclic_rounds(...)``: a "1-rotational" style construction. The points are ``Z_w x {0..m-1}`` (m
   levels) plus a few fixed points; one *base round* is searched for and shifted by ``0..w-1`` (adding the
   shift to the ``Z_w`` part) to give ``w`` rounds. Shifting maps a pair to a pair with the same "orbit"
   (levels and difference), so the rounds have no repeated pair exactly when the base round uses each
   orbit at most once, never a pair fixed by some shift. The search also asks the base round to be
-  invariant under ``(x, level) -> (mu * x, level + 1)``, which cuts it down to a few block classes; with
-  3 levels this finds the bound ``(n - 1) // 3`` for every multiple of 4 from 16 to 60 except 32, and
-  ``n = 5 * 4 = 20`` in 4 levels (the known maximum of 5 rounds).
+  invariant under ``(x, level) -> (mu * x, level + 1)``, which cuts it down to a few block classes. With
+  3 levels and the budget ``balanced`` gives it, this finds the bound ``(n - 1) // 3`` within about a
+  second for 16, 24, 28, 36, 40, 44, 48, 52 and 60 players and for some seeds for 56 (not for 32, and
+  rarely beyond 64), and 5 rounds for 20 players in 4 levels (5 is the known maximum there).
 
 Every construction is checked by ``is_repeat_free`` before it is returned, so a bug cannot produce a
 schedule with repeats silently.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Iterator, Sequence
 
 from tournaments.pairing.tables import make_rng
@@ -38,7 +42,9 @@ def is_repeat_free(n: int, rounds: Sequence[Sequence[Sequence[int]]], sizes: Seq
     """Whether every round seats ``0..n-1`` exactly once at tables of ``sizes`` and no pair meets twice."""
     seen: set[tuple[int, int]] = set()
     for tables in rounds:
-        if sorted(len(t) for t in tables) != sorted(sizes) or sorted(p for t in tables for p in t) != list(range(n)):
+        if sorted(len(t) for t in tables) != sorted(sizes):
+            return False
+        if sorted(p for t in tables for p in t) != list(range(n)):
             return False
         for table in tables:
             for pair in itertools.combinations(sorted(table), 2):
@@ -124,15 +130,15 @@ def affine_rounds(k: int) -> Rounds:
     return _verified(4**k, rounds, [4] * 4 ** (k - 1))
 
 
-class _OutOfNodes(Exception):
+class _OutOfWork(Exception):
     pass
 
 
 class _BaseRoundSearch:
     """Depth-first search for a base round of the cyclic construction (see the module docstring).
 
-    Point ``level * w + x`` is ``(x, level)``; points ``w * m ..`` are the fixed points. ``O[p][q]`` is the
-    orbit of the pair under the shifts, or -1 if the pair may never share a table.
+    Point ``level * w + x`` is ``(x, level)``; points ``w * m ..`` are the fixed points. ``orbit[p][q]``
+    is the orbit of the pair under the shifts, or -1 if the pair may never share a table.
     """
 
     def __init__(self, n: int, w: int, m: int, sizes: Sequence[int], mu: int) -> None:
@@ -163,7 +169,9 @@ class _BaseRoundSearch:
         (lp, xp), (lq, xq) = divmod(p, w), divmod(q, w)
         if lp == lq:
             d, e = (xq - xp) % w, (xp - xq) % w
-            return None if d == e else (1, lp, min(d, e))  # d == -d: the pair would come back after w/2 shifts
+            if d == e:
+                return None  # d == -d: the pair would come back after w / 2 shifts
+            return (1, lp, min(d, e))
         if lp > lq:
             (lp, xp), (lq, xq) = (lq, xq), (lp, xp)
         return (2, lp, lq, (xq - xp) % w)
@@ -176,7 +184,9 @@ class _BaseRoundSearch:
                 return blocks
             blocks.append(image)
 
-    def run(self, seed: object, node_limit: int) -> list[list[int]] | None:
+    def run(self, seed: object, work_limit: int) -> list[list[int]] | None:
+        """A base round, or None when the search space is exhausted or ``work_limit`` candidate checks
+        (a deterministic measure of time) are spent."""
         rng = make_rng(seed)
         n, orbit = self.n, self.orbit
         order = list(range(self.w * self.m, n)) + rng.sample(range(self.w * self.m), self.w * self.m)
@@ -184,12 +194,18 @@ class _BaseRoundSearch:
         used = [False] * self.orbits
         remaining = {s: self.sizes.count(s) for s in set(self.sizes)}
         blocks: list[list[int]] = []
-        nodes = 0
+        work = 0
 
-        def grow(block: list[int], inner: set[int], candidates: list[int], start: int, size: int) -> Iterator[list[int]]:
+        def grow(
+            block: list[int], inner: set[int], candidates: list[int], start: int, size: int
+        ) -> Iterator[list[int]]:
+            nonlocal work
             if len(block) == size:
                 yield list(block)
                 return
+            work += len(candidates) - start
+            if work > work_limit:
+                raise _OutOfWork
             for i in range(start, len(candidates)):
                 q = candidates[i]
                 new = []
@@ -204,14 +220,12 @@ class _BaseRoundSearch:
                     block.pop()
 
         def place() -> bool:
-            nonlocal nodes
             p = next((x for x in order if free[x]), None)
             if p is None:
                 return True
-            nodes += 1
-            if nodes > node_limit:
-                raise _OutOfNodes
-            candidates = [q for q in order if free[q] and q != p and orbit[p][q] >= 0 and not used[orbit[p][q]]]
+            candidates = [
+                q for q in order if free[q] and q != p and orbit[p][q] >= 0 and not used[orbit[p][q]]
+            ]
             rng.shuffle(candidates)
             for size in sorted(s for s, count in remaining.items() if count):
                 for block in grow([p], set(), candidates, 0, size):
@@ -234,7 +248,7 @@ class _BaseRoundSearch:
                     blocks.extend(list(b) for b in klass)
                     if place():
                         return True
-                    del blocks[-len(klass):]
+                    del blocks[-len(klass) :]
                     remaining[size] += len(klass)
                     for q in points:
                         free[q] = True
@@ -244,13 +258,16 @@ class _BaseRoundSearch:
 
         try:
             return blocks if place() else None
-        except _OutOfNodes:
+        except _OutOfWork:
             return None
 
     def develop(self, base: list[list[int]]) -> Rounds:
         w, finite = self.w, self.w * self.m
         return [
-            [sorted(p if p >= finite else (p // w) * w + (p % w + shift) % w for p in block) for block in base]
+            [
+                sorted(p if p >= finite else (p // w) * w + (p % w + shift) % w for p in block)
+                for block in base
+            ]
             for shift in range(w)
         ]
 
@@ -259,26 +276,34 @@ def cyclic_levels(n: int, w: int, sizes: Sequence[int]) -> list[int]:
     """The numbers of levels m worth trying for ``w`` shifts and tables of ``sizes``: 3 or 4 levels, and
     few enough fixed points that each can have its own table. Fixed points are rotated in groups of m
     when their number allows; otherwise each one's table must be one point per level plus itself."""
-    return [
-        m for m in (3, 4)
-        if 0 <= n - w * m <= len(sizes) and ((n - w * m) % m == 0 or m + 1 in sizes)
-    ]
+    return [m for m in (3, 4) if 0 <= n - w * m <= len(sizes) and ((n - w * m) % m == 0 or m + 1 in sizes)]
 
 
 def cyclic_rounds(
-    n: int, w: int, m: int, sizes: Sequence[int], seed: object, *, node_limit: int, tries: int
+    n: int,
+    w: int,
+    m: int,
+    sizes: Sequence[int],
+    seed: object,
+    *,
+    work_limit: int,
+    tries: int,
+    deadline: float | None = None,
 ) -> Rounds | None:
     """``w`` repeat-free rounds for ``n`` players from a searched base round, or None within the budget.
 
     Each try uses a fresh point order and one multiplier ``mu`` with ``mu**m == 1 (mod w)``; the search is
-    deterministic for a given seed and budget.
+    deterministic for a given seed and budget. A ``deadline`` (``time.monotonic()``) stops between tries.
     """
     multipliers = [mu for mu in range(1, max(w, 2)) if math.gcd(mu, w) == 1 and pow(mu, m, w) == 1 % w]
     rng = make_rng(seed, "cyclic", n, w, m)
+    searches: dict[int, _BaseRoundSearch] = {}
     for attempt in range(tries):
+        if deadline is not None and time.monotonic() > deadline:
+            return None
         mu = rng.choice(multipliers)
-        search = _BaseRoundSearch(n, w, m, sizes, mu)
-        base = search.run((seed, n, w, m, attempt), node_limit)
+        search = searches.setdefault(mu, _BaseRoundSearch(n, w, m, sizes, mu))
+        base = search.run((seed, n, w, m, attempt), work_limit)
         if base is not None:
             return _verified(n, search.develop(base), sizes)
     return None

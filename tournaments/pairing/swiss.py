@@ -1,17 +1,26 @@
-"""The ``swiss`` method: players of similar standing together, repeated meetings kept rare, seats and first
-dealers balanced over the rounds.
+"""Swiss draw: players of similar standing together, repeated meetings avoided, seats and deals balanced.
 
-Players are ranked by score (ties in a seeded random order) and cut into consecutive groups, the 5-tables
-at the bottom. A local search then swaps players between nearby tables (up to ``WINDOW`` tables apart)
-while that lowers ``REPEAT_WEIGHT`` x (meetings already had, a meeting in the previous round counting
-``RECENT_REPEAT_COST`` times) + the rank spread within the tables. Only nearby tables are compared, so a
-round of 10,000 players takes seconds, not the hours an all-pairs search would.
+1. Players are ranked by score (equal scores share a rank; ties are ordered by the seed). Tables are
+   filled from the top (tables of 4, then the tables of 5 at the bottom): each starts with the
+   best-ranked player left and takes, one by one, whichever of the next ``LOOKAHEAD`` players adds
+   least cost (below), which is the standings cut into consecutive tables when nobody has met.
+2. A table's cost is the spread of its players' ranks (the sum of the rank distances of its pairs, in
+   places) plus a penalty for every pair that met before: ``REPEAT_LAST_ROUND`` if they met in the
+   previous round, ``REPEAT_EARLIER`` for each earlier meeting. Moving a player one table (4 places)
+   away costs about 24, so a repeat of the previous round is worth about two tables of displacement and
+   an older one about one; nobody leaves their score group when the groups are large.
+3. Local improvement: every table with a repeat tries all swaps with the tables up to ``WINDOW`` above
+   and below and makes the best one that lowers the total cost; then the tables that changed are
+   revisited, until none improves. The sorted start is already optimal for the spread, so only repeats
+   trigger work and the draw is about linear in the number of players.
+4. Seats: each table takes the seat order in which its players have had their positions least often
+   and, as first dealer, the player who has dealt first least often (ties by the seed).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.pairing.tables import (
     PlayerId,
@@ -23,26 +32,15 @@ from tournaments.pairing.tables import (
     split_tables,
 )
 
-WINDOW = 3  # compare each table with the next three
-REPEAT_WEIGHT = 100  # one earlier meeting outweighs any rank spread a swap inside the window can cause
-RECENT_REPEAT_COST = 3  # a repeat of the previous round's meeting costs three times an older one
-MAX_PASSES = 8
-
-
-def meeting_costs(history: Sequence[Sequence[Sequence[PlayerId]]]) -> dict[tuple[PlayerId, PlayerId], int]:
-    """Cost of putting each pair together again, from the past rounds' tables (oldest round first)."""
-    costs: dict[tuple[PlayerId, PlayerId], int] = {}
-    last = len(history) - 1
-    for index, tables in enumerate(history):
-        weight = RECENT_REPEAT_COST if index == last else 1
-        for table in tables:
-            for a, b in itertools.combinations(player_order(table), 2):
-                costs[a, b] = costs.get((a, b), 0) + weight
-    return costs
+REPEAT_LAST_ROUND = 50
+REPEAT_EARLIER = 25
+WINDOW = 3
+LOOKAHEAD = 12
+MAX_PASSES = 50
 
 
 def swiss_draw(
-    players: Sequence[PlayerId],
+    players: Iterable[PlayerId],
     seed: Seed,
     *,
     scores: Mapping[PlayerId, float] | None = None,
@@ -51,72 +49,107 @@ def swiss_draw(
     dealer_counts: Mapping[PlayerId, int] | None = None,
     bye_counts: Mapping[PlayerId, int] | None = None,
 ) -> RoundDraw:
-    """One swiss round. Byes (only for fields that cannot be split) go to the lowest-ranked players who
-    have had the fewest byes."""
+    """Draw a Swiss round.
+
+    ``scores``: current total per player (missing: 0). ``history``: the earlier rounds, oldest first,
+    each a list of tables (player lists); the last one is the previous round. ``seat_counts``: per
+    player, how often they sat at each position "A".."E"; ``dealer_counts``: how often they dealt first
+    (both missing: seats and first dealer at random). When the field cannot be split into tables of 4
+    and 5, the players with the fewest ``bye_counts`` sit out, the lowest scores first.
+    """
+    ids = player_order(players)
+    index = {p: i for i, p in enumerate(ids)}
+    n = len(ids)
     rng = make_rng(seed, "swiss")
-    scores = scores or {}
-    order = player_order(players)
-    rng.shuffle(order)  # random order among equal scores
-    order.sort(key=lambda p: -scores.get(p, 0.0))
-    split = split_tables(len(order))
-    byes: tuple[PlayerId, ...] = ()
-    if split.byes:
-        by_need = sorted(range(len(order)), key=lambda i: ((bye_counts or {}).get(order[i], 0), -i))
-        byes = tuple(order[i] for i in sorted(by_need[: split.byes]))
-        order = [p for p in order if p not in set(byes)]
-    rank = {p: i for i, p in enumerate(order)}
-    sizes = sorted(split.sizes)  # 4-tables first: the 5-tables, where each plays fewer hands, at the bottom
-    tables: list[list[PlayerId]] = []
-    start = 0
+    score = [float((scores or {}).get(p, 0)) for p in ids]
+    byes_had = [(bye_counts or {}).get(p, 0) for p in ids]
+    penalty: list[dict[int, int]] = [{} for _ in range(n)]
+    for number, tables in enumerate(history):
+        weight = REPEAT_LAST_ROUND if number == len(history) - 1 else REPEAT_EARLIER
+        for table in tables:
+            members = [index[p] for p in table if p in index]
+            for a, b in itertools.combinations(members, 2):
+                penalty[a][b] = penalty[a].get(b, 0) + weight
+                penalty[b][a] = penalty[b].get(a, 0) + weight
+
+    tiebreak = [rng.random() for _ in range(n)]
+    split = split_tables(n)
+    sitting_out = sorted(range(n), key=lambda i: (byes_had[i], score[i], tiebreak[i]))[: split.byes]
+    out = set(sitting_out)
+    order = sorted((i for i in range(n) if i not in out), key=lambda i: (-score[i], tiebreak[i]))
+    rank = [0] * n
+    for place, i in enumerate(order):
+        rank[i] = place if place == 0 or score[i] != score[order[place - 1]] else rank[order[place - 1]]
+
+    tables = _fill(order, (4,) * split.fours + (5,) * split.fives, rank, penalty)
+    _improve(tables, rank, penalty)
+
+    drawn = tuple(seat_table([ids[i] for i in table], rng, seat_counts, dealer_counts) for table in tables)
+    return RoundDraw(tables=drawn, byes=tuple(ids[i] for i in sorted(sitting_out)), seed=seed)
+
+
+def _fill(
+    order: list[int], sizes: Sequence[int], rank: list[int], penalty: list[dict[int, int]]
+) -> list[list[int]]:
+    """Fill the tables from the top: each starts with the best-ranked player left, then takes, one at a
+    time, whichever of the next ``LOOKAHEAD`` players adds least cost (rank distances + repeat penalties).
+    Without history this is simply the standings cut into consecutive tables."""
+    tables = []
+    buffer, following = [], 0
     for size in sizes:
-        tables.append(order[start : start + size])
-        start += size
-    _improve(tables, meeting_costs(history), rank)
-    return RoundDraw(
-        tables=tuple(seat_table(t, rng, seat_counts or {}, dealer_counts or {}) for t in tables),
-        byes=byes,
-        seed=seed,
-    )
+        while len(buffer) < LOOKAHEAD + 1 and following < len(order):
+            buffer.append(order[following])
+            following += 1
+        table = [buffer.pop(0)]
+        while len(table) < size:
+            added = [
+                sum(abs(rank[c] - rank[m]) + penalty[c].get(m, 0) for m in table) for c in buffer[:LOOKAHEAD]
+            ]
+            table.append(buffer.pop(added.index(min(added))))
+        tables.append(table)
+    return tables
 
 
-def _table_cost(table: list[PlayerId], costs: Mapping[tuple[PlayerId, PlayerId], int], rank: Mapping) -> int:
-    repeat = 0
-    for a, b in itertools.combinations(table, 2):
-        repeat += costs.get((a, b) if (isinstance(a, str), a) <= (isinstance(b, str), b) else (b, a), 0)
-    ranks = [rank[p] for p in table]
-    return REPEAT_WEIGHT * repeat + max(ranks) - min(ranks)
+def _improve(tables: list[list[int]], rank: list[int], penalty: list[dict[int, int]]) -> None:
+    """Swap players between nearby tables while that lowers spread + repeat penalties (see module doc)."""
 
+    def repeats(table: list[int]) -> int:
+        total = 0
+        for i, a in enumerate(table):
+            met = penalty[a]
+            if met:
+                for b in table[i + 1 :]:
+                    total += met.get(b, 0)
+        return total
 
-def _improve(
-    tables: list[list[PlayerId]], costs: Mapping[tuple[PlayerId, PlayerId], int], rank: Mapping
-) -> None:
-    """Swap single players between tables up to WINDOW apart while the total cost drops."""
-    if not costs:
-        return
-    cost = [_table_cost(t, costs, rank) for t in tables]
+    def cost(table: list[int]) -> int:
+        ranks = sorted(rank[p] for p in table)
+        # The sum of |r_i - r_j| over the pairs: the i-th smallest rank is added i times, subtracted k-1-i.
+        spread = sum((2 * i - len(ranks) + 1) * r for i, r in enumerate(ranks))
+        return spread + repeats(table)
+
+    costs = [cost(t) for t in tables]
+    todo = [t for t, table in enumerate(tables) if repeats(table)]
     for _ in range(MAX_PASSES):
-        improved = False
-        for i in range(len(tables)):
-            if cost[i] < REPEAT_WEIGHT:  # no repeat at this table: nothing to fix from here
-                continue
-            for j in range(max(0, i - WINDOW), min(len(tables), i + WINDOW + 1)):
-                if i == j:
+        changed: set[int] = set()
+        for t in todo:
+            table = tables[t]
+            best_gain, best_move = 0, None
+            for u in range(max(0, t - WINDOW), min(len(tables), t + WINDOW + 1)):
+                if u == t:
                     continue
-                best = (0, -1, -1, 0, 0)
-                for a in range(len(tables[i])):
-                    for b in range(len(tables[j])):
-                        tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-                        ci, cj = _table_cost(tables[i], costs, rank), _table_cost(tables[j], costs, rank)
-                        tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-                        delta = ci + cj - cost[i] - cost[j]
-                        if delta < best[0]:
-                            best = (delta, a, b, ci, cj)
-                if best[1] >= 0:
-                    _, a, b, ci, cj = best
-                    tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-                    cost[i], cost[j] = ci, cj
-                    improved = True
-                if cost[i] < REPEAT_WEIGHT:
-                    break
-        if not improved:
+                other = tables[u]
+                for i, j in itertools.product(range(len(table)), range(len(other))):
+                    table[i], other[j] = other[j], table[i]
+                    gain = costs[t] + costs[u] - cost(table) - cost(other)
+                    table[i], other[j] = other[j], table[i]
+                    if gain > best_gain:
+                        best_gain, best_move = gain, (u, i, j)
+            if best_move is not None:
+                u, i, j = best_move
+                table[i], tables[u][j] = tables[u][j], table[i]
+                costs[t], costs[u] = cost(table), cost(tables[u])
+                changed.update((t, u))
+        if not changed:
             return
+        todo = sorted(changed)  # only changed tables can gain now: the sorted start was optimal for spread

@@ -1,4 +1,4 @@
-"""Shared vocabulary of every draw: table split, seats and first dealer, results, validation, repeat counts."""
+"""Shared vocabulary of every draw: table split, seats and first dealer, results, validation, repeats."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def make_rng(seed: Seed, *labels: object) -> random.Random:
 
 
 def player_order(players: Iterable[PlayerId]) -> list[PlayerId]:
-    """Players in a canonical order (ints before strings), so a draw depends on the set, not the list order."""
+    """Players in a canonical order (ints before strings): a draw depends on the set, not the list order."""
     return sorted(players, key=lambda p: (isinstance(p, str), p))
 
 
@@ -68,7 +68,7 @@ def split_tables(n: int) -> TableSplit:
 
 @dataclass(frozen=True)
 class Table:
-    """One table: players in seat order (position A first) and the index of the first dealer in ``players``."""
+    """One table: players in seat order (position A first) and the first dealer's index in ``players``."""
 
     players: tuple[PlayerId, ...]
     first_dealer: int = 0
@@ -113,9 +113,10 @@ def seat_table(
     else:
         arrangements = list(itertools.permutations(players))
         rng.shuffle(arrangements)
-        order = list(min(arrangements, key=lambda arrangement: sum(
-            seat_counts.get(p, {}).get(POSITIONS[i], 0) for i, p in enumerate(arrangement)
-        )))
+        had = [
+            sum(seat_counts.get(p, {}).get(POSITIONS[i], 0) for i, p in enumerate(a)) for a in arrangements
+        ]
+        order = list(arrangements[had.index(min(had))])
     if dealer_counts is None:
         first = rng.randrange(len(order))
     else:
@@ -153,40 +154,47 @@ def validate_round(
     expected = player_order(set(checked_in))
     known = set(expected)
     problems: list[RoundProblem] = []
+
+    def report(code: str, message: str, player: PlayerId | None = None, table: int | None = None) -> None:
+        problems.append(RoundProblem(code, message, player, table))
+
     seen: dict[PlayerId, int] = {}
     for number, table in enumerate(tables, start=1):
         if len(table) not in TABLE_SIZES:
-            problems.append(RoundProblem(
-                "table_size", f"table {number} has {len(table)} players; a table seats 4 or 5", table=number))
+            report(
+                "table_size", f"table {number} has {len(table)} players; a table seats 4 or 5", table=number
+            )
         for player in table:
             if player in seen:
-                where = "twice at that table" if seen[player] == number else f"at tables {seen[player]} and {number}"
-                problems.append(RoundProblem("seated_twice", f"player {player} is seated {where}", player, number))
+                where = (
+                    "twice at that table"
+                    if seen[player] == number
+                    else f"at tables {seen[player]} and {number}"
+                )
+                report("seated_twice", f"player {player} is seated {where}", player, number)
                 continue
             seen[player] = number
             if player not in known:
-                problems.append(RoundProblem(
-                    "not_checked_in", f"player {player} at table {number} is not checked in", player, number))
+                report(
+                    "not_checked_in", f"player {player} at table {number} is not checked in", player, number
+                )
     bye_seen: set[PlayerId] = set()
     for player in byes:
         if player in seen:
-            problems.append(RoundProblem(
-                "seated_and_bye", f"player {player} is seated at table {seen[player]} and also sits out",
-                player, seen[player]))
+            message = f"player {player} is seated at table {seen[player]} and also sits out"
+            report("seated_and_bye", message, player, seen[player])
         elif player in bye_seen:
-            problems.append(RoundProblem("bye_twice", f"player {player} is listed twice as sitting out", player))
+            report("bye_twice", f"player {player} is listed twice as sitting out", player)
         elif player not in known:
-            problems.append(RoundProblem("not_checked_in", f"player {player} sits out but is not checked in", player))
+            report("not_checked_in", f"player {player} sits out but is not checked in", player)
         bye_seen.add(player)
     for player in expected:
         if player not in seen and player not in bye_seen:
-            problems.append(RoundProblem(
-                "missing", f"player {player} is checked in but neither seated nor sitting out", player))
+            report("missing", f"player {player} is checked in but neither seated nor sitting out", player)
     needed = split_tables(len(expected)).byes
     if len(bye_seen) != needed:
         detail = "no byes are allowed" if needed == 0 else f"exactly {needed} must sit out"
-        problems.append(RoundProblem(
-            "bye_count", f"{len(bye_seen)} players sit out, but with {len(expected)} checked in {detail}"))
+        report("bye_count", f"{len(bye_seen)} players sit out, but with {len(expected)} checked in {detail}")
     return problems
 
 
