@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from engine.commands import read_json
 from engine.record import ReplayError, replay
 
 
@@ -15,12 +16,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("file", nargs="?", default="-", help="hand record JSON (default: standard input)")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            record = json.load(sys.stdin)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                record = json.load(fh)
-    except (OSError, json.JSONDecodeError) as exc:
+        record = read_json(args.file)
+    except (OSError, ValueError) as exc:
         print(f"replay: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     try:

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from engine.commands import read_json
 from engine.scoring import score_summary
 from engine.summary import SummaryError
 
@@ -23,11 +24,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--indent", type=int, default=None, help="pretty-print the output JSON")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            data: Any = json.load(sys.stdin)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                data = json.load(fh)
+        data: Any = read_json(args.file)
     except (OSError, ValueError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 1

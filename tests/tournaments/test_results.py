@@ -30,6 +30,29 @@ def table5():
     return seated_table(tournament, players)
 
 
+def played(bid, declarer, partner, *, points, tricks, **extra):
+    """A plain played hand's summary: no announcements, kontras or bonuses."""
+    result = {
+        "declarer_card_points": points,
+        "declarer_tricks": tricks,
+        "trull": None,
+        "four_kings": None,
+        "pagat_last_trick": None,
+        "xxi_catch": None,
+    }
+    return {
+        "kind": "played",
+        "bid": bid,
+        "declarer": declarer,
+        "partner": partner,
+        "game_kontra": 0,
+        "announcements": [],
+        "declarations": [],
+        "result": result,
+        **extra,
+    }
+
+
 def seat(table, position):
     return table.seats.get(position=position).player
 
@@ -244,23 +267,7 @@ def test_it_lets_the_database_refuse_a_confirmer_equal_to_the_submitter(table4) 
 def test_it_scores_a_summary_with_the_engine(table4) -> None:
     # Hand 1, A deals first so B bids first: seats B, C, D, A. Declarer C bids two, partner D, plain game
     # won with 52 points: the game is 2 (bid two), each of C, D receives 2 from B and A.
-    summary = {
-        "kind": "played",
-        "bid": "two",
-        "declarer": "C",
-        "partner": "D",
-        "game_kontra": 0,
-        "announcements": [],
-        "declarations": [],
-        "result": {
-            "declarer_card_points": 52,
-            "declarer_tricks": 6,
-            "trull": None,
-            "four_kings": None,
-            "pagat_last_trick": None,
-            "xxi_catch": None,
-        },
-    }
+    summary = played("two", "C", "D", points=52, tricks=6)
     sub = services.hand_submit(
         table=table4, number=1, source="summary", data=summary, submitted_by=seat(table4, "A")
     )
@@ -269,24 +276,7 @@ def test_it_scores_a_summary_with_the_engine(table4) -> None:
 
 
 def test_it_opens_a_dispute_when_entered_payments_differ_from_the_engines_score(table4) -> None:
-    summary = {
-        "kind": "played",
-        "bid": "two",
-        "declarer": "C",
-        "partner": "D",
-        "game_kontra": 0,
-        "announcements": [],
-        "declarations": [],
-        "result": {
-            "declarer_card_points": 52,
-            "declarer_tricks": 6,
-            "trull": None,
-            "four_kings": None,
-            "pagat_last_trick": None,
-            "xxi_catch": None,
-        },
-        "payments": {"A": -1, "B": -1, "C": 1, "D": 1},
-    }
+    summary = played("two", "C", "D", points=52, tricks=6, payments={"A": -1, "B": -1, "C": 1, "D": 1})
     sub = services.hand_submit(
         table=table4, number=1, source="summary", data=summary, submitted_by=seat(table4, "A")
     )
@@ -297,23 +287,7 @@ def test_it_opens_a_dispute_when_entered_payments_differ_from_the_engines_score(
 
 
 def test_it_names_the_summary_field_the_engine_rejects(table4) -> None:
-    summary = {
-        "kind": "played",
-        "bid": "two",
-        "declarer": "C",
-        "partner": "D",
-        "game_kontra": 0,
-        "announcements": [],
-        "declarations": [],
-        "result": {
-            "declarer_card_points": 95,
-            "declarer_tricks": 6,
-            "trull": None,
-            "four_kings": None,
-            "pagat_last_trick": None,
-            "xxi_catch": None,
-        },
-    }
+    summary = played("two", "C", "D", points=95, tricks=6)
     with pytest.raises(ValidationError) as err:
         services.hand_submit(
             table=table4, number=1, source="summary", data=summary, submitted_by=seat(table4, "A")
@@ -348,24 +322,7 @@ def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> Non
     )
     deal = services.next_deal(table, 2)
     assert (deal.dealer, deal.stake) == ("A", 2)  # the same dealer deals again, for double
-    summary = {
-        "kind": "played",
-        "bid": "three",
-        "declarer": "B",
-        "partner": "C",
-        "game_kontra": 0,
-        "announcements": [],
-        "declarations": [],
-        "stake": 1,
-        "result": {
-            "declarer_card_points": 50,
-            "declarer_tricks": 5,
-            "trull": None,
-            "four_kings": None,
-            "pagat_last_trick": None,
-            "xxi_catch": None,
-        },
-    }
+    summary = played("three", "B", "C", points=50, tricks=5, stake=1)
     with pytest.raises(ValidationError) as err:
         services.hand_submit(table=table, number=2, source="summary", data=summary, submitted_by=players[0])
     assert "must be 2" in err.value.message_dict["data.stake"][0]
