@@ -330,3 +330,32 @@ def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> Non
     sub = services.hand_submit(table=table, number=2, source="summary", data=summary, submitted_by=players[0])
     assert sub.payments == {"A": -2, "B": 2, "C": 2, "D": -2}  # a three (1) won, doubled
     assert Hand.objects.get(number=2).stake == 2
+
+
+def test_it_replays_a_hand_record_and_refuses_one_played_under_other_rules(table4) -> None:
+    from engine.bots import RuleBot, play_hand
+    from tournaments.formats import tournament_rules
+
+    deal = services.next_deal(table4, 1)
+    rules = tournament_rules("tournament", {})
+    hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
+    sub = services.hand_submit(
+        table=table4, number=1, source="record", data=hand.record(), submitted_by=seat(table4, "A")
+    )
+    assert sub.payments == {p: hand.payments()[p] for p in "ABCD"}
+    other = play_hand(11, [RuleBot()] * 4, seats=list(deal.active))  # pagat rules
+    with pytest.raises(ValidationError) as err:
+        services.hand_submit(
+            table=table4, number=1, source="record", data=other.record(), submitted_by=seat(table4, "B")
+        )
+    assert "data.rules" in err.value.message_dict
+
+
+def test_it_rejects_malformed_entered_payments_beside_a_summary(table4) -> None:
+    summary = played("two", "C", "D", points=52, tricks=6, payments=[1, -1, 1, -1])
+    with pytest.raises(ValidationError) as err:
+        services.hand_submit(
+            table=table4, number=1, source="summary", data=summary, submitted_by=seat(table4, "A")
+        )
+    assert "data.payments" in err.value.message_dict
+    assert HandSubmission.objects.count() == 0

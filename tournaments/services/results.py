@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from engine.record import ReplayError, replay
+from engine.record import ReplayError, replay, rules_from_spec
 from engine.scoring import score_summary
 from engine.summary import SummaryError
 from tournaments.formats import Deal, deal_sequence, tournament_rules
@@ -122,6 +122,15 @@ def _score(
         if record.get("stake", 1) != deal.stake:
             raise _invalid("data.stake", f"must be {deal.stake} for hand {deal.number} at this table")
         try:
+            record_rules = rules_from_spec(record.get("rules", "pagat"))
+        except ReplayError as exc:
+            raise _invalid("data.rules", str(exc)) from exc
+        if record_rules != tournament_rules(tournament.rules_preset, tournament.rules_options):
+            raise _invalid(
+                "data.rules",
+                f"the hand was played under other rules than this tournament's ({tournament.rules_preset})",
+            )
+        try:
             result = replay(record)
         except ReplayError as exc:
             raise _invalid("data", str(exc)) from exc
@@ -130,12 +139,13 @@ def _score(
     raise _invalid("source", "must be payments, summary or record")
 
 
-def _engine_mismatch(source: str, data: Mapping[str, Any], payments: dict[str, int]) -> dict[str, int] | None:
+def _engine_mismatch(
+    table: Table, deal: Deal, source: str, data: Mapping[str, Any], payments: dict[str, int]
+) -> dict[str, int] | None:
     """Payments the table typed in beside a summary/record, when they differ from the engine's."""
-    entered = data.get("payments") if source in (Source.SUMMARY, Source.RECORD) else None
-    if entered is None:
+    if source not in (Source.SUMMARY, Source.RECORD) or data.get("payments") is None:
         return None
-    entered = {str(k): v for k, v in entered.items()}
+    entered = _check_payments(data["payments"], table_positions(table), deal, "data.payments")
     return entered if entered != payments else None
 
 
@@ -271,7 +281,7 @@ def hand_submit(
                 if (existing.source, existing.payload) != (source, payload):
                     raise _invalid("idempotency_key", "already used for a different entry of this hand")
                 return existing
-        mismatch = _engine_mismatch(source, data, payments)
+        mismatch = _engine_mismatch(table, deal, source, data, payments)
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
         pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
