@@ -32,3 +32,21 @@ def test_it_plays_a_small_demo_and_prints_the_standings(client: Client) -> None:
     page = client.get("/t/demo/").content.decode()
     assert first in page
     assert Seat.objects.filter(round=rounds[1]).first().player.name in page
+
+
+def test_it_publishes_each_draw_with_what_is_needed_to_check_it(client: Client) -> None:
+    call_command(
+        "demo", "--players", "8", "--rounds", "2", "--deals", "1", "--seed", "v", stdout=io.StringIO()
+    )
+    body = client.get("/t/demo/rounds/2/draw.json").json()
+    assert body["method"] == "swiss"
+    assert body["seed"] == "v-round-2"
+    assert body["verified"] is True
+    assert sorted(body["input"]["players"]) == sorted(p for t in body["tables"] for p in t["seats"].values())
+    from tournaments.services.rounds import compute_draw
+
+    redraw = compute_draw(body["method"], body["input"], body["seed"])
+    assert [list(t.players) for t in redraw.tables] == [
+        [t["seats"][p] for p in sorted(t["seats"])] for t in body["tables"]
+    ]
+    assert client.get("/t/demo/rounds/9/draw.json").status_code == 404
