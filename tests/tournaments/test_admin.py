@@ -23,6 +23,13 @@ def organizer(client: Client) -> Client:
     return client
 
 
+def enter(table, a: int, **who):
+    """Hand 1 at ``table``: A and C win ``a`` each from B and D."""
+    return services.hand_submit(
+        table=table, number=1, source="payments", data={"payments": {"A": a, "B": -a, "C": a, "D": -a}}, **who
+    )
+
+
 def action(client: Client, model: str, name: str, ids: list[int]):
     url = reverse(f"admin:tournaments_{model}_changelist")
     return client.post(url, {"action": name, "_selected_action": ids}, follow=True)
@@ -77,20 +84,8 @@ def test_it_resolves_a_dispute_and_exports_standings(organizer: Client) -> None:
     tournament = TournamentFactory(deals_per_round_4=1)
     players = PlayerFactory.create_batch(4)
     table = seated_table(tournament, players)
-    services.hand_submit(
-        table=table,
-        number=1,
-        source="payments",
-        data={"payments": {"A": 1, "B": -1, "C": 1, "D": -1}},
-        submitted_by=players[0],
-    )
-    services.hand_submit(
-        table=table,
-        number=1,
-        source="payments",
-        data={"payments": {"A": 2, "B": -2, "C": 2, "D": -2}},
-        submitted_by=players[1],
-    )
+    enter(table, 1, submitted_by=players[0])
+    enter(table, 2, submitted_by=players[1])
     dispute = Dispute.objects.get()
     action(organizer, "dispute", "resolve_with_latest", [dispute.pk])
     assert Dispute.objects.get().status == Dispute.Status.RESOLVED
@@ -107,20 +102,8 @@ def test_it_shows_the_history_of_a_hand_with_before_and_after(organizer: Client)
     tournament = TournamentFactory(deals_per_round_4=1)
     players = PlayerFactory.create_batch(4)
     table = seated_table(tournament, players)
-    services.hand_submit(
-        table=table,
-        number=1,
-        source="payments",
-        data={"payments": {"A": 1, "B": -1, "C": 1, "D": -1}},
-        trusted=True,
-    )
-    services.hand_submit(
-        table=table,
-        number=1,
-        source="payments",
-        data={"payments": {"A": 2, "B": -2, "C": 2, "D": -2}},
-        trusted=True,
-    )
+    enter(table, 1, trusted=True)
+    enter(table, 2, trusted=True)
     hand = Hand.objects.get()
     response = organizer.get(reverse("admin:tournaments_hand_history", args=[hand.pk]))
     assert response.status_code == 200

@@ -84,11 +84,10 @@ def _check_payments(payments: Any, positions: list[str], deal: Deal, field: str)
 
 
 def _score(
-    table: Table, deal: Deal, source: str, data: Mapping[str, Any]
+    table: Table, positions: list[str], deal: Deal, source: str, data: Mapping[str, Any]
 ) -> tuple[dict[str, int], str, dict]:
     """(payments by position, hand kind, payload as stored) for an entry; raises ValidationError."""
     tournament = table.round.tournament
-    positions = table_positions(table)
     if not isinstance(data, Mapping):
         raise _invalid("data", "must be a JSON object")
     if source == Source.PAYMENTS:
@@ -140,12 +139,12 @@ def _score(
 
 
 def _engine_mismatch(
-    table: Table, deal: Deal, source: str, data: Mapping[str, Any], payments: dict[str, int]
+    positions: list[str], deal: Deal, source: str, data: Mapping[str, Any], payments: dict[str, int]
 ) -> dict[str, int] | None:
     """Payments the table typed in beside a summary/record, when they differ from the engine's."""
     if source not in (Source.SUMMARY, Source.RECORD) or data.get("payments") is None:
         return None
-    entered = _check_payments(data["payments"], table_positions(table), deal, "data.payments")
+    entered = _check_payments(data["payments"], positions, deal, "data.payments")
     return entered if entered != payments else None
 
 
@@ -274,14 +273,14 @@ def hand_submit(
 
     with transaction.atomic():
         hand, deal = _get_or_create_hand(table, number)
-        payments, kind, payload = _score(table, deal, source, data)
+        payments, kind, payload = _score(table, positions, deal, source, data)
         if idempotency_key:
             existing = hand.submissions.filter(idempotency_key=idempotency_key).first()
             if existing is not None:
                 if (existing.source, existing.payload) != (source, payload):
                     raise _invalid("idempotency_key", "already used for a different entry of this hand")
                 return existing
-        mismatch = _engine_mismatch(table, deal, source, data, payments)
+        mismatch = _engine_mismatch(positions, deal, source, data, payments)
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
         pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
