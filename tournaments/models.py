@@ -148,6 +148,10 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def deals_per_round(self, table_size: int) -> int:
+        """The deals a table of ``table_size`` plays in a round."""
+        return self.deals_per_round_5 if table_size == 5 else self.deals_per_round_4
+
 
 class Registration(models.Model):
     class Status(models.TextChoices):

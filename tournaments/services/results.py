@@ -36,11 +36,6 @@ def table_positions(table: Table) -> list[str]:
     return list(table.seats.order_by("position").values_list("position", flat=True))
 
 
-def deals_per_round(table: Table, size: int) -> int:
-    t = table.round.tournament
-    return t.deals_per_round_5 if size == 5 else t.deals_per_round_4
-
-
 def next_deal(table: Table, number: int) -> Deal:
     """Dealer, active seats and stake of deal ``number``, from the kinds of the hands before it."""
     positions = table_positions(table)
@@ -262,7 +257,7 @@ def hand_submit(
     if round_.status not in OPEN_FOR_RESULTS and not trusted:
         raise _invalid("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
     positions = table_positions(table)
-    limit = deals_per_round(table, len(positions))
+    limit = round_.tournament.deals_per_round(len(positions))
     if not 1 <= number <= limit:
         raise _invalid(
             "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"

@@ -268,8 +268,7 @@ def round_close(round_: Round) -> Round:
             raise _invalid("disputes", "resolve the open disputes first")
         missing = []
         for table in round_.tables.all():
-            size = table.seats.count()
-            deals = tournament.deals_per_round_5 if size == 5 else tournament.deals_per_round_4
+            deals = tournament.deals_per_round(table.seats.count())
             done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
             if done < deals:
                 missing.append(f"table {table.number}: {done}/{deals} deals")

@@ -145,7 +145,7 @@ class Command(BaseCommand):
         tournament = round_.tournament
         for table in round_.tables.prefetch_related("seats__player"):
             seats = {seat.position: seat.player for seat in table.seats.all()}
-            deals = tournament.deals_per_round_5 if len(seats) == 5 else tournament.deals_per_round_4
+            deals = tournament.deals_per_round(len(seats))
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
                 hand = play_hand(
