@@ -90,32 +90,50 @@ def suit_of(c: int) -> int:
     return SUIT_OF[c]
 
 
+#: ``1 << card``, indexed by card
+BIT: tuple[int, ...] = tuple(1 << c for c in range(N_CARDS))
+#: the cards and the card points of each value of each 7-bit slice of a mask (cards ``7 * i`` ..
+#: ``7 * i + 6``): six lookups instead of a loop per card (engine speed, benchmarks/engine_bench.py)
+SLICE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + i for i in range(7) if v >> i & 1) for v in range(128)) for base in range(0, 42, 7)
+)
+_SLICE_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(POINTS[c] for c in cards) for cards in table) for table in SLICE_CARDS
+)
+_C0, _C1, _C2, _C3, _C4, _C5 = SLICE_CARDS
+_P0, _P1, _P2, _P3, _P4, _P5 = _SLICE_POINTS
+
+
 def mask(cards: Iterable[int]) -> int:
     """The bitmask of a collection of cards."""
     m = 0
     for c in cards:
-        m |= 1 << c
+        m |= BIT[c]
     return m
 
 
 def cards_of(m: int) -> list[int]:
     """The cards of a bitmask, ascending."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return [
+        *_C0[m & 127],
+        *_C1[m >> 7 & 127],
+        *_C2[m >> 14 & 127],
+        *_C3[m >> 21 & 127],
+        *_C4[m >> 28 & 127],
+        *_C5[m >> 35 & 127],
+    ]
 
 
 def points_of(m: int) -> int:
     """Card points in a mask (the pack totals 94, "The cards")."""
-    total = 0
-    while m:
-        low = m & -m
-        total += POINTS[low.bit_length() - 1]
-        m ^= low
-    return total
+    return (
+        _P0[m & 127]
+        + _P1[m >> 7 & 127]
+        + _P2[m >> 14 & 127]
+        + _P3[m >> 21 & 127]
+        + _P4[m >> 28 & 127]
+        + _P5[m >> 35 & 127]
+    )
 
 
 def count(m: int) -> int:

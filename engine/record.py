@@ -15,7 +15,7 @@ from typing import Any
 from engine.bidding import LEVEL_NAMES, LEVELS_BY_NAME
 from engine.cards import NAMES, parse_card
 from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.state import TEAMS, Action, Hand, IllegalAction
+from engine.state import BID, HOLD, NO_RAISE, PASS, RAISE, TEAMS, Action, Hand, IllegalAction
 
 VERSION = 1
 
@@ -174,7 +174,20 @@ def _read_say(text: Any, where: str) -> Action:
     raise ReplayError(f"{where}: cannot read {text!r}")
 
 
+#: the auction steps as written in records
+_AUCTION_SAYS: dict[str, Action] = {
+    "pass": PASS,
+    "hold": HOLD,
+    "no raise": NO_RAISE,
+    **{name: BID[level] for level, name in LEVEL_NAMES.items()},
+    **{f"raise {LEVEL_NAMES[level]}": action for level, action in RAISE.items()},
+}
+
+
 def _auction_action(say: Any, where: str) -> Action:
+    action = _AUCTION_SAYS.get(say) if type(say) is str else None
+    if action is not None:
+        return action
     if say in ("pass", "hold"):
         return Action(say)
     if say in LEVELS_BY_NAME:
@@ -221,13 +234,8 @@ def replay_hand(record: Any) -> Hand:
     auction = iter(enumerate(record.get("auction") or []))
     discards = record.get("discards") or {}
     annulment = record.get("annulment")
-    says = iter(
-        [
-            (i, turn.get("seat"), say)
-            for i, turn in enumerate(record.get("announcements") or [])
-            for say in turn.get("say") or []
-        ]
-    )
+    turns = enumerate(record.get("announcements") or [])
+    says_left = False
     tricks = record.get("tricks") or []
     n_cards = 0
     try:
@@ -246,7 +254,7 @@ def replay_hand(record: Any) -> Hand:
                     raise ReplayError(f"auction step {i + 1}: it is {label}'s turn, not {step.get('seat')}'s")
                 hand.apply(_auction_action(step.get("say"), f"auction step {i + 1}"))
             elif phase == "announcements":
-                _replay_announcements(hand, says)
+                says_left = _replay_announcements(hand, turns)
             elif phase == "discard":
                 hand.apply(("discard", tuple(_cards(discards.get(label), f"discards.{label}"))))
             elif phase == "annul":
@@ -256,33 +264,41 @@ def replay_hand(record: Any) -> Hand:
                     hand.apply(Action("no_annul"))
     except IllegalAction as exc:
         raise ReplayError(str(exc)) from None
-    _check_tail(record, hand, auction, says, n_cards)
+    says_left = says_left or any(isinstance(t, dict) and t.get("say") for _, t in turns)
+    _check_tail(record, hand, auction, says_left, n_cards)
     return hand
 
 
-def _replay_announcements(hand: Hand, says: Any) -> None:
-    """The round of announcements, step by step until it ends (or the hand moves on)."""
+def _replay_announcements(hand: Hand, turns: Any) -> bool:
+    """The round of announcements, turn by turn until it ends (or the hand moves on); True when the
+    record has steps left over in the turn where it ended. Runs of actions go to ``Hand._apply_turn``."""
     labels = hand.labels
-    apply = hand.apply
-    simple = hand._try_simple  # pass and kontra by a direct legality test, else the full check of apply
-    label = None
+    said = _SAID.get
     while hand.phase == "announcements":
-        if label is None:
+        i, turn = next(turns, (None, None))
+        if turn is None:
+            raise ReplayError(f"announcements: missing the turn of {labels[hand.to_move()]}")  # type: ignore[index]
+        if not isinstance(turn, dict):
+            raise ReplayError(f"announcement turn {i + 1}: expected {{seat, say}}, got {turn!r}")
+        who = turn.get("seat")
+        says = turn.get("say") or []
+        try:  # the texts read before (the common case); else each is read when its turn comes
+            known = list(map(said, says))
+        except TypeError:  # an unhashable say
+            known = [None]
+        k = 0
+        while k < len(says):
+            if hand.phase != "announcements":
+                return True
             label = labels[hand.to_move()]  # type: ignore[index]
-        i, who, say = next(says, (None, None, None))
-        if say is None:
-            raise ReplayError(f"announcements: missing the turn of {label}")
-        if who != label:
-            raise ReplayError(f"announcement turn {i + 1}: it is {label}'s turn, not {who}'s")
-        action = _SAID.get(say) if type(say) is str else None
-        if action is None:
-            action = _parse_say(say, f"announcement turn {i + 1}, seat {label}")
-        kind = action[0]
-        if kind == "kontra" and simple(kind, action[1]):
-            continue  # a kontra leaves the same seat to move
-        if kind != "pass" or not simple(kind, None):
-            apply(action)
-        label = None
+            if who != label:
+                raise ReplayError(f"announcement turn {i + 1}: it is {label}'s turn, not {who}'s")
+            if None not in known:
+                actions = known[k:] if k else known
+            else:
+                actions = [_parse_say(says[k], f"announcement turn {i + 1}, seat {label}")]
+            k += hand._apply_turn(actions)
+    return False
 
 
 def _card(name: Any) -> int:
@@ -296,41 +312,46 @@ _EXACT = {name: c for c, name in enumerate(NAMES)}
 def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
     """The play, trick by trick (a tight loop: replays are benchmarked); returns the cards played."""
     labels = hand.labels
-    play = hand._play  # the phase is known to be "play": skip apply's dispatch
-    exact = _EXACT.get
+    play_trick = hand._play_trick  # the phase is known to be "play": skip apply's dispatch
+    exact = _EXACT.__getitem__
     n = 0
     for t, trick in enumerate(tricks):
         if hand.done:
             break
-        leader = labels[hand.to_move()]  # type: ignore[index]
+        leader = labels[hand.leader]
         try:
             names = trick["cards"]
             if trick.get("leader", leader) != leader:
                 raise ReplayError(f"trick {t + 1}: leader is {leader}, not {trick.get('leader')}")
-            for k in range(4):
-                name = names[k]
-                card = exact(name)
-                play(card if card is not None else parse_card(name))
-                n += 1
+            try:
+                cards = list(map(exact, names[:4]))  # the names this module writes
+            except (KeyError, TypeError):
+                cards = []
+            if len(cards) == 4:
+                play_trick(cards)
+                n += 4
+            else:  # card by card, so that a missing or unknown card is named with its seat
+                for k in range(4):
+                    hand._play(_card(names[k]))
+                    n += 1
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             if isinstance(exc, ReplayError | IllegalAction):
                 raise
             seat = labels[hand.to_move()]  # type: ignore[index]
             raise ReplayError(f"trick {t + 1}, seat {seat}: missing or unknown card") from None
-        winner = labels[hand.tricks[-1][2]]
-        if trick.get("winner", winner) != winner:
-            raise ReplayError(f"trick {t + 1}: won by {winner}, not {trick['winner']}")
+        if "winner" in trick and trick["winner"] != labels[hand.leader]:
+            raise ReplayError(f"trick {t + 1}: won by {labels[hand.leader]}, not {trick['winner']}")
     if not hand.done:
         raise ReplayError(f"trick {len(hand.tricks) + 1}: missing (the record ends before the play is over)")
     return n
 
 
-def _check_tail(record: dict[str, Any], hand: Hand, auction: Any, says: Any, n_cards: int) -> None:
+def _check_tail(record: dict[str, Any], hand: Hand, auction: Any, says_left: bool, n_cards: int) -> None:
     """Steps left over, and derived sections (talon, call, result) that disagree with the replay."""
     labels = hand.labels
     if next(auction, None) is not None:
         raise ReplayError("auction: steps after the end of the auction")
-    if next(says, None) is not None:
+    if says_left:
         raise ReplayError("announcements: steps after the end of the round of announcements")
     if n_cards != 4 * len(record.get("tricks") or []):
         raise ReplayError(f"tricks: {len(record['tricks'])} recorded but the hand ended as {hand.kind}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any, NamedTuple
 
 from engine.bidding import LEVEL_NAMES, Auction
@@ -22,10 +22,12 @@ from engine.cards import (
     NAMES,
     PAGAT,
     SKIZ,
+    SLICE_CARDS,
     TAROKK_MASK,
     XX,
     XXI,
     cards_of,
+    mask,
     points_of,
     trick_winner,
 )
@@ -68,9 +70,14 @@ GAME = (0, "game")  # the game is an item of the declarer's team that the oppone
 ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
 KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
 DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
+CALL = tuple(Action("call", c) for c in range(22))
 _KONTRA_KEYS = {a.arg: key for key, a in KONTRA.items()}
+#: the tarokks II .. XIX, which a free call may name if the declarer lacks them ("Calling a partner")
+_FREE_CALLS = sum(1 << c for c in range(1, XX))
+#: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
+_MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _SIMPLE = frozenset(("pass", "kontra"))  # announcement-phase kinds with a direct legality test
-_FREE_BONUSES = frozenset(("trull", "four_kings", "xxi_catch"))  # restricted only by T 41/T 42 options
+_BARRABLE = ("double_game", "volat", "pagat_ultimo")  # the bonuses ``Hand._simple_barred`` may bar
 _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
@@ -81,11 +88,10 @@ _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
 DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
 
 
-#: the play actions of each value of each 7-card slice of a mask (card 7 * i + bit), so that the legal cards'
+#: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
 #: mask becomes its action list by six lookups (no per-card work, no cache)
 _P0, _P1, _P2, _P3, _P4, _P5 = (
-    tuple(tuple(PLAY[base + i] for i in range(7) if v >> i & 1) for v in range(128))
-    for base in range(0, 42, 7)
+    tuple(tuple(PLAY[c] for c in cards) for cards in table) for table in SLICE_CARDS
 )
 
 
@@ -123,6 +129,7 @@ class Hand:
         "_forced_kontra",
         "_kontrable",
         "_last_side",
+        "_max_kontra",
         "_open",
         "_play_mask",
         "_quiet",
@@ -182,8 +189,7 @@ class Hand:
         """A deal from explicit hands (each seat's nine cards in dealing order) and the talon, top first."""
         if len(dealt) != 4 or any(len(h) != 9 for h in dealt) or len(talon) != 6:
             raise ValueError("deal: need four hands of nine cards and a talon of six")
-        everything = [c for h in dealt for c in h] + list(talon)
-        if sorted(everything) != _ALL_CARDS:
+        if sorted(chain(*dealt, talon)) != _ALL_CARDS:
             raise ValueError("deal: the hands and talon must hold each of the 42 cards exactly once")
         self.rules = rules
         self.stake = stake
@@ -191,7 +197,7 @@ class Hand:
         self.seed = seed
         self.dealt = [list(h) for h in dealt]
         self.talon = list(talon)
-        self.hands = [_mask(h) for h in dealt]
+        self.hands = [mask(h) for h in dealt]
         self.start_hands: list[int] = []  # the hands after the talon exchange (for undeclared tarokks)
         self.phase = "bidding"
         self.done = False
@@ -230,7 +236,9 @@ class Hand:
         self._discard_tarokks = [0, 0, 0, 0]
         # per team: the items it may kontra next -> the kontra action (insertion order = offer order)
         self._kontrable: tuple[dict[tuple[int, str], Action], ...] = ({}, {})
-        self._open = [list(BONUSES), list(BONUSES)]  # bonuses each team has not announced yet
+        self._max_kontra = rules.max_kontra
+        # the announcements of the bonuses each team has not announced yet
+        self._open = [list(ANNOUNCE.values()), list(ANNOUNCE.values())]
         self._simple_bonuses = not (
             rules.volat_blocks_further_announcements
             or rules.trull_announcement_restrictions
@@ -257,8 +265,7 @@ class Hand:
         """Shuffle with ``random.Random(seed)`` and deal: a talon of six, then packets of five and of four to
         each active player starting with the first bidder ("Choice of seats, dealing"); with
         ``knock_instead_of_cut`` batches of nine (which batch a player picks is not modelled)."""
-        deck = list(range(42))
-        random.Random(seed).shuffle(deck)
+        deck = _shuffled_deck(seed)
         if rules.knock_instead_of_cut:  # "Variations in the equipment and deal": batches of nine
             dealt = [deck[6 + 9 * s : 15 + 9 * s] for s in range(4)]
         else:
@@ -305,13 +312,16 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (never empty unless the hand is done)."""
+        legal = (
+            self._ann_legal
+        )  # the announcements' list, kept up to date (the commonest case under random play)
+        if legal is not None:
+            return legal.copy()
         phase = self.phase
-        if phase == "announcements":  # the commonest phase under random play: checked first
-            legal = self._ann_legal
-            if legal is None:
-                if self._forced_kontra is not None:
-                    return [KONTRA_GAME]
-                legal = self._ann_legal = self._legal_announcements(self._turn)  # type: ignore[arg-type]
+        if phase == "announcements":
+            if self._forced_kontra is not None:
+                return [KONTRA_GAME]
+            legal = self._ann_legal = self._legal_announcements(self._turn)  # type: ignore[arg-type]
             return legal.copy()
         s = self._turn
         if phase == "play":  # the legal cards as in _play (a hot path)
@@ -349,7 +359,6 @@ class Hand:
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
         kind = action[0]
-        arg = action[1] if len(action) > 1 else None
         phase = self.phase
         if phase == "announcements":
             legal = self._ann_legal
@@ -358,23 +367,24 @@ class Hand:
                 if kind == "kontra":
                     # a kontra by a seat whose side is known changes nothing else it may do, unless it could
                     # still declare (only first in the turn): keep the list current instead of rebuilding it
-                    key = _KONTRA_KEYS[arg]
                     if self.known_side[s] is not None and legal[0][0] != "declare":  # type: ignore[index]
-                        legal.remove(KONTRA[key])
+                        legal.remove(action)
                     else:
                         self._ann_legal = None
-                    self._apply_kontra(s, key)  # type: ignore[arg-type]
+                    self._apply_kontra(s, _KONTRA_KEYS[action[1]])  # type: ignore[arg-type]
                     return
                 self._ann_legal = None
                 if kind == "pass":
                     self._pass(s)  # type: ignore[arg-type]
                 else:
-                    self._announce(kind, arg, True)
+                    self._announce(action, True)
             else:
                 self._ann_legal = None
-                if kind not in _SIMPLE or not self._try_simple(kind, arg):
-                    self._announce(kind, arg, False)
-        elif phase == "play":
+                if kind not in _SIMPLE or not self._try_simple(kind, action[1] if len(action) > 1 else None):
+                    self._announce(action, False)
+            return
+        arg = action[1] if len(action) > 1 else None
+        if phase == "play":
             if kind != "play":
                 raise IllegalAction(self._step(), f"expected a card to be played, got {kind}")
             self._play(arg)  # type: ignore[arg-type]
@@ -502,7 +512,7 @@ class Hand:
             got = tuple(self.talon[pos : pos + n])
             pos += n
             self.drawn[s] = got
-            self.hands[s] |= _mask(got)
+            self.hands[s] |= mask(got)
             if n:
                 self.discard_order.append(s)
         if self._auction.trial and not self.hands[d] & HONOUR_MASK:
@@ -525,11 +535,11 @@ class Hand:
         return m
 
     def _next_discard(self) -> None:
-        pending = [s for s in self.discard_order if not self.discards[s]]
-        if pending:
-            self.phase = "discard"
-            self._turn = pending[0]
-            return
+        for s in self.discard_order:
+            if not self.discards[s]:
+                self.phase = "discard"
+                self._turn = s
+                return
         if self.rules.annul_timing == "after_exchange" and self._queue_annulments():
             return
         self._start_announcements()
@@ -545,7 +555,7 @@ class Hand:
         except TypeError:  # unhashable: the full check below names the problem
             listed = None
         if listed is not None and len(listed.arg) == len(self.drawn[s]):
-            m = _mask(listed.arg)
+            m = mask(listed.arg)
             if not m & ~self._discardable(s):
                 self._apply_discard(s, listed.arg, m)
                 return
@@ -564,7 +574,7 @@ class Hand:
                 raise IllegalAction(
                     f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
                 )
-        self._apply_discard(s, cards, _mask(cards))
+        self._apply_discard(s, cards, mask(cards))
 
     def _apply_discard(self, s: int, cards: tuple[int, ...], m: int) -> None:
         self.discards[s] = cards
@@ -604,6 +614,11 @@ class Hand:
     def _queue_annulments(self) -> bool:
         d = self.declarer
         assert d is not None
+        for h in self.hands:  # a quick look first: most deals give nobody a holding that could annul
+            if h & KING_MASK == KING_MASK or not h & _MIDDLE_TAROKKS:
+                break
+        else:
+            return False
         self.annul_queue = [
             (s, holdings) for s in ((d + i) % 4 for i in range(4)) if (holdings := self._annul_holdings(s))
         ]
@@ -658,13 +673,13 @@ class Hand:
             return False
         if rules.free_call_needs_xx and not self.hands[d] >> XX & 1:
             return False
-        return any(c <= SKIZ for s in range(4) if s != d for c in self.discards[s])
+        return sum(self._discard_tarokks) > self._discard_tarokks[d]
 
     def _call_options(self, d: int) -> list[int]:
         """The tarokks the declarer may call ("Calling a partner")."""
         if self.forced_call is not None:
             return [self.forced_call]
-        own = self.hands[d] | _mask(self.discards[d])
+        own = self.hands[d] | mask(self.discards[d])
         options = {XX}
         if self.hands[d] >> XX & 1:
             c = XX - 1
@@ -673,7 +688,7 @@ class Hand:
             if c > 0:
                 options.add(c)
         if self._can_free_call(d):
-            options.update(c for c in range(1, XX) if not own >> c & 1)
+            options.update(cards_of(_FREE_CALLS & ~own))
         return sorted(options, reverse=True)
 
     def _presumed(self, s: int) -> int:
@@ -825,49 +840,49 @@ class Hand:
     def _legal_announcements(self, s: int) -> list[Action]:
         if self._forced_kontra is not None:
             return [KONTRA_GAME]
-        out: list[Action] = []
         n = self._tcount[s]
-        if n >= 8 and not self.declared[s] and self._declaration_problem(s, n) is None:
-            out.append(DECLARE[n])
+        undeclared = n >= 8 and not self.declared[s]
+        out = [DECLARE[n]] if undeclared and self._declaration_problem(s, n) is None else []
         if self.called is None:  # the declarer's first turn: declare, then call
-            out.extend(Action("call", c) for c in self._call_options(s))
+            out.extend(map(CALL.__getitem__, self._call_options(s)))
             return out
         if self._auction.ulti_obliged and self._ulti_owed(s):  # declare if held, then the owed ultimó
             return out if out else [ANNOUNCE["pagat_ultimo"]]
         team = self.team[s]
         known = self.known_side[s]
-        presumed = known if known is not None else (DECL if self._last_side is None else self._last_side)
-        if presumed == team:
-            if self._simple_bonuses:
-                self._simple_announcements(s, team, n, out)
+        if (known if known is not None else DECL if self._last_side is None else self._last_side) == team:
+            if not self._simple_bonuses:
+                out.extend(a for a in self._open[team] if self._announce_problem(s, a[1]) is None)  # type: ignore[arg-type]
             else:
-                out.extend(ANNOUNCE[b] for b in self._open[team] if self._announce_problem(s, b) is None)
-        if n >= 8 and not self.declared[s]:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
+                out += self._open[team]
+                if undeclared or self.volat_announcers or self.double_announcers:  # else nothing is barred
+                    for bonus in _BARRABLE:
+                        if ANNOUNCE[bonus] in out and self._simple_barred(s, team, bonus, undeclared):
+                            out.remove(ANNOUNCE[bonus])
+        if undeclared:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
             pais = self.rules.pais_declarations
             out.extend(a for k, a in self._kontrable[team].items() if not pais and k[1] != "pagat_ultimo")
         else:
-            out.extend(self._kontrable[team].values())
+            out += self._kontrable[team].values()
         out.append(PASS)
         return out
 
-    def _simple_announcements(self, s: int, team: int, n: int, out: list[Action]) -> None:
-        """``_announce_problem`` inlined for rules without the T 41/T 42/Pais restrictions (the hot path)."""
+    def _simple_barred(self, s: int, team: int, bonus: str, undeclared: bool) -> bool:
+        """Whether an open bonus is barred under rules without the T 41/T 42/Pais restrictions: double game
+        after the team's volát, volát after double game at the same turn, both by one player, or
+        pagátultimó with 8 or 9 tarokks undeclared ("Declaring tarokks", "Variations")."""
         rules = self.rules
-        for bonus in self._open[team]:
-            if bonus in _FREE_BONUSES:
-                out.append(ANNOUNCE[bonus])
-            elif bonus == "pagat_ultimo":
-                if n < 8 or self.declared[s]:
-                    out.append(ANNOUNCE[bonus])
-            elif bonus == "double_game":
-                if (team, "volat") not in self.items and (
-                    rules.double_game_and_volat_same_player or s not in self.volat_announcers
-                ):
-                    out.append(ANNOUNCE[bonus])
-            elif (not self._turn_volat_double & 2 or rules.double_game_and_volat_same_turn) and (
-                rules.double_game_and_volat_same_player or s not in self.double_announcers
-            ):
-                out.append(ANNOUNCE[bonus])
+        if bonus == "pagat_ultimo":
+            return undeclared
+        if bonus == "double_game":
+            return (team, "volat") in self.items or (
+                not rules.double_game_and_volat_same_player and s in self.volat_announcers
+            )
+        if bonus == "volat":
+            return bool(self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn) or (
+                not rules.double_game_and_volat_same_player and s in self.double_announcers
+            )
+        return False
 
     def _set_level(self, key: tuple[int, str], level: int) -> None:
         """Set an item's kontra level and note which team may raise it next (odd levels: the other team)."""
@@ -875,7 +890,7 @@ class Hand:
         kontrable = self._kontrable
         kontrable[0].pop(key, None)
         kontrable[1].pop(key, None)
-        if level < self.rules.max_kontra:
+        if level < self._max_kontra:
             kontrable[1 - key[0] if level % 2 == 0 else key[0]][key] = KONTRA[key]
 
     def _try_simple(self, kind: str, arg: Any) -> bool:
@@ -901,21 +916,85 @@ class Hand:
                 return True
         return False
 
+    def _apply_turn(self, actions: list[Action]) -> int:
+        """Apply announcement-phase ``actions`` of the seat to move until its turn ends (a pass) or another
+        seat is to move; returns how many it applied (the replay's fast path). Passes and kontras that the
+        direct test of ``_try_simple`` admits skip the full check of ``apply``; the kontras are
+        ``_apply_kontra`` inlined, the commonest step of a replay."""
+        forced = self._forced_kontra
+        s: int = self._turn if forced is None else forced  # type: ignore[assignment]
+        self._ann_legal = None
+        items = self.items
+        log = self.announce_log.append
+        keys = _KONTRA_KEYS.get
+        max_kontra = self._max_kontra
+        team = self.team[s]
+        mine, theirs = self._kontrable[team], self._kontrable[1 - team]
+        simple = (
+            forced is None
+            and self.called is not None
+            and not (self._auction.ulti_obliged and self._ulti_owed(s))
+        )
+        may_kontra = simple and (self._tcount[s] < 8 or self.declared[s])
+        applied = kontras = 0
+        for action in actions:
+            kind = action[0]
+            if may_kontra and kind == "kontra":
+                key = keys(action[1])  # type: ignore[arg-type]
+                if key in mine:
+                    level = items[key] = items[key] + 1
+                    act = mine.pop(key)
+                    if level < max_kontra:
+                        theirs[key] = act
+                    if self.known_side[s] is None:
+                        self._reveal(s, team)
+                    else:
+                        self._last_side = team
+                    log((s, act))
+                    kontras += 1
+                    continue
+            self._ann_turn_acts += kontras
+            applied += kontras
+            kontras = 0
+            if simple and kind == "pass":
+                self._pass(s)
+                return applied + 1
+            if (
+                kind == "announce"
+                and simple
+                and self._simple_bonuses
+                and action in self._open[team]
+                and self._presumed(s) == team
+                and not self._simple_barred(s, team, action[1], self._tcount[s] >= 8 and not self.declared[s])  # type: ignore[arg-type]
+            ):
+                self._announce(action, True)
+            else:
+                self.apply(action)
+            applied += 1
+            if kind == "pass" or self.phase != "announcements" or self.to_move() != s:
+                return applied
+            team = self.team[s]  # a call fixes the teams
+            mine, theirs = self._kontrable[team], self._kontrable[1 - team]
+            simple = self._forced_kontra is None and self.called is not None and not self._ulti_owed(s)
+            may_kontra = simple and (self._tcount[s] < 8 or self.declared[s])
+        self._ann_turn_acts += kontras
+        return applied + kontras
+
     def _apply_kontra(self, s: int, key: tuple[int, str]) -> None:
         """Raise ``key`` one kontra level for ``s``, whose team may (checked by the caller)."""
-        level = self.items[key] + 1
-        self.items[key] = level
+        items = self.items
+        level = items[key] = items[key] + 1
         team = self.team[s]
         kontrable = self._kontrable
-        del kontrable[team][key]
-        if level < self.rules.max_kontra:
-            kontrable[1 - team][key] = KONTRA[key]
+        action = kontrable[team].pop(key)
+        if level < self._max_kontra:
+            kontrable[1 - team][key] = action
         known = self.known_side[s]
         if known is None:
             self._reveal(s, team)
         else:
             self._last_side = known
-        self.announce_log.append((s, KONTRA[key]))
+        self.announce_log.append((s, action))
         self._ann_turn_acts += 1
 
     def _pass(self, s: int) -> None:
@@ -930,8 +1009,10 @@ class Hand:
         else:
             self._turn = (s + 1) % 4
 
-    def _announce(self, kind: str, arg: Any, trusted: bool = False) -> None:
+    def _announce(self, action: Action | tuple, trusted: bool = False) -> None:
         """Apply one announcement-phase action; ``trusted`` when it came from the last legal_actions()."""
+        kind = action[0]
+        arg = action[1] if len(action) > 1 else None
         s = self._forced_kontra if self._forced_kontra is not None else self._turn
         assert s is not None
         step = "" if trusted else f"announcement by {self.labels[s]}"
@@ -955,12 +1036,15 @@ class Hand:
             self.declared[s] = arg
             if self.rules.declarations_identify_side:
                 self._reveal(s, self.team[s])
+            action = DECLARE[arg]
         elif kind == "call":
             self._call(s, arg)
+            action = CALL[arg]
         elif kind == "announce":
             team = self.team[s]
+            action = ANNOUNCE[arg]
             self._set_level((team, arg), 0)
-            self._open[team].remove(arg)
+            self._open[team].remove(action)
             self.item_by[(team, arg)] = s
             if arg == "pagat_ultimo":
                 self.ulti_teams.add(team)
@@ -974,7 +1058,7 @@ class Hand:
         else:
             self._apply_kontra(s, self._item_key(arg))
             return
-        self.announce_log.append((s, Action(kind, arg)))
+        self.announce_log.append((s, action))  # type: ignore[arg-type]
         self._ann_turn_acts += 1
 
     def _check_announcement(self, s: int, kind: str, arg: Any, step: str) -> None:
@@ -1010,7 +1094,11 @@ class Hand:
     def _call(self, d: int, card: int) -> None:
         """Fix the teams; a called card in another player's discard forces that player's kontra."""
         self.called = card
-        holder = next((s for s in range(4) if self.hands[s] >> card & 1), None)
+        holder = None
+        for s, h in enumerate(self.hands):
+            if h >> card & 1:
+                holder = s
+                break
         if holder is None or holder == d:
             discarder = d if holder == d else next(s for s in range(4) if card in self.discards[s])
             self.alone = "own_card" if discarder == d else "discarded"
@@ -1065,6 +1153,46 @@ class Hand:
         self.tricks.append((leader, (a, b, c, d), winner))
         self.won[winner] |= taken
         self._trick = []
+        self.leader = self._turn = winner
+        if len(self.tricks) == 9:
+            self._finish("played")
+
+    def _play_trick(self, cards: list[int]) -> None:
+        """Play a whole trick of four card numbers led by the seat to move, exactly as four ``apply(play)``
+        calls would (the replay's fast path): the cards are checked first and, if any is illegal, played one
+        by one so that ``_play`` names the step and the rule."""
+        s = self._turn
+        hands = self.hands
+        a, b, c, d = cards
+        s1, s2, s3 = (s + 1) & 3, (s + 2) & 3, (s + 3) & 3  # type: ignore[operator]
+        h0, h1, h2, h3 = hands[s], hands[s1], hands[s2], hands[s3]  # type: ignore[index]
+        follow = FOLLOW_MASK[a]
+        m1 = h1 & follow or h1 & TAROKK_MASK or h1
+        m2 = h2 & follow or h2 & TAROKK_MASK or h2
+        m3 = h3 & follow or h3 & TAROKK_MASK or h3
+        if (
+            self._trick
+            or not (h0 >> a & 1 and m1 >> b & 1 and m2 >> c & 1 and m3 >> d & 1)
+            or (self.ulti_teams and PAGAT in cards)  # the pagátultimó rule: checked card by card
+        ):
+            for card in cards:
+                self._play(card)
+            return
+        hands[s] = h0 ^ 1 << a  # type: ignore[index]
+        hands[s1] = h1 ^ 1 << b
+        hands[s2] = h2 ^ 1 << c
+        hands[s3] = h3 ^ 1 << d
+        taken = 1 << a | 1 << b | 1 << c | 1 << d
+        best_mask = taken & TAROKK_MASK or taken & follow
+        best = (
+            best_mask.bit_length() - 1
+            if best_mask & TAROKK_MASK
+            else (best_mask & -best_mask).bit_length() - 1
+        )
+        winner = s if best == a else s1 if best == b else s2 if best == c else s3
+        self.tricks.append((s, (a, b, c, d), winner))  # type: ignore[arg-type]
+        self.won[winner] |= taken  # type: ignore[index]
+        self._play_mask = -1
         self.leader = self._turn = winner
         if len(self.tricks) == 9:
             self._finish("played")
@@ -1138,9 +1266,9 @@ def _summarize(h: Hand) -> dict[str, Any]:
     for s in range(4):
         if team[s] == DECL:
             decl_won |= h.won[s]
-    discard_mask = _mask(h.discards[h.declarer])  # type: ignore[index]
+    discard_mask = mask(h.discards[h.declarer])  # type: ignore[index]
     if h.alone == "discarded" and h.rules.lone_declarer_by_discard_takes_all_discards:
-        discard_mask = _mask(c for s in range(4) for c in h.discards[s])
+        discard_mask = mask(c for s in range(4) for c in h.discards[s])
 
     def taken_by(card_mask: int) -> str | None:
         if decl_won & card_mask == card_mask:
@@ -1189,11 +1317,21 @@ def _summarize(h: Hand) -> dict[str, Any]:
     return out
 
 
-def _mask(cards: Any) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+#: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(41, 0, -1))
+
+
+def _shuffled_deck(seed: int | None) -> list[int]:
+    """``random.Random(seed).shuffle(list(range(42)))``, card for card, inlined: ``shuffle`` spends a
+    method call per card in ``_randbelow`` (tests check the two agree)."""
+    getrandbits = random.Random(seed).getrandbits
+    deck = list(range(42))
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _name(c: Any) -> str:

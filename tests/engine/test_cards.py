@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import cards as C
 
@@ -67,3 +69,11 @@ def test_it_converts_between_cards_and_masks() -> None:
     assert C.suit_of(5) == -1
     assert C.suit_of(41) == 3
     assert frozenset(C.parse_card(n) for n in ("HK", "DK", "CK", "SK")) == C.KINGS
+
+
+@given(st.sets(st.integers(0, 41)))
+def test_it_reads_any_mask_by_its_7_bit_slices_as_a_loop_over_the_bits_would(cards: set[int]) -> None:
+    m = sum(1 << c for c in cards)
+    assert C.mask(sorted(cards, reverse=True)) == m
+    assert C.cards_of(m) == sorted(cards)
+    assert C.points_of(m) == sum(C.POINTS[c] for c in cards)

@@ -2,8 +2,9 @@
 
 * ``legal_actions`` in the round of announcements keeps a per-turn list and updates it after a kontra
   instead of rebuilding it: at every step it must equal a fresh ``_legal_announcements``.
-* ``replay`` tests passes and kontras by a direct legality test (``Hand._try_simple``) and sorted discards
-  by the ``DISCARD`` table; with both switched off every step goes through the full rule checks. The two
+* ``replay`` applies runs of passes and kontras by a direct legality test (``Hand._apply_turn``,
+  ``Hand._try_simple``), whole tricks at once (``Hand._play_trick``) and sorted discards by the ``DISCARD``
+  table; with all of them switched off every step goes through ``apply`` and the full rule checks. The two
   must give the same summary and payments for every record, legal or tampered with, or reject it with the
   same message.
 """
@@ -51,11 +52,31 @@ def random_hand(seed: int, choice_seed: int, preset: str) -> Hand:
     return hand
 
 
+def apply_turn_checked(hand: Hand, actions: list[Any]) -> int:
+    """``Hand._apply_turn`` by the book: ``apply`` one action at a time, the turn ending as it says."""
+    seat = hand.to_move()
+    applied = 0
+    for action in actions:
+        hand.apply(action)
+        applied += 1
+        if action[0] == "pass" or hand.phase != "announcements" or hand.to_move() != seat:
+            break
+    return applied
+
+
+def play_trick_checked(hand: Hand, cards: list[Any]) -> None:
+    """``Hand._play_trick`` by the book: four ``apply(play)`` calls."""
+    for card in cards:
+        hand.apply(("play", card))
+
+
 @contextmanager
 def checked_path() -> Iterator[None]:
-    """Every replayed step through the full rule checks: no direct tests, no discard table."""
+    """Every replayed step through the full rule checks: no direct tests, no discard table, no batches."""
     with (
         mock.patch.object(Hand, "_try_simple", return_value=False),
+        mock.patch.object(Hand, "_apply_turn", apply_turn_checked),
+        mock.patch.object(Hand, "_play_trick", play_trick_checked),
         mock.patch.object(engine.state, "DISCARD", {}),
     ):
         yield
@@ -99,3 +120,13 @@ def test_it_replays_and_rejects_records_alike_on_the_fast_and_the_checked_path(
             checked = outcome(candidate)
         assert fast == checked
     assert outcome(record)[0] == "replayed"
+
+
+@given(st.one_of(st.integers(), st.none()))
+def test_it_shuffles_the_deck_as_random_shuffle_does(seed: int | None) -> None:
+    if seed is None:  # an unseeded Random draws from the OS: only the shape can be checked
+        assert sorted(engine.state._shuffled_deck(None)) == list(range(42))
+        return
+    deck = list(range(42))
+    random.Random(seed).shuffle(deck)
+    assert engine.state._shuffled_deck(seed) == deck
