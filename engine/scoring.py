@@ -116,14 +116,22 @@ def score_summary(data: dict[str, Any], rules: Rules | None = None) -> dict[str,
     """Parse, validate and score one summary dict; ``rules`` overrides ``data["rules"]``."""
     summary = parse_summary(data, rules)
     rules = summary.rules
-    return score(summary, rules).as_dict(rules.ultimo_pot)  # type: ignore[arg-type]
+    assert rules is not None
+    if summary.kind == "played" and not rules.ultimo_pot:
+        # The common case, without the Score object in between (the same dict as Score.as_dict()).
+        payments, items = _score_played(summary, rules)
+        return {"payments": payments, "items": items}
+    return score(summary, rules).as_dict(rules.ultimo_pot)
 
 
 def score(summary: HandSummary, rules: Rules) -> Score:
     """Score a parsed summary under ``rules`` (normally ``summary.rules``)."""
     kind = summary.kind
     if kind == "played":
-        return _score_played(summary, rules)
+        payments, items = _score_played(summary, rules)
+        if rules.ultimo_pot:
+            return _settle_ultimo_pot(summary, payments, items)
+        return Score(payments, items)
     payments = dict.fromkeys(summary.seats, 0)
     if summary.sitting_out is not None:
         payments[summary.sitting_out] = 0
@@ -175,7 +183,18 @@ def score(summary: HandSummary, rules: Rules) -> Score:
     return Score(payments, items, pot, pot_after, pot_payments)
 
 
-def _score_played(s: HandSummary, rules: Rules) -> Score:
+# Bits of the ``announced`` mask in ``_score_played``, shifted left by the team (0 or 1): which team announced
+# which bonus won in tricks, so that its silent version is not scored for that team too.
+_TRULL, _FOUR_KINGS, _XXI_CATCH, _PAGAT_ULTIMO = 1, 4, 16, 64
+
+
+def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[Item]]:
+    """Payments and items of a played hand, before the kegl ultimó pot (which the callers settle).
+
+    This is the hot path of ``score_summary``: one pass over the announcements, and item dicts written out
+    in place rather than through ``_item``. ``s`` must come from ``parse_summary`` (four distinct active
+    seats, declarer and partner among them, no bonus announced twice by one team).
+    """
     stake = s.stake
     g = GAME_VALUES[s.bid] * stake  # type: ignore[index]
     dp = s.declarer_card_points
@@ -185,17 +204,64 @@ def _score_played(s: HandSummary, rules: Rules) -> Score:
     items: list[Item] = []
     net = 0  # per pair, positive = the declarer's team receives
 
-    # Announcements: double game / volát kontra level per team (None = not announced), other bonuses by key.
+    # Announced double game / volát: kontra level per team (None = not announced), scored with the game
+    # below. Announced trull, four kings, XXI-catch and pagát ultimó are won or lost on their own (times
+    # their kontras): their items follow the game's, in the order announced.
     ann_dg: list[int | None] = [None, None]
     ann_v: list[int | None] = [None, None]
-    other: dict[tuple[int, str], int] = {}
-    for team, bonus, k in s.announcements:
+    big = False  # double game or volát announced by either team
+    bonus_items: list[Item] = []
+    announced = 0  # _TRULL etc. << team
+    plt = s.pagat_last_trick
+    for t, bonus, k in s.announcements:
         if bonus == "double_game":
-            ann_dg[team] = k
-        elif bonus == "volat":
-            ann_v[team] = k
+            ann_dg[t] = k
+            big = True
+            continue
+        if bonus == "volat":
+            ann_v[t] = k
+            big = True
+            continue
+        if bonus == "pagat_ultimo":
+            announced |= _PAGAT_ULTIMO << t
+            won = plt is not None and plt[0] == t and plt[1]
+            value = rules.pagat_ultimo_values[1] * factor[k] * stake
+            item: Item = {
+                "name": bonus,
+                "team": TEAM_NAMES[t],
+                "announced": True,
+                "kontra": k,
+                "won": won,
+                "value": value,
+            }
+            if not won:
+                item["detail"] = _ultimo_failure(s, t)
+            bonus_items.append(item)
         else:
-            other[(team, bonus)] = k
+            if bonus == "trull":
+                announced |= _TRULL << t
+                won = s.trull == t
+                value = rules.trull_values[1]
+            elif bonus == "four_kings":
+                announced |= _FOUR_KINGS << t
+                won = s.four_kings == t
+                value = rules.four_kings_values[1]
+            else:
+                announced |= _XXI_CATCH << t
+                won = s.xxi_catch == t
+                value = rules.xxi_catch_values[1]
+            value *= factor[k] * stake
+            bonus_items.append(
+                {
+                    "name": bonus,
+                    "team": TEAM_NAMES[t],
+                    "announced": True,
+                    "kontra": k,
+                    "won": won,
+                    "value": value,
+                }
+            )
+        net += value if won == (t == DECLARER) else -value
 
     # Who won the game, and how well ("The scoring"): 48 wins for the declarer's team, 47 for the
     # opponents (or 47 for the declarer after a kontra, with kontra_raises_game_threshold).
@@ -203,23 +269,42 @@ def _score_played(s: HandSummary, rules: Rules) -> Score:
         w, dbl, vol = DECLARER, dp >= 71, dt == 9
     else:
         w, dbl, vol = OPPONENTS, dp <= 23, dt == 0
-    w_name = TEAM_NAMES[w]
 
     # Announced double game and volát are scored won or lost on their own (the six bullet rules).
-    for t in (DECLARER, OPPONENTS):
-        k = ann_dg[t]
-        if k is not None:
-            won = t == w and dbl
-            value = 4 * g * factor[k]
-            items.append(_item("double_game", TEAM_NAMES[t], True, k, won, value))
-            net += value if won == (t == DECLARER) else -value
-        k = ann_v[t]
-        if k is not None:
-            won = t == w and vol
-            value = 6 * g * factor[k]
-            items.append(_item("volat", TEAM_NAMES[t], True, k, won, value))
-            net += value if won == (t == DECLARER) else -value
-    w_announced = ann_dg[w] is not None or ann_v[w] is not None
+    w_announced = False
+    if big:
+        for t in (DECLARER, OPPONENTS):
+            k = ann_dg[t]
+            if k is not None:
+                won = t == w and dbl
+                value = 4 * g * factor[k]
+                items.append(
+                    {
+                        "name": "double_game",
+                        "team": TEAM_NAMES[t],
+                        "announced": True,
+                        "kontra": k,
+                        "won": won,
+                        "value": value,
+                    }
+                )
+                net += value if won == (t == DECLARER) else -value
+            k = ann_v[t]
+            if k is not None:
+                won = t == w and vol
+                value = 6 * g * factor[k]
+                items.append(
+                    {
+                        "name": "volat",
+                        "team": TEAM_NAMES[t],
+                        "announced": True,
+                        "kontra": k,
+                        "won": won,
+                        "value": value,
+                    }
+                )
+                net += value if won == (t == DECLARER) else -value
+        w_announced = ann_dg[w] is not None or ann_v[w] is not None
 
     # Silent double game / volát for the game winner: volát if all tricks and not announced (it may come
     # on top of an announced double game); double game only if the winner announced neither.
@@ -240,7 +325,16 @@ def _score_played(s: HandSummary, rules: Rules) -> Score:
         if gk and rules.kontra_multiplies_silent_double_volat:
             k = gk  # the game's kontras multiply the silent bonus, which replaces the game
             value *= factor[gk]
-        items.append(_item(silent, w_name, False, k, True, value))
+        items.append(
+            {
+                "name": silent,
+                "team": TEAM_NAMES[w],
+                "announced": False,
+                "kontra": k,
+                "won": True,
+                "value": value,
+            }
+        )
         net += value if w == DECLARER else -value
 
     # The game: always scored when kontra'd; otherwise only by a winner who announced neither double game
@@ -249,50 +343,119 @@ def _score_played(s: HandSummary, rules: Rules) -> Score:
     if gk:
         if not (silent is not None and rules.kontra_multiplies_silent_double_volat):
             value = g * factor[gk]
-            items.append(_item("game", "declarer", False, gk, w == DECLARER, value))
-            net += value if w == DECLARER else -value
-    elif (
-        silent is None
-        and not w_announced
-        and not (
-            rules.exclusive_game_double_volat
-            and (
-                ann_dg[0] is not None or ann_dg[1] is not None or ann_v[0] is not None or ann_v[1] is not None
+            items.append(
+                {
+                    "name": "game",
+                    "team": "declarer",
+                    "announced": False,
+                    "kontra": gk,
+                    "won": w == DECLARER,
+                    "value": value,
+                }
             )
+            net += value if w == DECLARER else -value
+    elif silent is None and not w_announced and not (rules.exclusive_game_double_volat and big):
+        items.append(
+            {
+                "name": "game",
+                "team": "declarer",
+                "announced": False,
+                "kontra": 0,
+                "won": w == DECLARER,
+                "value": g,
+            }
         )
-    ):
-        items.append(_item("game", "declarer", False, 0, w == DECLARER, g))
         net += g if w == DECLARER else -g
 
-    net += _score_bonuses(s, rules, other, items, w if silent == "double_game" else None, stake)
+    if bonus_items:
+        items += bonus_items
 
-    # Declared tarokks: a team item in the tournament (T 35), otherwise paid between seats below.
-    team_decl = rules.declared_tarokks_team_item
-    if team_decl:
-        for seat, tarokks, declared in s.declarations:
-            value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * stake
-            name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
-            t = s.team_of(seat)
-            if not declared:
-                # Undeclared tarokks are claimed "from the partner only" (pagat); inside a team item that is
-                # a payment to oneself, so nothing is scored.
-                items.append(
-                    _seat_item(name, TEAM_NAMES[t], False, False, 0, seat, "not declared: not scored")
-                )
-                continue
-            items.append(_seat_item(name, TEAM_NAMES[t], True, True, value, seat))
+    # Silent trull, four kings and XXI-catch, for a team that did not announce them itself - so both teams
+    # may score on one bonus ("The scoring", T 52). Trull and four kings not for a team that took every
+    # trick (unless the rules allow it), and four kings not with a silent double game under
+    # silent_four_kings_with_silent_double_game=False.
+    t = s.trull
+    if t is not None and not announced & (_TRULL << t):
+        swept = dt == 9 if t == DECLARER else dt == 0
+        if not swept or rules.silent_trull_with_volat:
+            value = rules.trull_values[0] * stake
+            items.append(
+                {
+                    "name": "trull",
+                    "team": TEAM_NAMES[t],
+                    "announced": False,
+                    "kontra": 0,
+                    "won": True,
+                    "value": value,
+                }
+            )
             net += value if t == DECLARER else -value
+    t = s.four_kings
+    if t is not None and not announced & (_FOUR_KINGS << t):
+        swept = dt == 9 if t == DECLARER else dt == 0
+        if (not swept or rules.silent_four_kings_with_volat) and (
+            silent != "double_game" or w != t or rules.silent_four_kings_with_silent_double_game
+        ):
+            value = rules.four_kings_values[0] * stake
+            items.append(
+                {
+                    "name": "four_kings",
+                    "team": TEAM_NAMES[t],
+                    "announced": False,
+                    "kontra": 0,
+                    "won": True,
+                    "value": value,
+                }
+            )
+            net += value if t == DECLARER else -value
+    t = s.xxi_catch
+    if t is not None and not announced & (_XXI_CATCH << t):
+        value = rules.xxi_catch_values[0] * stake
+        items.append(
+            {
+                "name": "xxi_catch",
+                "team": TEAM_NAMES[t],
+                "announced": False,
+                "kontra": 0,
+                "won": True,
+                "value": value,
+            }
+        )
+        net += value if t == DECLARER else -value
+    # Silent pagát ultimó: the pagát played to the last trick wins or loses 5 for its team, even if the
+    # partner took that trick (pagat "Bonuses"; T 50), unless that team announced the ultimó.
+    if plt is not None:
+        t, won = plt
+        if not announced & (_PAGAT_ULTIMO << t):
+            value = rules.pagat_ultimo_values[0] * stake
+            items.append(
+                {
+                    "name": "pagat_ultimo",
+                    "team": TEAM_NAMES[t],
+                    "announced": False,
+                    "kontra": 0,
+                    "won": won,
+                    "value": value,
+                }
+            )
+            net += value if won == (t == DECLARER) else -value
 
-    # Settlement.
-    seats = s.seats
+    # Declared tarokks: a team item in the tournament (T 35), otherwise paid between seats after the
+    # settlement.
+    declarations = s.declarations
+    team_decl = rules.declared_tarokks_team_item
+    if declarations and team_decl:
+        net += _declared_tarokks_team_items(s, rules, items)
+
+    # Settlement: each opponent pays ``net``; a lone declarer collects it from all three.
+    a, b, c, d = s.seats
+    lost = -net
+    payments = {a: lost, b: lost, c: lost, d: lost}
     declarer, partner = s.declarer, s.partner
-    payments: dict[str, int] = {}
     if partner is None:
-        for seat in seats:
-            payments[seat] = 3 * net if seat == declarer else -net
+        payments[declarer] = 3 * net  # type: ignore[index]
     else:
-        for seat in seats:
-            payments[seat] = net if seat in (declarer, partner) else -net
+        payments[declarer] = payments[partner] = net  # type: ignore[index]
     dealer = s.sitting_out
     if dealer is not None:
         payments[dealer] = 0
@@ -309,111 +472,70 @@ def _score_played(s: HandSummary, rules: Rules) -> Score:
                 items.append(
                     _seat_item("talon_honour", None, False, False, value, seat, f"{honour} to the dealer")
                 )
-
-    if not team_decl:
-        for seat, tarokks, declared in s.declarations:
-            value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * stake
-            name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
-            if declared:
-                # "Declaring tarokks": paid by each of the other three active players, partner included.
-                for other_seat in seats:
-                    payments[other_seat] -= value
-                payments[seat] += 4 * value
-                items.append(_seat_item(name, TEAM_NAMES[s.team_of(seat)], True, True, value, seat))
-            else:
-                # Claimed at the end from the partner(s) only; a lone declarer has none.
-                team = s.team_of(seat)
-                payers = [x for x in seats if x != seat and s.team_of(x) == team]
-                for payer in payers:
-                    payments[payer] -= value
-                payments[seat] += value * len(payers)
-                items.append(
-                    _seat_item(
-                        name,
-                        TEAM_NAMES[team],
-                        False,
-                        bool(payers),
-                        value if payers else 0,
-                        seat,
-                        "not declared: claimed from the partner only",
-                    )
-                )
-
-    if rules.ultimo_pot:
-        return _settle_ultimo_pot(s, payments, items)
-    return Score(payments, items)
+    if declarations and not team_decl:
+        _declared_tarokks_payments(s, rules, payments, items)
+    return payments, items
 
 
-def _score_bonuses(
-    s: HandSummary,
-    rules: Rules,
-    announced: dict[tuple[int, str], int],
-    items: list[Item],
-    silent_dg_team: int | None,
-    stake: int,
-) -> int:
-    """Trull, four kings, pagát ultimó and XXI-catch, announced and silent; returns the declarer's net.
-
-    Announced bonuses are won or lost (times their kontras). A team also scores a bonus it made silently
-    unless it announced that bonus itself - so both teams may score on one bonus ("The scoring", T 52).
-    """
+def _declared_tarokks_team_items(s: HandSummary, rules: Rules, items: list[Item]) -> int:
+    """Declared tarokks as team items (T 35); returns the declarer's net."""
     net = 0
-    dt = s.declarer_tricks
-    plt = s.pagat_last_trick
-    for (t, bonus), k in announced.items() if announced else ():
-        detail = None
-        if bonus == "pagat_ultimo":
-            won = plt is not None and plt[0] == t and plt[1]
-            if not won:
-                detail = _ultimo_failure(s, t)
-            value = rules.pagat_ultimo_values[1]
-        elif bonus == "trull":
-            won = s.trull == t
-            value = rules.trull_values[1]
-        elif bonus == "four_kings":
-            won = s.four_kings == t
-            value = rules.four_kings_values[1]
-        else:
-            won = s.xxi_catch == t
-            value = rules.xxi_catch_values[1]
-        value *= KONTRA_FACTOR[k] * stake
-        item = _item(bonus, TEAM_NAMES[t], True, k, won, value)
-        if detail is not None:
-            item["detail"] = detail
-        items.append(item)
-        net += value if won == (t == DECLARER) else -value
-
-    # Silent trull and four kings: not for a team that took every trick (unless the rules allow it), and
-    # four kings not with a silent double game under silent_four_kings_with_silent_double_game=False.
-    t = s.trull
-    if t is not None and (t, "trull") not in announced:
-        swept = dt == 9 if t == DECLARER else dt == 0
-        if not swept or rules.silent_trull_with_volat:
-            value = rules.trull_values[0] * stake
-            items.append(_item("trull", TEAM_NAMES[t], False, 0, True, value))
-            net += value if t == DECLARER else -value
-    t = s.four_kings
-    if t is not None and (t, "four_kings") not in announced:
-        swept = dt == 9 if t == DECLARER else dt == 0
-        if (not swept or rules.silent_four_kings_with_volat) and (
-            silent_dg_team != t or rules.silent_four_kings_with_silent_double_game
-        ):
-            value = rules.four_kings_values[0] * stake
-            items.append(_item("four_kings", TEAM_NAMES[t], False, 0, True, value))
-            net += value if t == DECLARER else -value
-    t = s.xxi_catch
-    if t is not None and (t, "xxi_catch") not in announced:
-        value = rules.xxi_catch_values[0] * stake
-        items.append(_item("xxi_catch", TEAM_NAMES[t], False, 0, True, value))
+    for seat, tarokks, declared in s.declarations:
+        value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * s.stake
+        name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
+        t = s.team_of(seat)
+        if not declared:
+            # Undeclared tarokks are claimed "from the partner only" (pagat); inside a team item that is
+            # a payment to oneself, so nothing is scored.
+            items.append(_seat_item(name, TEAM_NAMES[t], False, False, 0, seat, "not declared: not scored"))
+            continue
+        items.append(_seat_item(name, TEAM_NAMES[t], True, True, value, seat))
         net += value if t == DECLARER else -value
-    # Silent pagát ultimó: the pagát played to the last trick wins or loses 5 for its team, even if the
-    # partner took that trick (pagat "Bonuses"; T 50), unless that team announced the ultimó.
-    if plt is not None and (plt[0], "pagat_ultimo") not in announced:
-        t, won = plt
-        value = rules.pagat_ultimo_values[0] * stake
-        items.append(_item("pagat_ultimo", TEAM_NAMES[t], False, 0, won, value))
-        net += value if won == (t == DECLARER) else -value
     return net
+
+
+def _declared_tarokks_payments(
+    s: HandSummary, rules: Rules, payments: dict[str, int], items: list[Item]
+) -> None:
+    """Declared tarokks paid between seats (pagat "Declaring tarokks"), into ``payments``."""
+    seats = s.seats
+    for seat, tarokks, declared in s.declarations:
+        value = (rules.eight_tarokks_value if tarokks == 8 else rules.nine_tarokks_value) * s.stake
+        name = "eight_tarokks" if tarokks == 8 else "nine_tarokks"
+        team = s.team_of(seat)
+        if declared:
+            # Paid by each of the other three active players, partner included.
+            for other_seat in seats:
+                payments[other_seat] -= value
+            payments[seat] += 4 * value
+            items.append(
+                {
+                    "name": name,
+                    "team": TEAM_NAMES[team],
+                    "announced": True,
+                    "kontra": 0,
+                    "won": True,
+                    "value": value,
+                    "seat": seat,
+                }
+            )
+        else:
+            # Claimed at the end from the partner(s) only; a lone declarer has none.
+            payers = [x for x in seats if x != seat and s.team_of(x) == team]
+            for payer in payers:
+                payments[payer] -= value
+            payments[seat] += value * len(payers)
+            items.append(
+                _seat_item(
+                    name,
+                    TEAM_NAMES[team],
+                    False,
+                    bool(payers),
+                    value if payers else 0,
+                    seat,
+                    "not declared: claimed from the partner only",
+                )
+            )
 
 
 def _ultimo_failure(s: HandSummary, team: int) -> str:

@@ -25,6 +25,17 @@ BIDS: tuple[str, ...] = ("three", "two", "one", "solo")
 BONUSES: tuple[str, ...] = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
 _BONUS_SET = frozenset(BONUSES)
 HONOURS: tuple[str, ...] = ("skiz", "xxi", "pagat")
+# team name -> bonus -> (parsed announcements by kontra level 0..5, index): two look-ups check both names
+# of an announcement (nested dicts of str keys are cheaper than one keyed by pairs), the parsed
+# ``(team, bonus, kontra)`` tuples are shared rather than built per summary, and the index (one per team
+# and bonus, 0..11) finds a repeated announcement in a list of flags rather than a set of pairs.
+_ANNOUNCEMENTS: dict[str, dict[str, tuple[tuple[tuple[int, str, int], ...], int]]] = {
+    TEAM_NAMES[team]: {
+        bonus: (tuple((team, bonus, k) for k in range(6)), len(BONUSES) * team + i)
+        for i, bonus in enumerate(BONUSES)
+    }
+    for team in (DECLARER, OPPONENTS)
+}
 
 # Cards the declarer takes from the talon (and so discards) for each bid ("Distributing the talon").
 BID_DRAW = {"three": 3, "two": 2, "one": 1, "solo": 0}
@@ -193,15 +204,14 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
         raise SummaryError("seats", "must be a list of the 4 active seat labels")
     seats_t = s.seats = tuple(seats)
     a, b, c, d = seats_t
+    # A set of four str labels tells distinctness faster than ``in`` on tuples (generic comparisons).
     if (
         type(a) is not str
         or type(b) is not str
         or type(c) is not str
         or type(d) is not str
         or not (a and b and c and d)
-        or a in (b, c, d)
-        or b in (c, d)
-        or c == d
+        or len({a, b, c, d}) != 4
     ):
         raise SummaryError("seats", "must be 4 distinct non-empty strings")
     sitting_out = data.get("sitting_out")
@@ -213,12 +223,13 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
     if kind not in KINDS:
         raise SummaryError("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
     stake = data.get("stake", 1)
-    s.stake = 1 if stake == 1 and type(stake) is int else _check_stake(stake, rules)
+    if not (stake == 1 and type(stake) is int):
+        s.stake = _check_stake(stake, rules)
     if rules.ultimo_pot:
         s.ultimo_pot = _int(data.get("ultimo_pot", 0), "ultimo_pot", 0, 1 << 40)
 
     if kind == "played":
-        _parse_played(data, s, rules)
+        _parse_played(data, s, rules, seats_t)
     elif kind == "trial_three_failed":
         if not rules.trial_three_allowed:
             raise SummaryError("kind", "a trial three is not allowed by these rules")
@@ -241,8 +252,12 @@ def _parse_penalty(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
     s.amount = _int(data.get("amount"), "amount", rules.penalty_min * n, rules.penalty_max * n)
 
 
-def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
-    seats = s.seats
+def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tuple[str, ...]) -> None:
+    """A played hand: contract, announcements, declarations and the result, checked in that order.
+
+    The result is read here rather than in a function of its own: this is the hot path of
+    ``score_summary``, and a call costs about as much as a dozen of its checks.
+    """
     bid = data.get("bid")
     if type(bid) is not str or bid not in BID_DRAW:
         raise SummaryError("bid", f"must be one of {', '.join(BIDS)}, got {bid!r}")
@@ -261,75 +276,143 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
     if type(kontra) is not int or not 0 <= kontra <= max_kontra:
         _int(kontra, "game_kontra", 0, max_kontra)
     s.game_kontra = kontra
+    # Which discards count for the declarer's team: the declarer's own ("Discarding"), or all six when the
+    # called card was discarded and the rules say so (T 31).
+    own = BID_DRAW[bid]
     if data.get("called_card_discarded", False):
         # "Calling a partner": the called tarokk lies in another player's discard, so the declarer is alone
         # and the discarder must kontra the game (T 31 "hivatalból kontra").
         if s.partner is not None:
             raise SummaryError("called_card_discarded", "the declarer of a discarded called card plays alone")
-        if not s.game_kontra:
+        if not kontra:
             raise SummaryError("game_kontra", "the discarder of the called card must kontra the game")
         s.called_card_discarded = True
+        if rules.lone_declarer_by_discard_takes_all_discards:
+            own = 6
 
     anns = data.get("announcements")
     if anns:
-        if type(anns) is not list:
-            raise SummaryError("announcements", "must be a list")
-        parsed = []
-        seen = set()
-        for a in anns:
-            if type(a) is not dict:
-                _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
-            team = a.get("team")
-            team = _TEAMS.get(team) if type(team) is str else None
-            bonus = a.get("bonus")
-            kontra = a.get("kontra", 0)
-            if (
-                team is None
-                or type(bonus) is not str
-                or bonus not in _BONUS_SET
-                or type(kontra) is not int
-                or not 0 <= kontra <= max_kontra
-            ):
-                _announcement_error(anns, len(parsed), "", max_kontra)
-            if (team, bonus) in seen:
-                _announcement_error(anns, len(parsed), f"{TEAM_NAMES[team]} announced {bonus} twice")
-            seen.add((team, bonus))
-            parsed.append((team, bonus, kontra))
-        s.announcements = tuple(parsed)
-
+        s.announcements = _parse_announcements(anns, max_kontra)
     decls = data.get("declarations")
     if decls:
-        if type(decls) is not list:
-            raise SummaryError("declarations", "must be a list")
-        parsed_d = []
-        total = 0
-        for i, d in enumerate(decls):
-            if type(d) is not dict:
-                raise SummaryError(f"declarations[{i}]", "must be an object {seat, tarokks, declared}")
-            seat = d.get("seat")
-            if seat not in seats or type(seat) is not str:
-                _seat(seat, seats, f"declarations[{i}].seat")
-            for p in parsed_d:
-                if p[0] == seat:
-                    raise SummaryError(f"declarations[{i}].seat", f"{seat} declared twice")
-            tarokks = d.get("tarokks")
-            if (tarokks != 8 and tarokks != 9) or type(tarokks) is not int:
-                raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {tarokks!r}")
-            total += tarokks
-            declared = d.get("declared", True)
-            if type(declared) is not bool:
-                raise SummaryError(f"declarations[{i}].declared", "must be true or false")
-            parsed_d.append((seat, tarokks, declared))
-        if total > 22:
-            raise SummaryError("declarations", f"{total} tarokks declared, but the pack has only 22")
-        s.declarations = tuple(parsed_d)
+        s.declarations = _parse_declarations(decls, seats)
 
-    result = data.get("result")
-    if type(result) is not dict:
+    # The result: card points, tricks and bonus outcomes, cross-checked for what the cards make impossible.
+    r = data.get("result")
+    if type(r) is not dict:
         raise SummaryError("result", "required for a played hand")
-    _parse_result(result, s, rules)
+    points = r.get("declarer_card_points")
+    if type(points) is not int or not 0 <= points <= TOTAL_CARD_POINTS:
+        _int(points, "result.declarer_card_points", 0, TOTAL_CARD_POINTS)
+    tricks = r.get("declarer_tricks")
+    if type(tricks) is not int or not 0 <= tricks <= 9:
+        _int(tricks, "result.declarer_tricks", 0, 9)
+    s.declarer_card_points = points
+    s.declarer_tricks = tricks
+    low, high = _POINT_BOUNDS[own][tricks]
+    if not low <= points <= high:
+        raise SummaryError(
+            "result.declarer_card_points",
+            f"{points} impossible with {tricks} trick(s) for a {bid} (possible: {low}..{high})",
+        )
+    # A team credited with a bonus won in tricks must have taken a trick (team 0 with 0 tricks, team 1 with
+    # all 9 is impossible).
+    no_trick = DECLARER if tricks == 0 else OPPONENTS if tricks == 9 else None
+    # -1 marks a value that is not a team name; the slow path below names the field.
+    value = r.get("trull")
+    s.trull = trull = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    value = r.get("four_kings")
+    s.four_kings = kings = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    value = r.get("xxi_catch")
+    s.xxi_catch = catch = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
+    if no_trick is not None or trull == -1 or kings == -1 or catch == -1:
+        _check_trick_bonuses(r, s, no_trick)
+
+    plt = r.get("pagat_last_trick")
+    plt_team = None
+    if plt is not None:
+        if type(plt) is not dict:
+            raise SummaryError("result.pagat_last_trick", "must be null or an object {team, won}")
+        team = plt.get("team")
+        team = _TEAMS.get(team) if type(team) is str else None
+        won = plt.get("won")
+        if team is None or type(won) is not bool:
+            raise SummaryError(
+                "result.pagat_last_trick", "needs team ('declarer'/'opponents') and won (bool)"
+            )
+        if won and team == no_trick:
+            raise SummaryError("result.pagat_last_trick", f"the {TEAM_NAMES[team]} took no trick to win")
+        s.pagat_last_trick = (team, won)
+        plt_team = team
+    pagat_team = r.get("pagat_team")
+    if pagat_team is not None:
+        team = _TEAMS.get(pagat_team) if type(pagat_team) is str else None
+        if team is None:
+            _team(pagat_team, "result.pagat_team")  # raises
+        s.pagat_team = team
+        if plt_team is not None and plt_team != team:
+            raise SummaryError("result.pagat_team", "differs from the team that played the pagát last")
+
     if s.sitting_out is not None and data.get("talon_honours"):
         _parse_talon_honours(data["talon_honours"], s)
+
+
+def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, int], ...]:
+    """``(team, bonus, kontra)`` per announcement; a team may announce each bonus once."""
+    if type(anns) is not list:
+        raise SummaryError("announcements", "must be a list")
+    parsed = []
+    seen = [False] * 12  # by the index in _ANNOUNCEMENTS
+    for a in anns:
+        if type(a) is not dict:
+            _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
+        try:
+            team = a["team"]
+            bonus = a["bonus"]
+            # Exact str types first: a str subclass (or an unhashable value) is no team or bonus name.
+            known = _ANNOUNCEMENTS[team][bonus] if type(team) is str and type(bonus) is str else None
+        except KeyError:  # a missing or unknown name: the slow path says which
+            known = None
+        kontra = a.get("kontra", 0)
+        if known is None or type(kontra) is not int or not 0 <= kontra <= max_kontra:
+            _announcement_error(anns, len(parsed), "", max_kontra)
+        by_kontra, index = known
+        if seen[index]:
+            _announcement_error(anns, len(parsed), f"{a['team']} announced {bonus} twice")
+        seen[index] = True
+        try:
+            parsed.append(by_kontra[kontra])
+        except IndexError:  # beyond mordkontra: only under Rules(max_kontra > 5) built without validation
+            parsed.append((by_kontra[0][0], bonus, kontra))
+    return tuple(parsed)
+
+
+def _parse_declarations(decls: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, bool], ...]:
+    """``(seat, tarokks, declared)`` per declaration of eight or nine tarokks; one per seat."""
+    if type(decls) is not list:
+        raise SummaryError("declarations", "must be a list")
+    parsed = []
+    total = 0
+    for i, d in enumerate(decls):
+        if type(d) is not dict:
+            raise SummaryError(f"declarations[{i}]", "must be an object {seat, tarokks, declared}")
+        seat = d.get("seat")
+        if seat not in seats or type(seat) is not str:
+            _seat(seat, seats, f"declarations[{i}].seat")
+        for p in parsed:
+            if p[0] == seat:
+                raise SummaryError(f"declarations[{i}].seat", f"{seat} declared twice")
+        tarokks = d.get("tarokks")
+        if (tarokks != 8 and tarokks != 9) or type(tarokks) is not int:
+            raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {tarokks!r}")
+        total += tarokks
+        declared = d.get("declared", True)
+        if type(declared) is not bool:
+            raise SummaryError(f"declarations[{i}].declared", "must be true or false")
+        parsed.append((seat, tarokks, declared))
+    if total > 22:
+        raise SummaryError("declarations", f"{total} tarokks declared, but the pack has only 22")
+    return tuple(parsed)
 
 
 def _announcement_error(anns: list[Any], i: int, reason: str, max_kontra: int = 0) -> NoReturn:
@@ -384,61 +467,6 @@ def _point_bounds(own: int, tricks: int) -> tuple[int, int]:
 
 
 _POINT_BOUNDS = tuple(tuple(_point_bounds(own, tricks) for tricks in range(10)) for own in range(7))
-
-
-def _parse_result(r: dict[str, Any], s: HandSummary, rules: Rules) -> None:
-    """Card points, tricks and bonus outcomes, cross-checked for what the cards make impossible."""
-    points = r.get("declarer_card_points")
-    if type(points) is not int or not 0 <= points <= TOTAL_CARD_POINTS:
-        _int(points, "result.declarer_card_points", 0, TOTAL_CARD_POINTS)
-    tricks = r.get("declarer_tricks")
-    if type(tricks) is not int or not 0 <= tricks <= 9:
-        _int(tricks, "result.declarer_tricks", 0, 9)
-    s.declarer_card_points = points
-    s.declarer_tricks = tricks
-    # Which discards count for the declarer's team: the declarer's own ("Discarding"), or all six when the
-    # called card was discarded and the rules say so (T 31).
-    own = BID_DRAW[s.bid]  # type: ignore[index]
-    if s.called_card_discarded and rules.lone_declarer_by_discard_takes_all_discards:
-        own = 6
-    low, high = _POINT_BOUNDS[own][tricks]
-    if not low <= points <= high:
-        raise SummaryError(
-            "result.declarer_card_points",
-            f"{points} impossible with {tricks} trick(s) for a {s.bid} (possible: {low}..{high})",
-        )
-    # A team credited with a bonus won in tricks must have taken a trick (team 0 with 0 tricks, team 1 with
-    # all 9 is impossible).
-    no_trick = DECLARER if tricks == 0 else OPPONENTS if tricks == 9 else None
-    # -1 marks a value that is not a team name; the slow path below names the field.
-    value = r.get("trull")
-    s.trull = trull = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
-    value = r.get("four_kings")
-    s.four_kings = kings = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
-    value = r.get("xxi_catch")
-    s.xxi_catch = catch = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
-    if no_trick is not None or trull == -1 or kings == -1 or catch == -1:
-        _check_trick_bonuses(r, s, no_trick)
-
-    plt = r.get("pagat_last_trick")
-    if plt is not None:
-        if type(plt) is not dict:
-            raise SummaryError("result.pagat_last_trick", "must be null or an object {team, won}")
-        team = plt.get("team")
-        team = _TEAMS.get(team) if type(team) is str else None
-        won = plt.get("won")
-        if team is None or type(won) is not bool:
-            raise SummaryError(
-                "result.pagat_last_trick", "needs team ('declarer'/'opponents') and won (bool)"
-            )
-        if won and team == no_trick:
-            raise SummaryError("result.pagat_last_trick", f"the {TEAM_NAMES[team]} took no trick to win")
-        s.pagat_last_trick = (team, won)
-    pagat_team = r.get("pagat_team")
-    if pagat_team is not None:
-        s.pagat_team = _team(pagat_team, "result.pagat_team")
-        if s.pagat_last_trick is not None and s.pagat_last_trick[0] != s.pagat_team:
-            raise SummaryError("result.pagat_team", "differs from the team that played the pagát last")
 
 
 def _check_trick_bonuses(r: dict[str, Any], s: HandSummary, no_trick: int | None) -> None:
