@@ -264,7 +264,7 @@ def replay_hand(record: Any) -> Hand:
                     hand.apply(Action("no_annul"))
     except IllegalAction as exc:
         raise ReplayError(str(exc)) from None
-    says_left = says_left or any(isinstance(t, dict) and t.get("say") for _, t in turns)
+    says_left = says_left or any(not isinstance(t, dict) or t.get("say") for _, t in turns)
     _check_tail(record, hand, auction, says_left, n_cards)
     return hand
 

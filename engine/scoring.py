@@ -183,9 +183,9 @@ def score(summary: HandSummary, rules: Rules) -> Score:
     return Score(payments, items, pot, pot_after, pot_payments)
 
 
-# Bits of the ``announced`` mask in ``_score_played``, shifted left by the team (0 or 1): which team announced
-# which bonus won in tricks, so that its silent version is not scored for that team too.
-_TRULL, _FOUR_KINGS, _XXI_CATCH, _PAGAT_ULTIMO = 1, 4, 16, 64
+# Bits of the ``announced`` mask in ``_score_played``, by team: which team announced which bonus won in
+# tricks, so that its silent version is not scored for that team too.
+_TRULL, _FOUR_KINGS, _XXI_CATCH, _PAGAT_ULTIMO = (1, 2), (4, 8), (16, 32), (64, 128)
 
 
 def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[Item]]:
@@ -211,7 +211,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     ann_v: list[int | None] = [None, None]
     big = False  # double game or volát announced by either team
     bonus_items: list[Item] = []
-    announced = 0  # _TRULL etc. << team
+    announced = 0  # _TRULL[team] etc.
     plt = s.pagat_last_trick
     for t, bonus, k in s.announcements:
         if bonus == "double_game":
@@ -223,7 +223,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             big = True
             continue
         if bonus == "pagat_ultimo":
-            announced |= _PAGAT_ULTIMO << t
+            announced |= _PAGAT_ULTIMO[t]
             won = plt is not None and plt[0] == t and plt[1]
             value = rules.pagat_ultimo_values[1] * factor[k] * stake
             item: Item = {
@@ -239,15 +239,15 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             bonus_items.append(item)
         else:
             if bonus == "trull":
-                announced |= _TRULL << t
+                announced |= _TRULL[t]
                 won = s.trull == t
                 value = rules.trull_values[1]
             elif bonus == "four_kings":
-                announced |= _FOUR_KINGS << t
+                announced |= _FOUR_KINGS[t]
                 won = s.four_kings == t
                 value = rules.four_kings_values[1]
             else:
-                announced |= _XXI_CATCH << t
+                announced |= _XXI_CATCH[t]
                 won = s.xxi_catch == t
                 value = rules.xxi_catch_values[1]
             value *= factor[k] * stake
@@ -375,7 +375,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     # trick (unless the rules allow it), and four kings not with a silent double game under
     # silent_four_kings_with_silent_double_game=False.
     t = s.trull
-    if t is not None and not announced & (_TRULL << t):
+    if t is not None and not announced & _TRULL[t]:
         swept = dt == 9 if t == DECLARER else dt == 0
         if not swept or rules.silent_trull_with_volat:
             value = rules.trull_values[0] * stake
@@ -391,7 +391,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             )
             net += value if t == DECLARER else -value
     t = s.four_kings
-    if t is not None and not announced & (_FOUR_KINGS << t):
+    if t is not None and not announced & _FOUR_KINGS[t]:
         swept = dt == 9 if t == DECLARER else dt == 0
         if (not swept or rules.silent_four_kings_with_volat) and (
             silent != "double_game" or w != t or rules.silent_four_kings_with_silent_double_game
@@ -409,7 +409,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             )
             net += value if t == DECLARER else -value
     t = s.xxi_catch
-    if t is not None and not announced & (_XXI_CATCH << t):
+    if t is not None and not announced & _XXI_CATCH[t]:
         value = rules.xxi_catch_values[0] * stake
         items.append(
             {
@@ -426,7 +426,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     # partner took that trick (pagat "Bonuses"; T 50), unless that team announced the ultimó.
     if plt is not None:
         t, won = plt
-        if not announced & (_PAGAT_ULTIMO << t):
+        if not announced & _PAGAT_ULTIMO[t]:
             value = rules.pagat_ultimo_values[0] * stake
             items.append(
                 {

@@ -191,7 +191,30 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
     """Validate ``data`` and return a HandSummary; ``rules`` overrides ``data["rules"]`` (default pagat)."""
     if not isinstance(data, dict):
         raise SummaryError("(summary)", "must be a JSON object")
-    s = HandSummary()
+    s = HandSummary.__new__(HandSummary)
+    s.rules = None
+    s.seats = ()
+    s.sitting_out = None
+    s.kind = "played"
+    s.stake = 1
+    s.bid = None
+    s.declarer = None
+    s.partner = None  # None when the declarer plays alone
+    s.called_card_discarded = False
+    s.game_kontra = 0
+    s.announcements = ()
+    s.declarations = ()
+    s.declarer_card_points = 0
+    s.declarer_tricks = 0
+    s.trull = None
+    s.four_kings = None
+    s.pagat_last_trick = None
+    s.xxi_catch = None
+    s.pagat_team = None
+    s.talon_honours = ()
+    s.ultimo_pot = 0
+    s.offenders = ()
+    s.amount = 0
     if rules is None:
         spec = data.get("rules", "pagat")
         rules = PRESETS.get(spec) if type(spec) is str else None
@@ -369,11 +392,16 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
         try:
             team = a["team"]
             bonus = a["bonus"]
+            kontra = a["kontra"]
+        except KeyError:  # kontra may be left out (0); a missing name is reported below
+            team = a.get("team")
+            bonus = a.get("bonus")
+            kontra = a.get("kontra", 0)
+        try:
             # Exact str types first: a str subclass (or an unhashable value) is no team or bonus name.
             known = _ANNOUNCEMENTS[team][bonus] if type(team) is str and type(bonus) is str else None
-        except KeyError:  # a missing or unknown name: the slow path says which
+        except KeyError:  # an unknown name
             known = None
-        kontra = a.get("kontra", 0)
         if known is None or type(kontra) is not int or not 0 <= kontra <= max_kontra:
             _announcement_error(anns, len(parsed), "", max_kontra)
         by_kontra, index = known
