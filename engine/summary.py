@@ -191,30 +191,7 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
     """Validate ``data`` and return a HandSummary; ``rules`` overrides ``data["rules"]`` (default pagat)."""
     if not isinstance(data, dict):
         raise SummaryError("(summary)", "must be a JSON object")
-    s = HandSummary.__new__(HandSummary)
-    s.rules = None
-    s.seats = ()
-    s.sitting_out = None
-    s.kind = "played"
-    s.stake = 1
-    s.bid = None
-    s.declarer = None
-    s.partner = None  # None when the declarer plays alone
-    s.called_card_discarded = False
-    s.game_kontra = 0
-    s.announcements = ()
-    s.declarations = ()
-    s.declarer_card_points = 0
-    s.declarer_tricks = 0
-    s.trull = None
-    s.four_kings = None
-    s.pagat_last_trick = None
-    s.xxi_catch = None
-    s.pagat_team = None
-    s.talon_honours = ()
-    s.ultimo_pot = 0
-    s.offenders = ()
-    s.amount = 0
+    s = HandSummary()
     if rules is None:
         spec = data.get("rules", "pagat")
         rules = PRESETS.get(spec) if type(spec) is str else None
