@@ -116,12 +116,11 @@ def score_summary(data: dict[str, Any], rules: Rules | None = None) -> dict[str,
     """Parse, validate and score one summary dict; ``rules`` overrides ``data["rules"]``."""
     summary = parse_summary(data, rules)
     rules = summary.rules
-    assert rules is not None
-    if summary.kind == "played" and not rules.ultimo_pot:
+    if summary.kind == "played" and not rules.ultimo_pot:  # type: ignore[union-attr]
         # The common case, without the Score object in between (the same dict as Score.as_dict()).
-        payments, items = _score_played(summary, rules)
+        payments, items = _score_played(summary, rules)  # type: ignore[arg-type]
         return {"payments": payments, "items": items}
-    return score(summary, rules).as_dict(rules.ultimo_pot)
+    return score(summary, rules).as_dict(rules.ultimo_pot)  # type: ignore[arg-type, union-attr]
 
 
 def score(summary: HandSummary, rules: Rules) -> Score:
@@ -214,15 +213,19 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     announced = 0  # _TRULL[team] etc.
     plt = s.pagat_last_trick
     for t, bonus, k in s.announcements:
-        if bonus == "double_game":
-            ann_dg[t] = k
-            big = True
-            continue
-        if bonus == "volat":
-            ann_v[t] = k
-            big = True
-            continue
-        if bonus == "pagat_ultimo":
+        if bonus == "trull":
+            announced |= _TRULL[t]
+            won = s.trull == t
+            value = rules.trull_values[1]
+        elif bonus == "four_kings":
+            announced |= _FOUR_KINGS[t]
+            won = s.four_kings == t
+            value = rules.four_kings_values[1]
+        elif bonus == "xxi_catch":
+            announced |= _XXI_CATCH[t]
+            won = s.xxi_catch == t
+            value = rules.xxi_catch_values[1]
+        elif bonus == "pagat_ultimo":
             announced |= _PAGAT_ULTIMO[t]
             won = plt is not None and plt[0] == t and plt[1]
             value = rules.pagat_ultimo_values[1] * factor[k] * stake
@@ -237,30 +240,20 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             if not won:
                 item["detail"] = _ultimo_failure(s, t)
             bonus_items.append(item)
-        else:
-            if bonus == "trull":
-                announced |= _TRULL[t]
-                won = s.trull == t
-                value = rules.trull_values[1]
-            elif bonus == "four_kings":
-                announced |= _FOUR_KINGS[t]
-                won = s.four_kings == t
-                value = rules.four_kings_values[1]
-            else:
-                announced |= _XXI_CATCH[t]
-                won = s.xxi_catch == t
-                value = rules.xxi_catch_values[1]
-            value *= factor[k] * stake
-            bonus_items.append(
-                {
-                    "name": bonus,
-                    "team": TEAM_NAMES[t],
-                    "announced": True,
-                    "kontra": k,
-                    "won": won,
-                    "value": value,
-                }
-            )
+            net += value if won == (t == DECLARER) else -value
+            continue
+        elif bonus == "double_game":
+            ann_dg[t] = k
+            big = True
+            continue
+        else:  # volát
+            ann_v[t] = k
+            big = True
+            continue
+        value *= factor[k] * stake
+        bonus_items.append(
+            {"name": bonus, "team": TEAM_NAMES[t], "announced": True, "kontra": k, "won": won, "value": value}
+        )
         net += value if won == (t == DECLARER) else -value
 
     # Who won the game, and how well ("The scoring"): 48 wins for the declarer's team, 47 for the

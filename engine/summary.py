@@ -28,7 +28,7 @@ HONOURS: tuple[str, ...] = ("skiz", "xxi", "pagat")
 # team name -> bonus -> (parsed announcements by kontra level 0..5, index): two look-ups check both names
 # of an announcement (nested dicts of str keys are cheaper than one keyed by pairs), the parsed
 # ``(team, bonus, kontra)`` tuples are shared rather than built per summary, and the index (one per team
-# and bonus, 0..11) finds a repeated announcement in a list of flags rather than a set of pairs.
+# and bonus) finds a repeated announcement in a list of flags rather than a set of pairs.
 _ANNOUNCEMENTS: dict[str, dict[str, tuple[tuple[tuple[int, str, int], ...], int]]] = {
     TEAM_NAMES[team]: {
         bonus: (tuple((team, bonus, k) for k in range(6)), len(BONUSES) * team + i)
@@ -362,7 +362,7 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
     if type(anns) is not list:
         raise SummaryError("announcements", "must be a list")
     parsed = []
-    seen = [False] * 12  # by the index in _ANNOUNCEMENTS
+    seen = [False] * (2 * len(BONUSES))  # by the index in _ANNOUNCEMENTS
     for a in anns:
         if type(a) is not dict:
             _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
@@ -383,7 +383,7 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
             _announcement_error(anns, len(parsed), "", max_kontra)
         by_kontra, index = known
         if seen[index]:
-            _announcement_error(anns, len(parsed), f"{a['team']} announced {bonus} twice")
+            _announcement_error(anns, len(parsed), f"{team} announced {bonus} twice")
         seen[index] = True
         try:
             parsed.append(by_kontra[kontra])
