@@ -267,36 +267,25 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     w_announced = False
     if big:
         for t in (DECLARER, OPPONENTS):
-            k = ann_dg[t]
-            if k is not None:
-                won = t == w and dbl
-                value = 4 * g * factor[k]
-                items.append(
-                    {
-                        "name": "double_game",
-                        "team": TEAM_NAMES[t],
-                        "announced": True,
-                        "kontra": k,
-                        "won": won,
-                        "value": value,
-                    }
-                )
-                net += value if won == (t == DECLARER) else -value
-            k = ann_v[t]
-            if k is not None:
-                won = t == w and vol
-                value = 6 * g * factor[k]
-                items.append(
-                    {
-                        "name": "volat",
-                        "team": TEAM_NAMES[t],
-                        "announced": True,
-                        "kontra": k,
-                        "won": won,
-                        "value": value,
-                    }
-                )
-                net += value if won == (t == DECLARER) else -value
+            for name, announced_by, achieved, unit in (
+                ("double_game", ann_dg, dbl, 4),
+                ("volat", ann_v, vol, 6),
+            ):
+                k = announced_by[t]
+                if k is not None:
+                    won = t == w and achieved
+                    value = unit * g * factor[k]
+                    items.append(
+                        {
+                            "name": name,
+                            "team": TEAM_NAMES[t],
+                            "announced": True,
+                            "kontra": k,
+                            "won": won,
+                            "value": value,
+                        }
+                    )
+                    net += value if won == (t == DECLARER) else -value
         w_announced = ann_dg[w] is not None or ann_v[w] is not None
 
     # Silent double game / volát for the game winner: volát if all tricks and not announced (it may come
