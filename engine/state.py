@@ -1142,12 +1142,7 @@ class Hand:
             return
         a, b, c, d = trick
         taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best_mask = taken & TAROKK_MASK or taken & FOLLOW_MASK[a]
-        best = (
-            best_mask.bit_length() - 1
-            if best_mask & TAROKK_MASK
-            else (best_mask & -best_mask).bit_length() - 1
-        )
+        best = _winning_card(taken, FOLLOW_MASK[a])
         leader = self.leader
         winner = (leader + trick.index(best)) % 4
         self.tricks.append((leader, (a, b, c, d), winner))
@@ -1183,12 +1178,7 @@ class Hand:
         hands[s2] = h2 ^ 1 << c
         hands[s3] = h3 ^ 1 << d
         taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best_mask = taken & TAROKK_MASK or taken & follow
-        best = (
-            best_mask.bit_length() - 1
-            if best_mask & TAROKK_MASK
-            else (best_mask & -best_mask).bit_length() - 1
-        )
+        best = _winning_card(taken, follow)
         winner = s if best == a else s1 if best == b else s2 if best == c else s3
         self.tricks.append((s, (a, b, c, d), winner))  # type: ignore[arg-type]
         self.won[winner] |= taken  # type: ignore[index]
@@ -1315,6 +1305,16 @@ def _summarize(h: Hand) -> dict[str, Any]:
         "pagat_team": TEAMS[team[pagat_holder]],
     }
     return out
+
+
+def _winning_card(taken: int, follow: int) -> int:
+    """The card that wins a trick of the cards ``taken`` (a mask) whose lead is to be followed by ``follow``:
+    the highest tarokk, else the highest card of the suit led (a lower suit index is higher, "The play")."""
+    best = taken & TAROKK_MASK
+    if best:
+        return best.bit_length() - 1
+    best = taken & follow
+    return (best & -best).bit_length() - 1
 
 
 #: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
