@@ -15,7 +15,7 @@ from typing import Any
 from engine.bidding import LEVEL_NAMES, LEVELS_BY_NAME
 from engine.cards import NAMES, parse_card
 from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.state import BID, HOLD, NO_RAISE, PASS, RAISE, TEAMS, Action, Hand, IllegalAction
+from engine.state import BID, HOLD, NO_ANNUL, NO_RAISE, PASS, RAISE, TEAMS, Action, Hand, IllegalAction
 
 VERSION = 1
 
@@ -231,74 +231,125 @@ def replay_hand(record: Any) -> Hand:
     """Re-run a record step by step; raises ReplayError naming the first illegal or inconsistent step."""
     hand = load_hand(record)
     labels = hand.labels
-    auction = iter(enumerate(record.get("auction") or []))
-    discards = record.get("discards") or {}
+    steps = _section(record, "auction", list, "a list of {seat, say}")
+    discards = _section(record, "discards", dict, "an object of each seat's discarded cards")
     annulment = record.get("annulment")
-    turns = enumerate(record.get("announcements") or [])
+    turns = _section(record, "announcements", list, "a list of turns {seat, say}")
+    tricks = _section(record, "tricks", list, "a list of tricks {leader, cards, winner}")
+    n_steps = used = n_cards = 0
     says_left = False
-    tricks = record.get("tricks") or []
-    n_cards = 0
     try:
         while not hand.done:
             phase = hand.phase
-            seat = hand.to_move()
-            label = labels[seat]  # type: ignore[index]
-            if phase == "play":
+            if phase == "announcements":
+                used, says_left = _replay_announcements(hand, turns)
+            elif phase == "play":
                 n_cards = _replay_tricks(hand, tricks)
-                continue
-            elif phase in ("bidding", "raise"):
-                i, step = next(auction, (None, None))
-                if step is None:
-                    raise ReplayError(f"auction: missing the bid of {label}")
-                if step.get("seat") != label:
-                    raise ReplayError(f"auction step {i + 1}: it is {label}'s turn, not {step.get('seat')}'s")
-                hand.apply(_auction_action(step.get("say"), f"auction step {i + 1}"))
-            elif phase == "announcements":
-                says_left = _replay_announcements(hand, turns)
-            elif phase == "discard":
-                hand.apply(("discard", tuple(_cards(discards.get(label), f"discards.{label}"))))
-            elif phase == "annul":
-                if isinstance(annulment, dict) and annulment.get("seat") == label:
+            elif phase == "bidding" or phase == "raise":
+                n_steps = _replay_auction(hand, steps, n_steps)
+            else:
+                label = labels[hand.to_move()]  # type: ignore[index]
+                if phase == "discard":
+                    hand.apply(("discard", tuple(_cards(discards.get(label), f"discards.{label}"))))
+                elif isinstance(annulment, dict) and annulment.get("seat") == label:  # phase annul
                     hand.apply(("annul", annulment.get("holding")))
                 else:
-                    hand.apply(Action("no_annul"))
+                    hand.apply(NO_ANNUL)
     except IllegalAction as exc:
         raise ReplayError(str(exc)) from None
-    says_left = says_left or any(not isinstance(t, dict) or t.get("say") for _, t in turns)
-    _check_tail(record, hand, auction, says_left, n_cards)
+    says_left = says_left or any(not isinstance(t, dict) or t.get("say") for t in turns[used:])
+    _check_tail(record, hand, n_steps < len(steps), says_left, n_cards)
     return hand
 
 
-def _replay_announcements(hand: Hand, turns: Any) -> bool:
-    """The round of announcements, turn by turn until it ends (or the hand moves on); True when the
-    record has steps left over in the turn where it ended. Runs of actions go to ``Hand._apply_turn``."""
+def _section(record: dict[str, Any], name: str, kind: type, what: str) -> Any:
+    """A section of the record (empty when left out), checked to be of the JSON type ``kind``."""
+    value = record.get(name) or kind()
+    if not isinstance(value, kind):
+        raise ReplayError(f"{name}: must be {what}")
+    return value
+
+
+def _replay_auction(hand: Hand, steps: list[Any], i: int) -> int:
+    """The auction (and the sole bidder's raise) from ``steps[i]`` on; returns the index of the next step."""
     labels = hand.labels
-    said = _SAID.get
+    said = _AUCTION_SAYS.get
+    apply = hand.apply
+    while hand.phase == "bidding" or hand.phase == "raise":
+        label = labels[hand.to_move()]  # type: ignore[index]
+        if i >= len(steps):
+            raise ReplayError(f"auction: missing the bid of {label}")
+        step = steps[i]
+        if type(step) is not dict:
+            raise ReplayError(f"auction step {i + 1}: expected {{seat, say}}, got {step!r}")
+        if step.get("seat") != label:
+            raise ReplayError(f"auction step {i + 1}: it is {label}'s turn, not {step.get('seat')}'s")
+        say = step.get("say")
+        action = said(say) if type(say) is str else None  # the says this module writes
+        apply(action if action is not None else _auction_action(say, f"auction step {i + 1}"))
+        i += 1
+    return i
+
+
+def _replay_announcements(hand: Hand, turns: list[Any]) -> tuple[int, bool]:
+    """The round of announcements, turn by turn until it ends (or the hand moves on); returns how many of
+    the record's turns it used and whether the turn where it ended has steps left over. The turns whose
+    seat and says read cleanly go to ``Hand._apply_turns`` together; from the first that does not, turns are
+    taken one by one, each say read when its turn comes, so that errors name the first wrong step."""
+    labels = hand.labels
+    ready = _read_turns(turns, {label: s for s, label in enumerate(labels)})
+    i = 0
     while hand.phase == "announcements":
-        i, turn = next(turns, (None, None))
-        if turn is None:
+        k = 0
+        if i < len(ready):
+            i, k = hand._apply_turns(ready, i)
+            if hand.phase != "announcements":
+                return i + (k > 0), k > 0 and k < len(ready[i][1])
+        if i >= len(turns):
             raise ReplayError(f"announcements: missing the turn of {labels[hand.to_move()]}")  # type: ignore[index]
+        turn = turns[i]
         if not isinstance(turn, dict):
             raise ReplayError(f"announcement turn {i + 1}: expected {{seat, say}}, got {turn!r}")
         who = turn.get("seat")
         says = turn.get("say") or []
-        try:  # the texts read before (the common case); else each is read when its turn comes
-            known = list(map(said, says))
-        except TypeError:  # an unhashable say
-            known = [None]
-        k = 0
         while k < len(says):
             if hand.phase != "announcements":
-                return True
-            label = labels[hand.to_move()]  # type: ignore[index]
-            if who != label:
-                raise ReplayError(f"announcement turn {i + 1}: it is {label}'s turn, not {who}'s")
-            if None not in known:
-                actions = known[k:] if k else known
-            else:
-                actions = [_parse_say(says[k], f"announcement turn {i + 1}, seat {label}")]
-            k += hand._apply_turn(actions)
-    return False
+                return i + 1, True
+            seat = hand.to_move()
+            if who != labels[seat]:  # type: ignore[index]
+                raise ReplayError(f"announcement turn {i + 1}: it is {labels[seat]}'s turn, not {who}'s")  # type: ignore[index]
+            action = _parse_say(says[k], f"announcement turn {i + 1}, seat {labels[seat]}")  # type: ignore[index]
+            hand._apply_turns([(seat, [action])])  # type: ignore[list-item]
+            k += 1
+        i += 1
+    return i, False
+
+
+def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, list[Action]]]:
+    """The record's turns as ``(seat, actions)`` up to the first with an unknown seat or an unreadable say."""
+    ready = []
+    said = _SAID.get
+    for turn in turns:
+        if not isinstance(turn, dict):
+            break
+        try:
+            seat = seat_of.get(turn.get("seat"))
+        except TypeError:  # an unhashable seat
+            break
+        says = turn.get("say") or []
+        if seat is None or type(says) is not list:
+            break
+        try:
+            actions = list(map(said, says))
+        except TypeError:  # an unhashable say
+            break
+        if None in actions:
+            try:
+                actions = [_parse_say(say, "") for say in says]
+            except ReplayError:
+                break
+        ready.append((seat, actions))
+    return ready
 
 
 def _card(name: Any) -> int:
@@ -346,10 +397,10 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
     return n
 
 
-def _check_tail(record: dict[str, Any], hand: Hand, auction: Any, says_left: bool, n_cards: int) -> None:
+def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: bool, n_cards: int) -> None:
     """Steps left over, and derived sections (talon, call, result) that disagree with the replay."""
     labels = hand.labels
-    if next(auction, None) is not None:
+    if bids_left:
         raise ReplayError("auction: steps after the end of the auction")
     if says_left:
         raise ReplayError("announcements: steps after the end of the round of announcements")
@@ -359,12 +410,20 @@ def _check_tail(record: dict[str, Any], hand: Hand, auction: Any, says_left: boo
         raise ReplayError("annulment: recorded but no annulment took place")
     talon = record.get("talon")
     if talon is not None:
+        if not isinstance(talon, dict):
+            raise ReplayError("talon: must be an object of the talon cards each seat drew")
         drawn = {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]}
         if {k: v for k, v in talon.items() if v} != drawn:
             raise ReplayError(f"talon: recorded {talon} but the distribution table gives {drawn}")
     call = record.get("call")
-    if call is not None and (hand.called is None or parse_card(call) != hand.called):
-        raise ReplayError(f"call: recorded {call} but the announcements call {hand.called}")
+    if call is not None:
+        try:
+            called = _card(call)
+        except (TypeError, ValueError):  # not a card name: it cannot agree
+            called = None
+        if hand.called is None or called != hand.called:
+            made = "no call" if hand.called is None else f"a call of {NAMES[hand.called]}"
+            raise ReplayError(f"call: recorded {call!r} but the announcements make {made}")
     result = record.get("result")
     if result is not None and result != hand.kind:
         raise ReplayError(f"result: recorded {result} but the replay ends as {hand.kind}")

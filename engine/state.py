@@ -9,6 +9,7 @@ legal moves are mask arithmetic so that bots and replays are fast (see benchmark
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Any, NamedTuple
@@ -358,37 +359,55 @@ class Hand:
 
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
-        kind = action[0]
-        phase = self.phase
-        if phase == "announcements":
-            legal = self._ann_legal
-            if legal is not None and action in legal:  # offered by legal_actions: no need to check it
-                s = self._turn
-                if kind == "kontra":
-                    # a kontra by a seat whose side is known changes nothing else it may do, unless it could
-                    # still declare (only first in the turn): keep the list current instead of rebuilding it
-                    if self.known_side[s] is not None and legal[0][0] != "declare":  # type: ignore[index]
+        legal = self._ann_legal  # the announcement actions listed by legal_actions; None in other phases
+        if legal is not None and action in legal:  # offered by legal_actions: no need to check it
+            kind = action[0]
+            s: int = self._turn  # type: ignore[assignment]
+            if kind == "kontra":  # ``_apply_kontra`` inlined (the commonest action of random play)
+                key = _KONTRA_KEYS[action[1]]  # type: ignore[index]
+                items = self.items
+                level = items[key] = items[key] + 1
+                team = self.team[s]
+                kontrable = self._kontrable
+                act = kontrable[team].pop(key)  # the shared Action, whatever tuple the caller passed
+                if level < self._max_kontra:
+                    kontrable[1 - team][key] = act
+                # a kontra by a seat whose side is known changes nothing else it may do, unless it could
+                # still declare (only first in the turn): keep the list current instead of rebuilding it
+                if self.known_side[s] is None:
+                    self._ann_legal = None
+                    self._reveal(s, team)
+                else:
+                    if legal[0][0] != "declare":
                         legal.remove(action)
                     else:
                         self._ann_legal = None
-                    self._apply_kontra(s, _KONTRA_KEYS[action[1]])  # type: ignore[arg-type]
-                    return
-                self._ann_legal = None
-                if kind == "pass":
-                    self._pass(s)  # type: ignore[arg-type]
-                else:
-                    self._announce(action, True)
+                    self._last_side = team
+                self.announce_log.append((s, act))
+                self._ann_turn_acts += 1
+                return
+            self._ann_legal = None
+            if kind == "pass":
+                self._pass(s)
+            elif kind == "announce":
+                self._apply_announce(s, action[1])  # type: ignore[arg-type]
             else:
-                self._ann_legal = None
-                if kind not in _SIMPLE or not self._try_simple(kind, action[1] if len(action) > 1 else None):
-                    self._announce(action, False)
+                self._announce(action, True)
             return
-        arg = action[1] if len(action) > 1 else None
+        kind = action[0]
+        phase = self.phase
         if phase == "play":
             if kind != "play":
                 raise IllegalAction(self._step(), f"expected a card to be played, got {kind}")
-            self._play(arg)  # type: ignore[arg-type]
-        elif phase == "bidding":
+            self._play(action[1] if len(action) > 1 else None)  # type: ignore[arg-type]
+            return
+        if phase == "announcements":
+            self._ann_legal = None
+            if kind not in _SIMPLE or not self._try_simple(kind, action[1] if len(action) > 1 else None):
+                self._announce(action, False)
+            return
+        arg = action[1] if len(action) > 1 else None
+        if phase == "bidding":
             self._bid(kind, arg)  # type: ignore[arg-type]
         elif phase == "discard":
             self._discard(kind, arg)
@@ -916,69 +935,99 @@ class Hand:
                 return True
         return False
 
-    def _apply_turn(self, actions: list[Action]) -> int:
-        """Apply announcement-phase ``actions`` of the seat to move until its turn ends (a pass) or another
-        seat is to move; returns how many it applied (the replay's fast path). Passes and kontras that the
-        direct test of ``_try_simple`` admits skip the full check of ``apply``; the kontras are
-        ``_apply_kontra`` inlined, the commonest step of a replay."""
-        forced = self._forced_kontra
-        s: int = self._turn if forced is None else forced  # type: ignore[assignment]
+    def _apply_turns(self, turns: Sequence[tuple[int, Sequence[Action]]], start: int = 0) -> tuple[int, int]:
+        """Apply announcement turns, each ``(seat, actions)``, from ``turns[start]`` on, exactly as ``apply``
+        would one action at a time (the replay's fast path). Passes and kontras that the direct test of
+        ``_try_simple`` admits, and bonus announcements under rules without the T 41/T 42/Pais restrictions,
+        skip the full check; kontras are ``_apply_kontra`` inlined, the commonest step of a replay.
+
+        Stops where the caller must look: at a turn whose seat is not the seat to move, after an action that
+        leaves another seat to move or ends the round, and after a pass that leaves actions over in its
+        turn. Returns ``(i, k)``: turn ``i`` is the next to apply, its first ``k`` actions applied."""
         self._ann_legal = None
         items = self.items
         log = self.announce_log.append
         keys = _KONTRA_KEYS.get
+        kontrable = self._kontrable
+        known_side = self.known_side
+        tcount = self._tcount
+        declared = self.declared
         max_kontra = self._max_kontra
-        team = self.team[s]
-        mine, theirs = self._kontrable[team], self._kontrable[1 - team]
-        simple = (
-            forced is None
-            and self.called is not None
-            and not (self._auction.ulti_obliged and self._ulti_owed(s))
-        )
-        may_kontra = simple and (self._tcount[s] < 8 or self.declared[s])
-        applied = kontras = 0
-        for action in actions:
-            kind = action[0]
-            if may_kontra and kind == "kontra":
-                key = keys(action[1])  # type: ignore[arg-type]
-                if key in mine:
-                    level = items[key] = items[key] + 1
-                    act = mine.pop(key)
-                    if level < max_kontra:
-                        theirs[key] = act
-                    if self.known_side[s] is None:
-                        self._reveal(s, team)
-                    else:
-                        self._last_side = team
-                    log((s, act))
-                    kontras += 1
-                    continue
-            self._ann_turn_acts += kontras
-            applied += kontras
-            kontras = 0
-            if simple and kind == "pass":
-                self._pass(s)
-                return applied + 1
-            if (
-                kind == "announce"
-                and simple
-                and self._simple_bonuses
-                and action in self._open[team]
-                and self._presumed(s) == team
-                and not self._simple_barred(s, team, action[1], self._tcount[s] >= 8 and not self.declared[s])  # type: ignore[arg-type]
-            ):
-                self._announce(action, True)
-            else:
-                self.apply(action)
-            applied += 1
-            if kind == "pass" or self.phase != "announcements" or self.to_move() != s:
-                return applied
-            team = self.team[s]  # a call fixes the teams
-            mine, theirs = self._kontrable[team], self._kontrable[1 - team]
-            simple = self._forced_kontra is None and self.called is not None and not self._ulti_owed(s)
-            may_kontra = simple and (self._tcount[s] < 8 or self.declared[s])
-        self._ann_turn_acts += kontras
-        return applied + kontras
+        auction = self._auction
+        i = start
+        n_turns = len(turns)
+        while i < n_turns:
+            seat, actions = turns[i]
+            if not actions:  # an empty turn says nothing (and names no seat to check)
+                i += 1
+                continue
+            if self.phase != "announcements":
+                return i, 0
+            forced = self._forced_kontra
+            s = self._turn if forced is None else forced
+            if seat != s:
+                return i, 0
+            team = self.team[s]  # type: ignore[index]
+            mine, theirs = kontrable[team], kontrable[1 - team]
+            simple = (
+                forced is None
+                and self.called is not None
+                and not (auction.ulti_obliged and self._ulti_owed(s))
+            )  # type: ignore[arg-type]
+            may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
+            k = kontras = 0
+            for action in actions:
+                kind = action[0]
+                if may_kontra and kind == "kontra":
+                    key = keys(action[1])  # type: ignore[arg-type]
+                    if key in mine:
+                        level = items[key] = items[key] + 1
+                        act = mine.pop(key)
+                        if level < max_kontra:
+                            theirs[key] = act
+                        if known_side[s] is None:  # type: ignore[index]
+                            self._reveal(s, team)  # type: ignore[arg-type]
+                        else:
+                            self._last_side = team
+                        log((s, act))
+                        kontras += 1
+                        continue
+                if kontras:
+                    self._ann_turn_acts += kontras
+                    k += kontras
+                    kontras = 0
+                k += 1
+                if simple and kind == "pass":
+                    self._pass(s)  # type: ignore[arg-type]
+                    if k < len(actions):  # says after the end of the turn: the caller names them
+                        return i, k
+                    break
+                if (
+                    kind == "announce"
+                    and simple
+                    and self._simple_bonuses
+                    and action in self._open[team]
+                    and self._presumed(s) == team  # type: ignore[arg-type]
+                    and not self._simple_barred(s, team, action[1], tcount[s] >= 8 and not declared[s])  # type: ignore[arg-type, index]
+                ):
+                    self._apply_announce(s, action[1])  # type: ignore[arg-type]
+                else:
+                    self.apply(action)
+                if kind == "pass":
+                    if k < len(actions):
+                        return i, k
+                    break
+                if self.phase != "announcements" or self.to_move() != s:
+                    return i, k
+                team = self.team[s]  # type: ignore[index]  # a call fixes the teams
+                mine, theirs = kontrable[team], kontrable[1 - team]
+                simple = self._forced_kontra is None and self.called is not None and not self._ulti_owed(s)  # type: ignore[arg-type]
+                may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
+            else:  # the turn's actions ran out before its pass: the next turn may go on with it
+                if kontras:
+                    self._ann_turn_acts += kontras
+            i += 1
+        return i, 0
 
     def _apply_kontra(self, s: int, key: tuple[int, str]) -> None:
         """Raise ``key`` one kontra level for ``s``, whose team may (checked by the caller)."""
@@ -994,6 +1043,31 @@ class Hand:
             self._reveal(s, team)
         else:
             self._last_side = known
+        self.announce_log.append((s, action))
+        self._ann_turn_acts += 1
+
+    def _apply_announce(self, s: int, bonus: str) -> None:
+        """Announce ``bonus`` for ``s``'s team (checked by the caller): a new item at level 0, which the
+        other team may kontra."""
+        team = self.team[s]
+        key = (team, bonus)
+        action = ANNOUNCE[bonus]
+        self.items[key] = 0
+        self._kontrable[1 - team][key] = KONTRA[key]  # the rules allow at least kontra
+        self._open[team].remove(action)
+        self.item_by[key] = s
+        if bonus == "pagat_ultimo":
+            self.ulti_teams.add(team)
+        elif bonus == "volat":
+            self.volat_announcers.add(s)
+            self._turn_volat_double |= 1
+        elif bonus == "double_game":
+            self.double_announcers.add(s)
+            self._turn_volat_double |= 2
+        if self.known_side[s] is None:
+            self._reveal(s, team)
+        else:  # known, and to be this team: the announcement was legal
+            self._last_side = team
         self.announce_log.append((s, action))
         self._ann_turn_acts += 1
 
@@ -1041,20 +1115,8 @@ class Hand:
             self._call(s, arg)
             action = CALL[arg]
         elif kind == "announce":
-            team = self.team[s]
-            action = ANNOUNCE[arg]
-            self._set_level((team, arg), 0)
-            self._open[team].remove(action)
-            self.item_by[(team, arg)] = s
-            if arg == "pagat_ultimo":
-                self.ulti_teams.add(team)
-            elif arg == "volat":
-                self.volat_announcers.add(s)
-                self._turn_volat_double |= 1
-            elif arg == "double_game":
-                self.double_announcers.add(s)
-                self._turn_volat_double |= 2
-            self._reveal(s, team)
+            self._apply_announce(s, arg)
+            return
         else:
             self._apply_kontra(s, self._item_key(arg))
             return
@@ -1122,8 +1184,7 @@ class Hand:
         self._trick = []
 
     def _play(self, card: int) -> None:
-        s = self._turn
-        assert s is not None
+        s: int = self._turn  # type: ignore[assignment]
         h = self.hands[s]
         trick = self._trick
         m = self._play_mask
@@ -1133,7 +1194,7 @@ class Hand:
                 m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
         else:
             self._play_mask = -1
-        if type(card) is not int or not 0 <= card < 42 or not m >> card & 1:
+        if type(card) is not int or card < 0 or not m >> card & 1:  # m holds no card beyond 41
             raise IllegalAction(self._step(), self._play_problem(s, card))
         self.hands[s] = h ^ 1 << card
         trick.append(card)

@@ -2,7 +2,7 @@
 
 * ``legal_actions`` in the round of announcements keeps a per-turn list and updates it after a kontra
   instead of rebuilding it: at every step it must equal a fresh ``_legal_announcements``.
-* ``replay`` applies runs of passes and kontras by a direct legality test (``Hand._apply_turn``,
+* ``replay`` applies runs of passes and kontras by a direct legality test (``Hand._apply_turns``,
   ``Hand._try_simple``), whole tricks at once (``Hand._play_trick``) and sorted discards by the ``DISCARD``
   table; with all of them switched off every step goes through ``apply`` and the full rule checks. The two
   must give the same summary and payments for every record, legal or tampered with, or reject it with the
@@ -52,16 +52,26 @@ def random_hand(seed: int, choice_seed: int, preset: str) -> Hand:
     return hand
 
 
-def apply_turn_checked(hand: Hand, actions: list[Any]) -> int:
-    """``Hand._apply_turn`` by the book: ``apply`` one action at a time, the turn ending as it says."""
-    seat = hand.to_move()
-    applied = 0
-    for action in actions:
-        hand.apply(action)
-        applied += 1
-        if action[0] == "pass" or hand.phase != "announcements" or hand.to_move() != seat:
-            break
-    return applied
+def apply_turns_checked(hand: Hand, turns: list[Any], start: int = 0) -> tuple[int, int]:
+    """``Hand._apply_turns`` by the book: ``apply`` one action at a time, stopping where it must stop."""
+    i = start
+    while i < len(turns):
+        seat, actions = turns[i]
+        if not actions:
+            i += 1
+            continue
+        if hand.phase != "announcements" or hand.to_move() != seat:
+            return i, 0
+        for k, action in enumerate(actions, 1):
+            hand.apply(action)
+            if action[0] == "pass":
+                if k < len(actions):
+                    return i, k
+                break
+            if hand.phase != "announcements" or hand.to_move() != seat:
+                return i, k
+        i += 1
+    return i, 0
 
 
 def play_trick_checked(hand: Hand, cards: list[Any]) -> None:
@@ -75,7 +85,7 @@ def checked_path() -> Iterator[None]:
     """Every replayed step through the full rule checks: no direct tests, no discard table, no batches."""
     with (
         mock.patch.object(Hand, "_try_simple", return_value=False),
-        mock.patch.object(Hand, "_apply_turn", apply_turn_checked),
+        mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
         mock.patch.object(engine.state, "DISCARD", {}),
     ):

@@ -136,6 +136,29 @@ def test_it_rejects_a_step_out_of_turn() -> None:
         replay(record)
 
 
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("auction",), {"A": "pass"}, "auction: must be a list"),
+        (("auction", 0), "pass", "auction step 1: expected {seat, say}"),
+        (("discards",), ["X"], "discards: must be an object"),
+        (("announcements",), {"A": ["pass"]}, "announcements: must be a list of turns"),
+        (("tricks",), "HK HR X II", "tricks: must be a list"),
+        (("talon",), ["X"], "talon: must be an object"),
+        (("call",), "XXX", "call: recorded 'XXX' but the announcements make a call of XX"),
+    ],
+)
+def test_it_names_the_section_of_a_malformed_record(path: tuple[Any, ...], value: Any, message: str) -> None:
+    record = scripted()
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(ReplayError) as caught:
+        replay(record)
+    assert str(caught.value).startswith(message)
+
+
 def test_it_rejects_a_missing_or_extra_trick() -> None:
     record = scripted()
     record["tricks"].pop()
