@@ -192,6 +192,18 @@ class Hand:
             raise ValueError("deal: need four hands of nine cards and a talon of six")
         if sorted(chain(*dealt, talon)) != _ALL_CARDS:
             raise ValueError("deal: the hands and talon must hold each of the 42 cards exactly once")
+        self._deal(dealt, talon, rules, stake, seats, seed)
+
+    def _deal(
+        self,
+        dealt: list[list[int]],
+        talon: list[int],
+        rules: Rules,
+        stake: int,
+        seats: tuple[str, ...],
+        seed: int | None,
+    ) -> None:
+        """The state at the start of the bidding, for a deal already known to be whole."""
         self.rules = rules
         self.stake = stake
         self.labels = tuple(seats)
@@ -271,7 +283,9 @@ class Hand:
             dealt = [deck[6 + 9 * s : 15 + 9 * s] for s in range(4)]
         else:
             dealt = [deck[6 + 5 * s : 11 + 5 * s] + deck[26 + 4 * s : 30 + 4 * s] for s in range(4)]
-        return cls(dealt, deck[:6], rules=rules, stake=stake, seats=seats, seed=seed)
+        hand = cls.__new__(cls)  # a shuffled deck is whole: no need for __init__'s check
+        hand._deal(dealt, deck[:6], rules, stake, seats, seed)
+        return hand
 
     @classmethod
     def arranged(
