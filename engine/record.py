@@ -152,9 +152,9 @@ def _parse_say(text: Any, where: str) -> Action:
 
 
 def _read_say(text: Any, where: str) -> Action:
-    if not isinstance(text, str) or not text:
+    words = text.split() if isinstance(text, str) else []
+    if not words:
         raise ReplayError(f"{where}: expected an action text, got {text!r}")
-    words = text.split()
     kind = words[0]
     try:
         if kind == "pass" and len(words) == 1:
@@ -340,14 +340,16 @@ def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, li
         if seat is None or type(says) is not list:
             break
         try:
-            actions = list(map(said, says))
+            known = list(map(said, says))
         except TypeError:  # an unhashable say
             break
-        if None in actions:
+        if None in known:
             try:
                 actions = [_parse_say(say, "") for say in says]
             except ReplayError:
                 break
+        else:
+            actions = known  # type: ignore[assignment]
         ready.append((seat, actions))
     return ready
 

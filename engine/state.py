@@ -986,8 +986,8 @@ class Hand:
             simple = (
                 forced is None
                 and self.called is not None
-                and not (auction.ulti_obliged and self._ulti_owed(s))
-            )  # type: ignore[arg-type]
+                and not (auction.ulti_obliged and self._ulti_owed(s))  # type: ignore[arg-type]
+            )
             may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
             k = kontras = 0
             for action in actions:
@@ -1080,7 +1080,7 @@ class Hand:
             self._turn_volat_double |= 2
         if self.known_side[s] is None:
             self._reveal(s, team)
-        else:  # known, and to be this team: the announcement was legal
+        else:  # known, so known to be this team's side (else the announcement would be illegal)
             self._last_side = team
         self.announce_log.append((s, action))
         self._ann_turn_acts += 1
@@ -1129,7 +1129,7 @@ class Hand:
             self._call(s, arg)
             action = CALL[arg]
         elif kind == "announce":
-            self._apply_announce(s, arg)
+            self._apply_announce(s, arg)  # type: ignore[arg-type]
             return
         else:
             self._apply_kontra(s, self._item_key(arg))

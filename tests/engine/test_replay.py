@@ -146,6 +146,7 @@ def test_it_rejects_a_step_out_of_turn() -> None:
         (("tricks",), "HK HR X II", "tricks: must be a list"),
         (("talon",), ["X"], "talon: must be an object"),
         (("call",), "XXX", "call: recorded 'XXX' but the announcements make a call of XX"),
+        (("announcements", 0, "say", 0), "  ", "announcement turn 1, seat A: expected an action text"),
     ],
 )
 def test_it_names_the_section_of_a_malformed_record(path: tuple[Any, ...], value: Any, message: str) -> None:
