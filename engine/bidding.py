@@ -199,10 +199,6 @@ class Auction:
     # --- applying ----------------------------------------------------------------------------------------
     def apply(self, s: int, kind: str, level: int | None, hand: int) -> None:
         """Record a legal bid; the caller has checked it."""
-        self._record(s, kind, level, hand)
-        self.bid_turns[s] += 1
-
-    def _record(self, s: int, kind: str, level: int | None, hand: int) -> None:
         if kind == "pass":
             if self.is_yield_position(s):
                 self.yield_seat = s
@@ -210,6 +206,7 @@ class Auction:
             self.passed[s] = True
             self.n_passed += 1
             self.log.append((s, "pass", None))
+            self.bid_turns[s] += 1
             return
         if self.cue_conditional and self.cue_seat == s:  # kegl: holding or overcalling cancels it
             self.cue = self.cue_seat = None
@@ -233,6 +230,7 @@ class Auction:
             self.held = False
             self.log.append((s, "bid", level))
         self.bid_count[s] += 1
+        self.bid_turns[s] += 1
         self.high, self.high_seat = rank, s
         self.positive_bids.append((s, rank, kind == "hold"))
 
@@ -248,10 +246,13 @@ class Auction:
             return not any(self.can_hold(t) for t in range(4) if not self.passed[t])
         return False
 
-    def next_seat(self, s: int) -> int:
-        for i in range(1, 5):
-            t = (s + i) % 4
-            if not self.passed[t]:
+    def next_bidder(self, s: int) -> int | None:
+        """The seat to bid after ``s``: the next one that has not passed; None when the auction is over."""
+        if self.finished():
+            return None
+        passed = self.passed
+        for t in ((s + 1) & 3, (s + 2) & 3, (s + 3) & 3):
+            if not passed[t]:
                 return t
         return s
 

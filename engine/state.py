@@ -78,10 +78,10 @@ _FREE_CALLS = sum(1 << c for c in range(1, XX))
 #: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
 _MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _SIMPLE = frozenset(("pass", "kontra"))  # announcement-phase kinds with a direct legality test
-_BARRABLE = ("double_game", "volat", "pagat_ultimo")  # the bonuses ``Hand._simple_barred`` may bar
 _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
+_BID_KINDS = frozenset(("bid", "hold", "pass"))
 RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
@@ -374,7 +374,14 @@ class Hand:
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
         legal = self._ann_legal  # the announcement actions listed by legal_actions; None in other phases
-        if legal is not None and action in legal:  # offered by legal_actions: no need to check it
+        if legal is not None:
+            try:
+                listed = legal.index(action)  # one scan finds it and, for a kontra, where to remove it
+            except ValueError:
+                listed = -1
+        else:
+            listed = -1
+        if listed >= 0:  # offered by legal_actions: no need to check it
             kind = action[0]
             s: int = self._turn  # type: ignore[assignment]
             if kind == "kontra":  # ``_apply_kontra`` inlined (the commonest action of random play)
@@ -393,7 +400,7 @@ class Hand:
                     self._reveal(s, team)
                 else:
                     if legal[0][0] != "declare":
-                        legal.remove(action)
+                        del legal[listed]  # type: ignore[index]
                     else:
                         self._ann_legal = None
                     self._last_side = team
@@ -489,19 +496,22 @@ class Hand:
 
     # --- bidding -----------------------------------------------------------------------------------------
     def _bid(self, kind: str, level: int | None) -> None:
-        s = self._turn
-        assert s is not None
+        s: int = self._turn  # type: ignore[assignment]
         auction = self._auction
-        label = self.labels[s]
-        if kind not in ("bid", "hold", "pass"):
-            raise IllegalAction(f"bid by {label}", f"expected bid, hold or pass, got {kind}")
-        problem = auction.check(s, kind, level, self.hands[s])
+        hand = self.hands[s]
+        problem = (
+            auction.check(s, kind, level, hand)
+            if kind in _BID_KINDS
+            else f"expected bid, hold or pass, got {kind}"
+        )
         if problem is not None:
+            label = self.labels[s]
             raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
-        auction.apply(s, kind, level, self.hands[s])
+        auction.apply(s, kind, level, hand)
         self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
-        if not auction.finished():
-            self._turn = auction.next_seat(s)
+        turn = auction.next_bidder(s)
+        if turn is not None:
+            self._turn = turn
             return
         if auction.high_seat is None:
             self._finish("passed_out")
@@ -889,8 +899,9 @@ class Hand:
             else:
                 out += self._open[team]
                 if undeclared or self.volat_announcers or self.double_announcers:  # else nothing is barred
-                    for bonus in _BARRABLE:
-                        if ANNOUNCE[bonus] in out and self._simple_barred(s, team, bonus, undeclared):
+                    items = self.items
+                    for bonus in self._simple_barred(s, team, undeclared):
+                        if (team, bonus) not in items:  # still open, so listed
                             out.remove(ANNOUNCE[bonus])
         if undeclared:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
             pais = self.rules.pais_declarations
@@ -900,22 +911,21 @@ class Hand:
         out.append(PASS)
         return out
 
-    def _simple_barred(self, s: int, team: int, bonus: str, undeclared: bool) -> bool:
-        """Whether an open bonus is barred under rules without the T 41/T 42/Pais restrictions: double game
-        after the team's volát, volát after double game at the same turn, both by one player, or
-        pagátultimó with 8 or 9 tarokks undeclared ("Declaring tarokks", "Variations")."""
+    def _simple_barred(self, s: int, team: int, undeclared: bool) -> list[str]:
+        """The bonuses ``s`` may not announce now under rules without the T 41/T 42/Pais restrictions (open
+        or not): double game after its team's volát, volát after double game at the same turn, both by one
+        player, or pagátultimó with 8 or 9 tarokks undeclared ("Declaring tarokks", "Variations")."""
         rules = self.rules
-        if bonus == "pagat_ultimo":
-            return undeclared
-        if bonus == "double_game":
-            return (team, "volat") in self.items or (
-                not rules.double_game_and_volat_same_player and s in self.volat_announcers
-            )
-        if bonus == "volat":
-            return bool(self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn) or (
-                not rules.double_game_and_volat_same_player and s in self.double_announcers
-            )
-        return False
+        barred = ["pagat_ultimo"] if undeclared else []
+        if (team, "volat") in self.items or (
+            not rules.double_game_and_volat_same_player and s in self.volat_announcers
+        ):
+            barred.append("double_game")
+        if (self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn) or (
+            not rules.double_game_and_volat_same_player and s in self.double_announcers
+        ):
+            barred.append("volat")
+        return barred
 
     def _set_level(self, key: tuple[int, str], level: int) -> None:
         """Set an item's kontra level and note which team may raise it next (odd levels: the other team)."""
@@ -953,7 +963,8 @@ class Hand:
         """Apply announcement turns, each ``(seat, actions)``, from ``turns[start]`` on, exactly as ``apply``
         would one action at a time (the replay's fast path). Passes and kontras that the direct test of
         ``_try_simple`` admits, and bonus announcements under rules without the T 41/T 42/Pais restrictions,
-        skip the full check; kontras are ``_apply_kontra`` inlined, the commonest step of a replay.
+        skip the full check; kontras are ``_apply_kontra`` inlined, the commonest step of a replay (a run of
+        them shows the seat's side once, before its next action).
 
         Stops where the caller must look: at a turn whose seat is not the seat to move, after an action that
         leaves another seat to move or ends the round, and after a pass that leaves actions over in its
@@ -962,12 +973,12 @@ class Hand:
         items = self.items
         log = self.announce_log.append
         keys = _KONTRA_KEYS.get
-        kontrable = self._kontrable
-        known_side = self.known_side
+        k0, k1 = self._kontrable
+        by_team = ((k0, k1), (k1, k0))  # (the items the team may kontra, the other team's)
         tcount = self._tcount
         declared = self.declared
         max_kontra = self._max_kontra
-        auction = self._auction
+        obliged = self._auction.ulti_obliged
         i = start
         n_turns = len(turns)
         while i < n_turns:
@@ -975,39 +986,29 @@ class Hand:
             if not actions:  # an empty turn says nothing (and names no seat to check)
                 i += 1
                 continue
-            if self.phase != "announcements":
-                return i, 0
             forced = self._forced_kontra
             s = self._turn if forced is None else forced
             if seat != s:
                 return i, 0
             team = self.team[s]  # type: ignore[index]
-            mine, theirs = kontrable[team], kontrable[1 - team]
-            simple = (
-                forced is None
-                and self.called is not None
-                and not (auction.ulti_obliged and self._ulti_owed(s))  # type: ignore[arg-type]
-            )
+            mine, theirs = by_team[team]
+            simple = forced is None and self.called is not None and not (obliged and self._ulti_owed(s))  # type: ignore[arg-type]
             may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
             k = kontras = 0
             for action in actions:
                 kind = action[0]
                 if may_kontra and kind == "kontra":
                     key = keys(action[1])  # type: ignore[arg-type]
-                    if key in mine:
-                        level = items[key] = items[key] + 1
-                        act = mine.pop(key)
+                    act = mine.pop(key, None)
+                    if act is not None:
+                        level = items[key] = items[key] + 1  # type: ignore[index]
                         if level < max_kontra:
-                            theirs[key] = act
-                        if known_side[s] is None:  # type: ignore[index]
-                            self._reveal(s, team)  # type: ignore[arg-type]
-                        else:
-                            self._last_side = team
+                            theirs[key] = act  # type: ignore[index]
                         log((s, act))
                         kontras += 1
                         continue
                 if kontras:
-                    self._ann_turn_acts += kontras
+                    self._kontras_said(s, team, kontras)  # type: ignore[arg-type]
                     k += kontras
                     kontras = 0
                 k += 1
@@ -1015,6 +1016,8 @@ class Hand:
                     self._pass(s)  # type: ignore[arg-type]
                     if k < len(actions):  # says after the end of the turn: the caller names them
                         return i, k
+                    if self.phase != "announcements":
+                        return i + 1, 0
                     break
                 if (
                     kind == "announce"
@@ -1022,7 +1025,7 @@ class Hand:
                     and self._simple_bonuses
                     and action in self._open[team]
                     and self._presumed(s) == team  # type: ignore[arg-type]
-                    and not self._simple_barred(s, team, action[1], tcount[s] >= 8 and not declared[s])  # type: ignore[arg-type, index]
+                    and action[1] not in self._simple_barred(s, team, tcount[s] >= 8 and not declared[s])  # type: ignore[arg-type, index]
                 ):
                     self._apply_announce(s, action[1])  # type: ignore[arg-type]
                 else:
@@ -1030,18 +1033,28 @@ class Hand:
                 if kind == "pass":
                     if k < len(actions):
                         return i, k
+                    if self.phase != "announcements":
+                        return i + 1, 0
                     break
                 if self.phase != "announcements" or self.to_move() != s:
                     return i, k
                 team = self.team[s]  # type: ignore[index]  # a call fixes the teams
-                mine, theirs = kontrable[team], kontrable[1 - team]
+                mine, theirs = by_team[team]
                 simple = self._forced_kontra is None and self.called is not None and not self._ulti_owed(s)  # type: ignore[arg-type]
                 may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
             else:  # the turn's actions ran out before its pass: the next turn may go on with it
                 if kontras:
-                    self._ann_turn_acts += kontras
+                    self._kontras_said(s, team, kontras)  # type: ignore[arg-type]
             i += 1
         return i, 0
+
+    def _kontras_said(self, s: int, team: int, n: int) -> None:
+        """``n`` kontras by ``s`` in a row (applied by ``_apply_turns``) show its side, as each would."""
+        if self.known_side[s] is None:
+            self._reveal(s, team)
+        else:
+            self._last_side = team
+        self._ann_turn_acts += n
 
     def _apply_kontra(self, s: int, key: tuple[int, str]) -> None:
         """Raise ``key`` one kontra level for ``s``, whose team may (checked by the caller)."""
