@@ -162,6 +162,20 @@ def validate(rules: Rules) -> Rules:
         raise RulesError("doubled_rounds: must be overlap, none, extra_round or quadruple_round")
     if rules.cue_bid_interpretation not in ("new", "old", "kegl"):
         raise RulesError("cue_bid_interpretation: must be new, old or kegl")
+    if rules.cue_bid_withdrawn_bidder_passes and (
+        rules.cue_bid_only_if_other_declarer or rules.cue_bid_interpretation == "kegl"
+    ):
+        # Both oblige a jump bidder without the shown card to keep bidding rather than let another player
+        # win, which T 17 forbids: the bidder would be left with no legal call.
+        other = (
+            "cue_bid_only_if_other_declarer"
+            if rules.cue_bid_only_if_other_declarer
+            else "cue_bid_interpretation=kegl"
+        )
+        raise RulesError(
+            f"cue_bid_withdrawn_bidder_passes: cannot be combined with {other} (a jump bidder without the"
+            " card it shows would have to outbid the others but may only pass)"
+        )
     if rules.annul_timing not in ("after_exchange", "before_discard"):
         raise RulesError("annul_timing: must be after_exchange or before_discard")
     if not 0 < rules.penalty_min <= rules.penalty_max:

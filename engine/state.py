@@ -82,6 +82,7 @@ _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
+_BARRING = frozenset(("volat", "double_game"))  # announcing one may bar the other (``Hand._simple_barred``)
 RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
@@ -407,11 +408,22 @@ class Hand:
                 self.announce_log.append((s, act))
                 self._ann_turn_acts += 1
                 return
+            if kind == "announce":
+                bonus: str = action[1]  # type: ignore[assignment]
+                self._apply_announce(s, bonus)
+                # Any other bonus announced changes nothing else this seat may do but a declaration (only
+                # first in the turn): keep the list current. Volát and double game may bar each other, an
+                # owed pagátultimó opens the rest, and T 41/T 42/Pais have conditions of their own: rebuild.
+                if self._simple_bonuses and bonus not in _BARRING and not self._auction.ulti_obliged:
+                    del legal[listed]  # type: ignore[index]
+                    if legal[0][0] == "declare":  # type: ignore[index]
+                        del legal[0]  # type: ignore[index]
+                else:
+                    self._ann_legal = None
+                return
             self._ann_legal = None
             if kind == "pass":
                 self._pass(s)
-            elif kind == "announce":
-                self._apply_announce(s, action[1])  # type: ignore[arg-type]
             else:
                 self._announce(action, True)
             return

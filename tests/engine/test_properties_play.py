@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.cards import POINTS
 from engine.record import replay
-from engine.rules import get_rules
+from engine.rules import RulesError, get_rules
 from engine.scoring import score_summary
 from engine.state import BONUSES, TEAMS, Action, Hand, IllegalAction
 
@@ -94,4 +94,34 @@ def test_it_offers_exactly_the_announcements_the_rule_checks_accept(
         legal = hand.legal_actions()
         if hand.phase == "announcements" and hand._forced_kontra is None:
             assert set(legal) == _slow_legal(hand)
+        hand.apply(legal[rng.randrange(len(legal))])
+
+
+_SWITCHES = sorted(k for k, v in get_rules("pagat").options().items() if type(v) is bool)
+
+
+@st.composite
+def option_sets(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
+    """A preset with any of its switches flipped and any cue-bid interpretation, as an organizer may set."""
+    preset = draw(PRESETS)
+    options: dict[str, object] = {k: draw(st.booleans()) for k in draw(st.sets(st.sampled_from(_SWITCHES)))}
+    options["cue_bid_interpretation"] = draw(st.sampled_from(["new", "old", "kegl"]))
+    return preset, options
+
+
+@settings(max_examples=200, deadline=None)
+@given(option_sets(), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_it_never_leaves_a_player_without_a_legal_action_under_valid_options(
+    chosen: tuple[str, dict[str, object]], seed: int, choice_seed: int
+) -> None:
+    preset, options = chosen
+    try:
+        rules = get_rules(preset, **options)
+    except RulesError:
+        return  # rejected by name (test_rules_presets); nothing to play
+    hand = Hand.new(seed, rules=rules)
+    rng = random.Random(choice_seed)
+    while not hand.done:
+        legal = hand.legal_actions()
+        assert legal, (preset, options, hand.phase, hand.auction_log())
         hand.apply(legal[rng.randrange(len(legal))])

@@ -92,6 +92,16 @@ def test_it_overrides_and_validates_options() -> None:
         get_rules("bridge")
 
 
+def test_it_rejects_a_cue_bid_rule_that_would_leave_the_jump_bidder_without_a_call() -> None:
+    # T 17 (the cue bidder may only pass) against rules that make a jump bidder without the shown card keep
+    # the auction: the bidder could neither pass nor bid.
+    with pytest.raises(RulesError, match=r"cue_bid_withdrawn_bidder_passes.*cue_bid_only_if_other_declarer"):
+        get_rules("tournament", cue_bid_only_if_other_declarer=True)
+    with pytest.raises(RulesError, match=r"cue_bid_withdrawn_bidder_passes.*kegl"):
+        get_rules("kegl", cue_bid_withdrawn_bidder_passes=True)
+    assert get_rules("tournament").cue_bid_withdrawn_bidder_passes
+
+
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine", "rules", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
