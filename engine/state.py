@@ -82,12 +82,14 @@ _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
+_AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
 _BARRING = frozenset(("volat", "double_game"))  # announcing one may bar the other (``Hand._simple_barred``)
 RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
 _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
 DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
+_DISCARD_MASKS = {cards: mask(cards) for cards in DISCARD}  # the listed discards' masks, for _discard
 
 
 #: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
@@ -600,20 +602,17 @@ class Hand:
         self._start_announcements()
 
     def _discard(self, kind: str, cards: Any) -> None:
-        s = self._turn
-        assert s is not None
+        s: int = self._turn  # type: ignore[assignment]
+        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
+            m = _DISCARD_MASKS.get(cards) if type(cards) is tuple and kind == "discard" else None
+        except TypeError:  # unhashable: the full check below names the problem
+            m = None
+        if m is not None and len(cards) == len(self.drawn[s]) and not m & ~self._discardable(s):
+            self._apply_discard(s, cards, m)
+            return
         label = self.labels[s]
         if kind != "discard":
             raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
-        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
-            listed = DISCARD.get(cards) if type(cards) is tuple else None
-        except TypeError:  # unhashable: the full check below names the problem
-            listed = None
-        if listed is not None and len(listed.arg) == len(self.drawn[s]):
-            m = mask(listed.arg)
-            if not m & ~self._discardable(s):
-                self._apply_discard(s, listed.arg, m)
-                return
         try:
             cards = tuple(sorted(int(c) for c in cards))
         except (TypeError, ValueError):
@@ -1256,11 +1255,11 @@ class Hand:
         """Play a whole trick of four card numbers led by the seat to move, exactly as four ``apply(play)``
         calls would (the replay's fast path): the cards are checked first and, if any is illegal, played one
         by one so that ``_play`` names the step and the rule."""
-        s = self._turn
+        s: int = self._turn  # type: ignore[assignment]
         hands = self.hands
         a, b, c, d = cards
-        s1, s2, s3 = (s + 1) & 3, (s + 2) & 3, (s + 3) & 3  # type: ignore[operator]
-        h0, h1, h2, h3 = hands[s], hands[s1], hands[s2], hands[s3]  # type: ignore[index]
+        s1, s2, s3 = _AFTER[s]
+        h0, h1, h2, h3 = hands[s], hands[s1], hands[s2], hands[s3]
         follow = FOLLOW_MASK[a]
         m1 = h1 & follow or h1 & TAROKK_MASK or h1
         m2 = h2 & follow or h2 & TAROKK_MASK or h2
@@ -1273,15 +1272,15 @@ class Hand:
             for card in cards:
                 self._play(card)
             return
-        hands[s] = h0 ^ 1 << a  # type: ignore[index]
+        hands[s] = h0 ^ 1 << a
         hands[s1] = h1 ^ 1 << b
         hands[s2] = h2 ^ 1 << c
         hands[s3] = h3 ^ 1 << d
         taken = 1 << a | 1 << b | 1 << c | 1 << d
         best = _winning_card(taken, follow)
         winner = s if best == a else s1 if best == b else s2 if best == c else s3
-        self.tricks.append((s, (a, b, c, d), winner))  # type: ignore[arg-type]
-        self.won[winner] |= taken  # type: ignore[index]
+        self.tricks.append((s, (a, b, c, d), winner))
+        self.won[winner] |= taken
         self._play_mask = -1
         self.leader = self._turn = winner
         if len(self.tricks) == 9:

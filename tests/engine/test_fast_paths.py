@@ -1,12 +1,12 @@
 """The speed paths agree with the checked paths they shortcut (benchmarks/engine_bench.py).
 
-* ``legal_actions`` in the round of announcements keeps a per-turn list and updates it after a kontra
-  instead of rebuilding it: at every step it must equal a fresh ``_legal_announcements``.
-* ``replay`` applies runs of passes and kontras by a direct legality test (``Hand._apply_turns``,
-  ``Hand._try_simple``), whole tricks at once (``Hand._play_trick``) and sorted discards by the ``DISCARD``
-  table; with all of them switched off every step goes through ``apply`` and the full rule checks. The two
-  must give the same summary and payments for every record, legal or tampered with, or reject it with the
-  same message.
+* ``legal_actions`` in the round of announcements keeps a per-turn list and updates it after a kontra or
+  an announcement instead of rebuilding it: at every step it must equal a fresh ``_legal_announcements``.
+* ``replay`` applies the round of announcements by a direct legality test (``Hand._apply_turns``,
+  ``Hand._try_simple``), whole tricks at once (``Hand._play_trick``) and sorted discards by the
+  ``_DISCARD_MASKS`` table; with all of them switched off every step goes through ``apply`` and the full rule
+  checks. The two must give the same summary and payments for every record, legal or tampered with, or
+  reject it with the same message.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def checked_path() -> Iterator[None]:
         mock.patch.object(Hand, "_try_simple", return_value=False),
         mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
-        mock.patch.object(engine.state, "DISCARD", {}),
+        mock.patch.object(engine.state, "_DISCARD_MASKS", {}),
     ):
         yield
 

@@ -160,6 +160,13 @@ def test_it_names_the_section_of_a_malformed_record(path: tuple[Any, ...], value
     assert str(caught.value).startswith(message)
 
 
+def test_it_rejects_a_trick_of_five_cards() -> None:
+    record = scripted()
+    record["tricks"][0]["cards"].append(record["tricks"][1]["cards"][0])
+    with pytest.raises(ReplayError, match="trick 1: 5 cards recorded, a trick has 4"):
+        replay(record)
+
+
 def test_it_rejects_a_missing_or_extra_trick() -> None:
     record = scripted()
     record["tricks"].pop()
