@@ -225,7 +225,10 @@ OPTION_DOCS: dict[str, str] = {
     "cue_bid_only_if_other_declarer": "A jump is a cue bid only if some other player becomes declarer.",
     "cue_bid_only_accepted_by_hold": "A cue bid invites only an earlier bidder, who accepts by holding.",
     "pais_xvii_cue_bid": "Pais: a minimum bid and then a single jump at the second turn shows the XVII.",
-    "cue_bid_withdrawn_bidder_passes": "After a cue bid the cue bidder may only pass (T 17).",
+    "cue_bid_withdrawn_bidder_passes": (
+        "After a cue bid the cue bidder may only pass (T 17); not combinable with"
+        " cue_bid_only_if_other_declarer or the kegl cue-bid interpretation."
+    ),
     "cue_bid_requires_high_honour": "A cue bid needs a high honour (else ultimó is compulsory; T 18: no).",
     "yield_requires_high_honour": (
         "A yield (pass after three - two) needs the XX and a high honour (pagat, T 21); kegl: the XX, and a"
