@@ -6,8 +6,10 @@
     python benchmarks/engine_bench.py --breakdown --skip-speed --strength 0   # where figure (a)'s time goes
 
 Figures: hands per CPU-second of this single-threaded process (``time.process_time``), each the best of
-``--repeat`` timed runs (5; as ``timeit`` advises, the fastest run is the one least disturbed by other load
-on a shared machine, whose noise here is +-20% from run to run):
+``--repeat`` timed runs (9; as ``timeit`` advises, the fastest run is the one least disturbed by other load
+on a shared machine, whose noise here reaches +-30% from run to run, in bursts of seconds). The CPU time
+also depends on the interpreter's build: CPython built with PGO and LTO (the python:3.11 Docker image of
+docker/, Debian's python3.11) runs these loops some 5-15% faster than a build without them (pyenv's default).
 
 (a) random self-play of whole hands, bidding and announcements included. The timed loop picks a uniformly
     random element of ``hand.legal_actions()`` directly (RandomBot's policy without building views), so
@@ -242,7 +244,7 @@ def main() -> int:
     parser.add_argument("--strength", type=int, metavar="N", help="seeds for the strength test (2,000)")
     parser.add_argument("--skip-speed", action="store_true", help="only the strength test")
     parser.add_argument("--breakdown", action="store_true", help="where figure (a)'s time goes, by phase")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs per figure; the best counts (5)")
+    parser.add_argument("--repeat", type=int, default=9, help="timed runs per figure; the best counts (9)")
     args = parser.parse_args()
     rules = get_rules(args.rules)
     quick = (200, 400, 2, 20)
