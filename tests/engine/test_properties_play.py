@@ -106,14 +106,18 @@ def option_sets(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
     preset = draw(PRESETS)
     options: dict[str, object] = {k: draw(st.booleans()) for k in draw(st.sets(st.sampled_from(_SWITCHES)))}
     options["cue_bid_interpretation"] = draw(st.sampled_from(["new", "old", "kegl"]))
+    options["max_kontra"] = draw(st.integers(1, 5))
+    options["annul_timing"] = draw(st.sampled_from(["after_exchange", "before_discard"]))
     return preset, options
 
 
 @settings(max_examples=200, deadline=None)
 @given(option_sets(), st.integers(0, 2**32), st.integers(0, 2**32))
-def test_it_never_leaves_a_player_without_a_legal_action_under_valid_options(
+def test_it_plays_scores_and_replays_every_hand_under_valid_options(
     chosen: tuple[str, dict[str, object]], seed: int, choice_seed: int
 ) -> None:
+    """Never a player without a legal action, payments that sum to zero, and a record that replays to the
+    same summary and payments, whatever valid options an organizer combines."""
     preset, options = chosen
     try:
         rules = get_rules(preset, **options)
@@ -125,3 +129,7 @@ def test_it_never_leaves_a_player_without_a_legal_action_under_valid_options(
         legal = hand.legal_actions()
         assert legal, (preset, options, hand.phase, hand.auction_log())
         hand.apply(legal[rng.randrange(len(legal))])
+    scored = score_summary(hand.summary(), rules)
+    assert sum(scored["payments"].values()) == 0
+    result = replay(json.loads(json.dumps(hand.record())))
+    assert (result.summary, result.payments) == (hand.summary(), scored["payments"])
