@@ -72,24 +72,102 @@ ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
 KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
 DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
 CALL = tuple(Action("call", c) for c in range(22))
-_KONTRA_KEYS = {a.arg: key for key, a in KONTRA.items()}
+#: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
+#: item ``1 + 6 * team + i`` is ``BONUSES[i]`` announced by ``team`` (DECL or OPP).
+ITEMS: tuple[tuple[int, str], ...] = (GAME, *((t, b) for t in (DECL, OPP) for b in BONUSES))
+ITEM_OF = {key: i for i, key in enumerate(ITEMS)}
+_ITEM_OWNER = tuple(key[0] for key in ITEMS)
+_KONTRA_ACTION = tuple(KONTRA[key] for key in ITEMS)  # each item's kontra action
+_ITEM_OF_KONTRA = {a.arg: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra's argument -> its item
+_KONTRA_ITEM = {a: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra -> its item
+_BONUS_BIT = {b: 1 << i for i, b in enumerate(BONUSES)}  # sets of a team's bonuses are 6-bit masks
+_ALL_BONUSES = (1 << len(BONUSES)) - 1
+_ULTI_ITEMS = 1 << ITEM_OF[DECL, "pagat_ultimo"] | 1 << ITEM_OF[OPP, "pagat_ultimo"]
+#: announcing one of these may bar the other (``Hand._barred_bonuses``)
+_BARRING = _BONUS_BIT["volat"] | _BONUS_BIT["double_game"]
 #: the tarokks II .. XIX, which a free call may name if the declarer lacks them ("Calling a partner")
 _FREE_CALLS = sum(1 << c for c in range(1, XX))
 #: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
 _MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
-_SIMPLE = frozenset(("pass", "kontra"))  # announcement-phase kinds with a direct legality test
 _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
 _AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
-_BARRING = frozenset(("volat", "double_game"))  # announcing one may bar the other (``Hand._simple_barred``)
 RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
 _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
 DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
 _DISCARD_MASKS = {cards: mask(cards) for cards in DISCARD}  # the listed discards' masks, for _discard
+#: the positions of every choice of n of k cards, in ``combinations`` order (a seat holds at most 12 cards)
+_CHOICES = {(k, n): tuple(combinations(range(k), n)) for k in range(13) for n in (1, 2, 3)}
+
+
+class DiscardChoices(Sequence[Action]):
+    """A seat's legal discards: each choice of ``n`` of its discardable ``cards``, in ``combinations``
+    order. A sequence that makes each action when asked: a seat may have 220 choices, and a bot or a
+    client usually wants one of them or none (``legal_actions`` in the discard phase)."""
+
+    __slots__ = ("_cards", "_choices", "_n")
+
+    def __init__(self, cards: list[int], n: int) -> None:
+        self._cards = cards
+        self._n = n
+        self._choices = _CHOICES[len(cards), n]
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._choices)))]
+        return DISCARD[tuple(map(self._cards.__getitem__, self._choices[i]))]
+
+    def __iter__(self) -> Any:
+        return map(DISCARD.__getitem__, combinations(self._cards, self._n))
+
+    def __contains__(self, action: object) -> bool:
+        return action in set(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _announcement_list(key: int) -> tuple[Action, ...]:
+    """The actions of announcement key ``key`` (``Hand._announcement_key``) in their offered order: a
+    declaration (bits 0-1: none, 8 or 9 tarokks), the bonuses the seat may announce (bits 2-7, in BONUSES
+    order), the items it may kontra (bits 8-20, by item), then pass."""
+    return _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+
+
+#: the first part of each announcement list, by its key's low byte: the declaration, then the bonuses
+_ANNOUNCE_PARTS = tuple(
+    (
+        *([DECLARE[7 + (low & 3)]] if low & 3 in (1, 2) else []),
+        *(ANNOUNCE[b] for i, b in enumerate(BONUSES) if low >> 2 + i & 1),
+    )
+    for low in range(256)
+)
+
+
+def _kontra_parts() -> tuple[tuple[Action, ...], ...]:
+    """The rest of each announcement list, by the items that may be kontra'd (a mask): their kontras by
+    item, then pass; each from the one without its lowest item (a fixed table of 2**13 entries, 0.8 MB,
+    built in about 5 ms)."""
+    parts: list[tuple[Action, ...]] = [(PASS,)]
+    for m in range(1, 1 << len(ITEMS)):
+        low = m & -m
+        parts.append((_KONTRA_ACTION[low.bit_length() - 1], *parts[m ^ low]))
+    return tuple(parts)
+
+
+_KONTRA_PARTS = _kontra_parts()
 
 
 #: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
@@ -125,16 +203,22 @@ class Hand:
     """One deal from the shuffle to the end of play; seats 0..3 anticlockwise from the first bidder."""
 
     __slots__ = (
+        "_acted",
         "_ann_legal",
-        "_ann_turn_acts",
+        "_ann_mode",
+        "_ann_plain",
         "_auction",
+        "_barred",
         "_bids",
         "_discard_tarokks",
         "_forced_kontra",
-        "_kontrable",
+        "_kmask",
         "_last_side",
+        "_levels",
+        "_listed_bids",
         "_max_kontra",
-        "_open",
+        "_omask",
+        "_pais",
         "_play_mask",
         "_quiet",
         "_simple_bonuses",
@@ -160,7 +244,6 @@ class Hand:
         "forced_call",
         "hands",
         "item_by",
-        "items",
         "kind",
         "known_side",
         "labels",
@@ -237,24 +320,31 @@ class Hand:
         )
         self.team = [DECL, OPP, OPP, OPP]
         self.known_side: list[int | None] = [None, None, None, None]
-        self.items: dict[tuple[int, str], int] = {}  # GAME or (team, bonus) -> kontra level
-        self.item_by: dict[Any, int] = {}
+        self._levels = [-1] * len(ITEMS)  # each item's kontra level; -1: not announced
+        self.item_by: dict[tuple[int, str], int] = {}  # (team, bonus) -> the announcer, in announcement order
         self.declared = [0, 0, 0, 0]
         self.first_turn_done = [False, False, False, False]
         self.announce_log: list[tuple[int, Action]] = []
         self.ulti_teams: set[int] = set()
         self.volat_announcers: set[int] = set()
         self.double_announcers: set[int] = set()
-        self._ann_turn_acts = 0
-        self._ann_legal: list[Action] | None = None  # legal announcement actions now; None: recompute
+        self._acted = False  # the seat to move has said something but pass this turn
+        self._ann_legal: list[Action] | None = None  # legal announcement actions now; None: not listed
+        # how ``apply`` may take a listed action: 0 in full (the call, a forced kontra, an owed ultimó), 1 by
+        # the direct path then listing anew, 2 by the direct path keeping the list (less the action)
+        self._ann_mode = 0
         self._tcount = [0, 0, 0, 0]
         self._bids: list[tuple[int, Action]] = []
+        self._listed_bids: list[Action] | None = None  # the last legal_actions() of the bidder to move
         self._discard_tarokks = [0, 0, 0, 0]
-        # per team: the items it may kontra next -> the kontra action (insertion order = offer order)
-        self._kontrable: tuple[dict[tuple[int, str], Action], ...] = ({}, {})
+        self._kmask = [0, 0]  # per team: the items it may kontra next
         self._max_kontra = rules.max_kontra
-        # the announcements of the bonuses each team has not announced yet
-        self._open = [list(ANNOUNCE.values()), list(ANNOUNCE.values())]
+        self._omask = [_ALL_BONUSES, _ALL_BONUSES]  # per team: the bonuses it has not announced yet
+        self._barred = [0, 0, 0, 0]  # per seat: bonuses volát or double game bars (``_barred_bonuses``)
+        # the common case of ``_announcement_key``: after the call and any forced kontra, no owed ultimó,
+        # no T 41/T 42/Pais restrictions
+        self._ann_plain = False
+        self._pais = rules.pais_declarations
         self._simple_bonuses = not (
             rules.volat_blocks_further_announcements
             or rules.trull_announcement_restrictions
@@ -262,7 +352,7 @@ class Hand:
         )
         self._turn_volat_double = 0  # bit 1: volát, bit 2: double game announced this turn
         self._forced_kontra: int | None = None
-        self._last_side: int | None = None
+        self._last_side = DECL  # the side of the last announcement or kontra; the declarer's before any
         self._quiet = 0
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._trick: list[int] = []
@@ -329,18 +419,14 @@ class Hand:
         return self._turn
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to move (never empty unless the hand is done)."""
-        legal = (
-            self._ann_legal
-        )  # the announcements' list, kept up to date (the commonest case under random play)
+        """The legal actions of the seat to move (never empty unless the hand is done): a fresh list, but in
+        the discard phase a ``DiscardChoices`` sequence."""
+        legal = self._ann_legal  # the round of announcements' list, kept current (the commonest case)
         if legal is not None:
             return legal.copy()
         phase = self.phase
         if phase == "announcements":
-            if self._forced_kontra is not None:
-                return [KONTRA_GAME]
-            legal = self._ann_legal = self._legal_announcements(self._turn)  # type: ignore[arg-type]
-            return legal.copy()
+            return self._list_announcements().copy()
         s = self._turn
         if phase == "play":  # the legal cards as in _play (a hot path)
             h = self.hands[s]  # type: ignore[index]
@@ -360,14 +446,13 @@ class Hand:
         if s is None:
             return []
         if phase == "bidding":
-            return [
+            listed = self._listed_bids = [
                 (PASS if k == "pass" else HOLD if k == "hold" else BID[lv])  # type: ignore[index]
                 for k, lv in self._auction.legal(s, self.hands[s])
             ]
+            return listed.copy()
         if phase == "discard":
-            return list(
-                map(DISCARD.__getitem__, combinations(cards_of(self._discardable(s)), len(self.drawn[s])))
-            )
+            return DiscardChoices(cards_of(self._discardable(s)), len(self.drawn[s]))  # type: ignore[return-value]
         if phase == "annul":
             return [Action("annul", h) for h in self.annul_queue[0][1]] + [NO_ANNUL]
         if phase == "raise":
@@ -376,74 +461,76 @@ class Hand:
 
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
-        legal = self._ann_legal  # the announcement actions listed by legal_actions; None in other phases
-        if legal is not None:
-            try:
-                listed = legal.index(action)  # one scan finds it and, for a kontra, where to remove it
-            except ValueError:
-                listed = -1
-        else:
-            listed = -1
-        if listed >= 0:  # offered by legal_actions: no need to check it
-            kind = action[0]
-            s: int = self._turn  # type: ignore[assignment]
-            if kind == "kontra":  # ``_apply_kontra`` inlined (the commonest action of random play)
-                key = _KONTRA_KEYS[action[1]]  # type: ignore[index]
-                items = self.items
-                level = items[key] = items[key] + 1
-                team = self.team[s]
-                kontrable = self._kontrable
-                act = kontrable[team].pop(key)  # the shared Action, whatever tuple the caller passed
-                if level < self._max_kontra:
-                    kontrable[1 - team][key] = act
-                # a kontra by a seat whose side is known changes nothing else it may do, unless it could
-                # still declare (only first in the turn): keep the list current instead of rebuilding it
-                if self.known_side[s] is None:
-                    self._ann_legal = None
-                    self._reveal(s, team)
-                else:
-                    if legal[0][0] != "declare":
-                        del legal[listed]  # type: ignore[index]
-                    else:
-                        self._ann_legal = None
-                    self._last_side = team
-                self.announce_log.append((s, act))
-                self._ann_turn_acts += 1
+        legal = self._ann_legal
+        if legal is None:
+            phase = self.phase
+            if phase == "play":  # a hot path
+                if action[0] != "play":
+                    raise IllegalAction(self._step(), f"expected a card to be played, got {action[0]}")
+                self._play(action[1] if len(action) > 1 else None)  # type: ignore[arg-type]
                 return
-            if kind == "announce":
-                bonus: str = action[1]  # type: ignore[assignment]
-                self._apply_announce(s, bonus)
-                # Any other bonus announced changes nothing else this seat may do but a declaration (only
-                # first in the turn): keep the list current. Volát and double game may bar each other, an
-                # owed pagátultimó opens the rest, and T 41/T 42/Pais have conditions of their own: rebuild.
-                if self._simple_bonuses and bonus not in _BARRING and not self._auction.ulti_obliged:
-                    del legal[listed]  # type: ignore[index]
-                    if legal[0][0] == "declare":  # type: ignore[index]
-                        del legal[0]  # type: ignore[index]
-                else:
-                    self._ann_legal = None
+            if phase != "announcements":
+                self._apply_outside_announcements(action)
                 return
+            legal = self._list_announcements()
+        try:
+            listed = legal.index(action)
+        except ValueError:  # not one of the listed actions: the full check names the rule it breaks
             self._ann_legal = None
-            if kind == "pass":
-                self._pass(s)
-            else:
-                self._announce(action, True)
+            self._announce(action, False)
             return
+        mode = self._ann_mode
+        if not mode:  # the call, a forced kontra, an owed pagátultimó: rare steps, applied in full
+            self._ann_legal = None
+            self._announce(action, True)
+            return
+        act = legal[listed]  # the shared Action, whatever equal tuple the caller passed
+        s: int = self._turn  # type: ignore[assignment]
+        item = _KONTRA_ITEM.get(act)
+        if item is not None:  # ``_apply_kontra`` inlined (the commonest action of random play)
+            team = self.team[s]
+            levels = self._levels
+            level = levels[item] = levels[item] + 1
+            kmask = self._kmask
+            bit = 1 << item
+            kmask[team] ^= bit
+            if level < self._max_kontra:
+                kmask[1 - team] |= bit
+            self.announce_log.append((s, act))
+            self._acted = True
+            if mode == 2:  # the same list less this kontra (the seat's side is known)
+                self._last_side = team
+                del legal[listed]
+                return
+            if self.known_side[s] is None:
+                self._reveal(s, team)
+            else:
+                self._last_side = team
+            self._ann_legal = None
+            return
+        if act[0] == "announce":
+            self._apply_announce(s, act[1])  # type: ignore[arg-type]
+            # Any other bonus announced changes nothing else this seat may do: keep the list current.
+            # Volát and double game may bar each other: list anew.
+            if mode == 2 and not _BONUS_BIT[act[1]] & _BARRING:  # type: ignore[index]
+                del legal[listed]
+            else:
+                self._ann_legal = None
+            return
+        self._ann_legal = None
+        if act[0] == "pass":
+            self._pass(s)
+        else:
+            self._announce(action, True)
+
+    def _apply_outside_announcements(self, action: Action | tuple) -> None:
+        """``apply`` in the auction, the talon exchange and annulment (and after the end)."""
         kind = action[0]
         phase = self.phase
-        if phase == "play":
-            if kind != "play":
-                raise IllegalAction(self._step(), f"expected a card to be played, got {kind}")
-            self._play(action[1] if len(action) > 1 else None)  # type: ignore[arg-type]
-            return
-        if phase == "announcements":
-            self._ann_legal = None
-            if kind not in _SIMPLE or not self._try_simple(kind, action[1] if len(action) > 1 else None):
-                self._announce(action, False)
-            return
         arg = action[1] if len(action) > 1 else None
         if phase == "bidding":
-            self._bid(kind, arg)  # type: ignore[arg-type]
+            listed = self._listed_bids
+            self._bid(kind, arg, listed is not None and action in listed)  # type: ignore[arg-type]
         elif phase == "discard":
             self._discard(kind, arg)
         elif phase == "annul":
@@ -452,6 +539,15 @@ class Hand:
             self._raise(kind, arg)
         else:
             raise IllegalAction("end of hand", "the hand is over; no more actions")
+
+    @property
+    def items(self) -> dict[tuple[int, str], int]:
+        """The items of the round of announcements so far, ``GAME`` or ``(team, bonus)`` -> kontra level:
+        the game first, then the bonuses in the order they were announced."""
+        levels = self._levels
+        out = {GAME: levels[0]} if levels[0] >= 0 else {}
+        out.update((key, levels[ITEM_OF[key]]) for key in self.item_by)
+        return out
 
     def view(self, seat: int) -> SeatView:
         """Seat ``seat``'s own cards and the public information so far."""
@@ -509,18 +605,21 @@ class Hand:
         return list(self._auction.log)
 
     # --- bidding -----------------------------------------------------------------------------------------
-    def _bid(self, kind: str, level: int | None) -> None:
+    def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
+        """A bid, hold or pass by the seat to move; ``listed`` when it was among its ``legal_actions``."""
         s: int = self._turn  # type: ignore[assignment]
+        self._listed_bids = None
         auction = self._auction
         hand = self.hands[s]
-        problem = (
-            auction.check(s, kind, level, hand)
-            if kind in _BID_KINDS
-            else f"expected bid, hold or pass, got {kind}"
-        )
-        if problem is not None:
-            label = self.labels[s]
-            raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+        if not listed:
+            problem = (
+                auction.check(s, kind, level, hand)
+                if kind in _BID_KINDS
+                else f"expected bid, hold or pass, got {kind}"
+            )
+            if problem is not None:
+                label = self.labels[s]
+                raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
         auction.apply(s, kind, level, hand)
         self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
         turn = auction.next_bidder(s)
@@ -711,7 +810,7 @@ class Hand:
         self._turn = d
         self.start_hands = list(self.hands)
         self._tcount = [(h & TAROKK_MASK).bit_count() for h in self.hands]
-        self._set_level(GAME, 0)
+        self._set_level(0, 0)  # the game
         self.known_side[d] = DECL
         auction = self._auction
         cue = auction.cue_in_force(d)
@@ -748,9 +847,7 @@ class Hand:
     def _presumed(self, s: int) -> int:
         """The side ``s`` is taken to be on ("Procedure for the round of announcements")."""
         known = self.known_side[s]
-        if known is not None:
-            return known
-        return DECL if self._last_side is None else self._last_side
+        return self._last_side if known is None else known
 
     def _reveal(self, s: int, side: int) -> None:
         self.known_side[s] = side
@@ -770,7 +867,7 @@ class Hand:
             return "tarokks may be declared only once"
         if self._tarokk_count(s) != n:
             return f"declared {n} tarokks but holds {self._tarokk_count(s)}"
-        if self._ann_turn_acts and not rules.pais_declarations:
+        if self._acted and not rules.pais_declarations:
             return "a declaration of tarokks must come first in the turn"
         if rules.pais_declarations and s == self.partner and self.known_side[s] is None:
             return "Pais: the partner may not declare tarokks until it is provable that he is the partner"
@@ -784,10 +881,9 @@ class Hand:
     def _announce_problem(self, s: int, bonus: str) -> str | None:
         rules = self.rules
         team = self.team[s]
-        key = (team, bonus)
         if bonus not in BONUSES:
             return f"unknown bonus {bonus}"
-        if key in self.items:
+        if self._announced(team, bonus):
             return f"{bonus} has already been announced by the {TEAMS[team]}"
         if self._presumed(s) != team:
             side = TEAMS[self._presumed(s)]
@@ -795,7 +891,7 @@ class Hand:
                 f"would be taken for the {side}' side; kontra something of the other side first to show "
                 "your side (Procedure for the round of announcements)"
             )
-        volat_any = (DECL, "volat") in self.items or (OPP, "volat") in self.items
+        volat_any = self._announced(DECL, "volat") or self._announced(OPP, "volat")
         if (
             bonus in ("trull", "four_kings", "double_game")
             and volat_any
@@ -803,7 +899,7 @@ class Hand:
         ):
             return "after volát no trull, four kings or double game may be announced (T 42)"
         if bonus == "double_game":
-            if (team, "volat") in self.items:
+            if self._announced(team, "volat"):
                 return "double game cannot be announced after your team announced volát"
             if not rules.double_game_and_volat_same_player and s in self.volat_announcers:
                 return "the same player may not announce both double game and volát"
@@ -845,33 +941,39 @@ class Hand:
         return None if high else "a trull announcement needs the skíz or the XXI (T 41e)"
 
     def _kontra_problem(self, s: int, item: Any) -> str | None:
-        key = self._item_key(item)
-        if key is None or key not in self.items:
+        i = self._item_id(item)
+        if i is None or self._levels[i] < 0:
             return f"there is no announcement {item!r} to kontra"
-        level = self.items[key] + 1
+        level = self._levels[i] + 1
         if level > self.rules.max_kontra:
             return f"{KONTRA_NAMES[self.rules.max_kontra]} is the highest level"
-        owner = key[0]
+        owner = _ITEM_OWNER[i]
         needed = owner if level % 2 == 0 else 1 - owner
         if self.team[s] != needed:
             return f"only the {TEAMS[needed]} may say {KONTRA_NAMES[level]} to this"
         if self.known_side[s] is not None and self.known_side[s] != needed:
             return "contradicts the side already shown"
-        pagat_item = key[1] == "pagat_ultimo"
+        pagat_item = ITEMS[i][1] == "pagat_ultimo"
         if (pagat_item or self.rules.pais_declarations) and self._must_declare_first(s):
             return f"must declare {self._tarokk_count(s)} tarokks when kontra-ing pagátultimó"
         return None
 
     @staticmethod
-    def _item_key(item: Any) -> Any:
-        key = _KONTRA_KEYS.get(item) if isinstance(item, (str, tuple)) else None
-        if key is not None:
-            return key
-        if item == "game":
-            return GAME
-        if isinstance(item, (tuple, list)) and len(item) == 2 and item[0] in TEAMS:
-            return (TEAMS.index(item[0]), item[1])
-        return None
+    def _item_id(item: Any) -> int | None:
+        """The item a kontra names: ``"game"`` or ``(team name, bonus)`` (a list too), or None."""
+        try:
+            i = _ITEM_OF_KONTRA.get(item) if isinstance(item, (str, tuple)) else None
+        except TypeError:  # a tuple holding something unhashable
+            return None
+        if i is None and isinstance(item, (tuple, list)) and len(item) == 2 and item[0] in TEAMS:
+            try:
+                i = ITEM_OF.get((TEAMS.index(item[0]), item[1]))
+            except TypeError:
+                return None
+        return i
+
+    def _announced(self, team: int, bonus: str) -> bool:
+        return self._levels[ITEM_OF[team, bonus]] >= 0
 
     def _ulti_owed(self, s: int) -> bool:
         """A called cue bidder (or yielder) without a high honour owes pagátultimó ("Cue bids", T 18)."""
@@ -881,7 +983,7 @@ class Hand:
             and s == self.partner
             and s in (auction.cue_seat, auction.yield_seat)
             and self.forced_call is not None
-            and (self.team[s], "pagat_ultimo") not in self.items
+            and not self._announced(self.team[s], "pagat_ultimo")
         )
 
     def _pass_problem(self, s: int) -> str | None:
@@ -891,105 +993,119 @@ class Hand:
             return "a cue bidder without a high honour must announce pagátultimó at the first turn"
         return None
 
-    def _legal_announcements(self, s: int) -> list[Action]:
+    def _list_announcements(self) -> list[Action]:
+        """List, and keep for ``apply``, the legal actions of the seat to move in the announcements."""
+        s: int = self._turn if self._forced_kontra is None else self._forced_kontra  # type: ignore[assignment]
+        key = self._announcement_key(s)
+        if key < 0:
+            self._ann_mode = 0
+            legal = self._ann_legal = list(self._special_announcements(s))
+            return legal
+        # Kontras and announcements may keep the list (less the action said) unless a declaration (which
+        # must come first in the turn) is listed, the seat's side is yet to be shown, or under Pais (where
+        # T 41/T 42 also apply).
+        self._ann_mode = 1 if key & 3 or self.known_side[s] is None or not self._simple_bonuses else 2
+        legal = self._ann_legal = [*_ANNOUNCE_PARTS[key & 255], *_KONTRA_PARTS[key >> 8]]
+        return legal
+
+    def _legal_announcements(self, s: int) -> tuple[Action, ...]:
+        """The legal actions of ``s`` in the round of announcements ("Procedure for the round of
+        announcements"), listed afresh."""
+        key = self._announcement_key(s)
+        return _announcement_list(key) if key >= 0 else self._special_announcements(s)
+
+    def _announcement_key(self, s: int) -> int:
+        """What ``s`` may say now, as a key of ``_announcement_list``; -1 when that is not such a list: a
+        forced kontra of the game, the declarer's call, an owed pagátultimó."""
+        if self._ann_plain and self._tcount[s] < 8:  # the common case, in short
+            team = self.team[s]
+            known = self.known_side[s]
+            if (self._last_side if known is None else known) == team:
+                return (self._omask[team] & ~self._barred[s]) << 2 | self._kmask[team] << 8
+            return self._kmask[team] << 8
+        if self._forced_kontra is not None or self.called is None:
+            return -1
+        if self._auction.ulti_obliged and self._ulti_owed(s):
+            return -1
+        n = self._tcount[s]
+        undeclared = n >= 8 and not self.declared[s]
+        key = n - 7 if undeclared and self._declaration_problem(s, n) is None else 0
+        team = self.team[s]
+        if self._presumed(s) == team:  # else it may announce nothing before it shows its side
+            bonuses = self._omask[team]
+            if not self._simple_bonuses:  # T 41, T 42 and Pais: each bonus checked in full
+                bonuses = sum(
+                    bit
+                    for bonus, bit in _BONUS_BIT.items()
+                    if bonuses & bit and self._announce_problem(s, bonus) is None
+                )
+            else:  # declare before announcing pagátultimó ("Declaring tarokks")
+                bonuses &= ~(self._barred[s] | (_BONUS_BIT["pagat_ultimo"] if undeclared else 0))
+            key |= bonuses << 2
+        kontras = self._kmask[team]
+        if undeclared:  # declare before kontra-ing pagátultimó; Pais: before any kontra
+            kontras = 0 if self._pais else kontras & ~_ULTI_ITEMS
+        return key | kontras << 8
+
+    def _special_announcements(self, s: int) -> tuple[Action, ...]:
+        """The legal actions when ``_announcement_key`` is -1."""
         if self._forced_kontra is not None:
-            return [KONTRA_GAME]
+            return (KONTRA_GAME,)
         n = self._tcount[s]
         undeclared = n >= 8 and not self.declared[s]
         out = [DECLARE[n]] if undeclared and self._declaration_problem(s, n) is None else []
         if self.called is None:  # the declarer's first turn: declare, then call
             out.extend(map(CALL.__getitem__, self._call_options(s)))
-            return out
-        if self._auction.ulti_obliged and self._ulti_owed(s):  # declare if held, then the owed ultimó
-            return out if out else [ANNOUNCE["pagat_ultimo"]]
-        team = self.team[s]
-        known = self.known_side[s]
-        if (known if known is not None else DECL if self._last_side is None else self._last_side) == team:
-            if not self._simple_bonuses:
-                out.extend(a for a in self._open[team] if self._announce_problem(s, a[1]) is None)  # type: ignore[arg-type]
-            else:
-                out += self._open[team]
-                if undeclared or self.volat_announcers or self.double_announcers:  # else nothing is barred
-                    items = self.items
-                    for bonus in self._simple_barred(s, team, undeclared):
-                        if (team, bonus) not in items:  # still open, so listed
-                            out.remove(ANNOUNCE[bonus])
-        if undeclared:  # declare before kontra-ing pagátultimó ("Declaring tarokks")
-            pais = self.rules.pais_declarations
-            out.extend(a for k, a in self._kontrable[team].items() if not pais and k[1] != "pagat_ultimo")
-        else:
-            out += self._kontrable[team].values()
-        out.append(PASS)
-        return out
+            return tuple(out)
+        return tuple(out) if out else (ANNOUNCE["pagat_ultimo"],)  # declare if held, then the owed ultimó
 
-    def _simple_barred(self, s: int, team: int, undeclared: bool) -> list[str]:
-        """The bonuses ``s`` may not announce now under rules without the T 41/T 42/Pais restrictions (open
-        or not): double game after its team's volát, volát after double game at the same turn, both by one
-        player, or pagátultimó with 8 or 9 tarokks undeclared ("Declaring tarokks", "Variations")."""
+    def _barred_bonuses(self, s: int, team: int) -> int:
+        """The bonuses (a mask) that ``s`` of ``team`` may not announce because of volát or double game
+        under rules without the T 41/T 42 restrictions, open or not: double game after its team's volát,
+        volát after double game at the same turn, and both by one player ("Variations"). Kept per seat in
+        ``_barred``, updated when either is announced and at the end of the turn."""
         rules = self.rules
-        barred = ["pagat_ultimo"] if undeclared else []
-        if (team, "volat") in self.items or (
+        barred = 0
+        if self._announced(team, "volat") or (
             not rules.double_game_and_volat_same_player and s in self.volat_announcers
         ):
-            barred.append("double_game")
-        if (self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn) or (
-            not rules.double_game_and_volat_same_player and s in self.double_announcers
-        ):
-            barred.append("volat")
+            barred |= _BONUS_BIT["double_game"]
+        if (
+            s == self._turn
+            and self._turn_volat_double & 2
+            and not rules.double_game_and_volat_same_turn
+        ) or (not rules.double_game_and_volat_same_player and s in self.double_announcers):
+            barred |= _BONUS_BIT["volat"]
         return barred
 
-    def _set_level(self, key: tuple[int, str], level: int) -> None:
+    def _set_level(self, item: int, level: int) -> None:
         """Set an item's kontra level and note which team may raise it next (odd levels: the other team)."""
-        self.items[key] = level
-        kontrable = self._kontrable
-        kontrable[0].pop(key, None)
-        kontrable[1].pop(key, None)
+        self._levels[item] = level
+        bit = 1 << item
+        kmask = self._kmask
+        kmask[0] &= ~bit
+        kmask[1] &= ~bit
         if level < self._max_kontra:
-            kontrable[1 - key[0] if level % 2 == 0 else key[0]][key] = KONTRA[key]
-
-    def _try_simple(self, kind: str, arg: Any) -> bool:
-        """Apply a pass or kontra that a direct legality test accepts, without listing the legal actions
-        (the replay fast path). The test is sufficient, not necessary: False means "use the full check"."""
-        self._ann_legal = None
-        s = self._turn
-        if self._forced_kontra is not None or self.called is None or s is None:
-            return False
-        if self._auction.ulti_obliged and self._ulti_owed(s):
-            return False
-        if kind == "pass":
-            self._pass(s)
-            return True
-        if kind == "kontra":
-            key = _KONTRA_KEYS.get(arg) if type(arg) is tuple or type(arg) is str else None
-            if (
-                key is not None
-                and key in self._kontrable[self.team[s]]
-                and (self._tcount[s] < 8 or self.declared[s])
-            ):
-                self._apply_kontra(s, key)
-                return True
-        return False
+            owner = _ITEM_OWNER[item]
+            kmask[1 - owner if level % 2 == 0 else owner] |= bit
 
     def _apply_turns(self, turns: Sequence[tuple[int, Sequence[Action]]], start: int = 0) -> tuple[int, int]:
         """Apply announcement turns, each ``(seat, actions)``, from ``turns[start]`` on, exactly as ``apply``
-        would one action at a time (the replay's fast path). Passes and kontras that the direct test of
-        ``_try_simple`` admits, and bonus announcements under rules without the T 41/T 42/Pais restrictions,
-        skip the full check; kontras are ``_apply_kontra`` inlined, the commonest step of a replay (a run of
-        them shows the seat's side once, before its next action).
+        would one action at a time (the replay's fast path): passes, kontras and bonus announcements are
+        checked against the seat's ``_announcement_key``, what ``legal_actions`` would list, without
+        building the list; anything else goes through ``apply``.
 
         Stops where the caller must look: at a turn whose seat is not the seat to move, after an action that
         leaves another seat to move or ends the round, and after a pass that leaves actions over in its
         turn. Returns ``(i, k)``: turn ``i`` is the next to apply, its first ``k`` actions applied."""
         self._ann_legal = None
-        items = self.items
+        levels = self._levels
+        kmask = self._kmask
         log = self.announce_log.append
-        keys = _KONTRA_KEYS.get
-        k0, k1 = self._kontrable
-        by_team = ((k0, k1), (k1, k0))  # (the items the team may kontra, the other team's)
-        tcount = self._tcount
-        declared = self.declared
+        item_of = _ITEM_OF_KONTRA.get
+        bonus_bit = _BONUS_BIT.get
         max_kontra = self._max_kontra
-        obliged = self._auction.ulti_obliged
+        rekey_kontra = self._pais  # Pais: a declaration may follow a kontra in the turn
         i = start
         n_turns = len(turns)
         while i < n_turns:
@@ -997,50 +1113,58 @@ class Hand:
             if not actions:  # an empty turn says nothing (and names no seat to check)
                 i += 1
                 continue
-            forced = self._forced_kontra
-            s = self._turn if forced is None else forced
+            s: int = self.to_move()  # type: ignore[assignment]
             if seat != s:
                 return i, 0
-            team = self.team[s]  # type: ignore[index]
-            mine, theirs = by_team[team]
-            simple = forced is None and self.called is not None and not (obliged and self._ulti_owed(s))  # type: ignore[arg-type]
-            may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
-            k = kontras = 0
+            team = self.team[s]
+            key = self._announcement_key(s)
+            k = 0
             for action in actions:
-                kind = action[0]
-                if may_kontra and kind == "kontra":
-                    key = keys(action[1])  # type: ignore[arg-type]
-                    act = mine.pop(key, None)
-                    if act is not None:
-                        level = items[key] = items[key] + 1  # type: ignore[index]
-                        if level < max_kontra:
-                            theirs[key] = act  # type: ignore[index]
-                        log((s, act))
-                        kontras += 1
-                        continue
-                if kontras:
-                    self._kontras_said(s, team, kontras)  # type: ignore[arg-type]
-                    k += kontras
-                    kontras = 0
                 k += 1
-                if simple and kind == "pass":
-                    self._pass(s)  # type: ignore[arg-type]
-                    if k < len(actions):  # says after the end of the turn: the caller names them
-                        return i, k
-                    if self.phase != "announcements":
-                        return i + 1, 0
-                    break
-                if (
-                    kind == "announce"
-                    and simple
-                    and self._simple_bonuses
-                    and action in self._open[team]
-                    and self._presumed(s) == team  # type: ignore[arg-type]
-                    and action[1] not in self._simple_barred(s, team, tcount[s] >= 8 and not declared[s])  # type: ignore[arg-type, index]
-                ):
-                    self._apply_announce(s, action[1])  # type: ignore[arg-type]
-                else:
-                    self.apply(action)
+                kind = action[0]
+                if key >= 0:
+                    if kind == "kontra":
+                        try:
+                            item = item_of(action[1])  # type: ignore[arg-type]
+                        except TypeError:  # unhashable: apply names the problem
+                            item = None
+                        if item is not None and key >> 8 + item & 1:
+                            level = levels[item] = levels[item] + 1
+                            bit = 1 << item
+                            kmask[team] ^= bit
+                            if level < max_kontra:
+                                kmask[1 - team] |= bit
+                            log((s, _KONTRA_ACTION[item]))
+                            self._acted = True
+                            if self.known_side[s] is None or rekey_kontra:
+                                if self.known_side[s] is None:
+                                    self._reveal(s, team)
+                                key = self._announcement_key(s)
+                            else:
+                                self._last_side = team
+                                key = (key ^ bit << 8) & ~3
+                            continue
+                    elif kind == "pass":
+                        self._pass(s)
+                        if k < len(actions):  # says after the end of the turn: the caller names them
+                            return i, k
+                        if self.phase != "announcements":
+                            return i + 1, 0
+                        break
+                    elif kind == "announce":
+                        try:
+                            bit = bonus_bit(action[1], 0)  # type: ignore[arg-type]
+                        except TypeError:
+                            bit = 0
+                        if key >> 2 & bit:
+                            self._apply_announce(s, action[1])  # type: ignore[arg-type]
+                            if self._simple_bonuses and not bit & _BARRING:
+                                key = (key ^ bit << 2) & ~3
+                            else:
+                                key = self._announcement_key(s)
+                            continue
+                self.apply(action)  # the listing, or the full checks (which name the rule broken)
+                self._ann_legal = None
                 if kind == "pass":
                     if k < len(actions):
                         return i, k
@@ -1049,72 +1173,64 @@ class Hand:
                     break
                 if self.phase != "announcements" or self.to_move() != s:
                     return i, k
-                team = self.team[s]  # type: ignore[index]  # a call fixes the teams
-                mine, theirs = by_team[team]
-                simple = self._forced_kontra is None and self.called is not None and not self._ulti_owed(s)  # type: ignore[arg-type]
-                may_kontra = simple and (tcount[s] < 8 or declared[s])  # type: ignore[index]
-            else:  # the turn's actions ran out before its pass: the next turn may go on with it
-                if kontras:
-                    self._kontras_said(s, team, kontras)  # type: ignore[arg-type]
+                team = self.team[s]  # a call fixes the teams
+                key = self._announcement_key(s)
             i += 1
         return i, 0
 
-    def _kontras_said(self, s: int, team: int, n: int) -> None:
-        """``n`` kontras by ``s`` in a row (applied by ``_apply_turns``) show its side, as each would."""
-        if self.known_side[s] is None:
-            self._reveal(s, team)
-        else:
-            self._last_side = team
-        self._ann_turn_acts += n
-
-    def _apply_kontra(self, s: int, key: tuple[int, str]) -> None:
-        """Raise ``key`` one kontra level for ``s``, whose team may (checked by the caller)."""
-        items = self.items
-        level = items[key] = items[key] + 1
+    def _apply_kontra(self, s: int, item: int) -> None:
+        """Raise ``item`` one kontra level for ``s``, whose team may (checked by the caller)."""
+        levels = self._levels
+        level = levels[item] = levels[item] + 1
         team = self.team[s]
-        kontrable = self._kontrable
-        action = kontrable[team].pop(key)
+        bit = 1 << item
+        kmask = self._kmask
+        kmask[team] &= ~bit
         if level < self._max_kontra:
-            kontrable[1 - team][key] = action
+            kmask[1 - team] |= bit
         known = self.known_side[s]
         if known is None:
             self._reveal(s, team)
         else:
             self._last_side = known
-        self.announce_log.append((s, action))
-        self._ann_turn_acts += 1
+        self.announce_log.append((s, _KONTRA_ACTION[item]))
+        self._acted = True
 
     def _apply_announce(self, s: int, bonus: str) -> None:
         """Announce ``bonus`` for ``s``'s team (checked by the caller): a new item at level 0, which the
         other team may kontra."""
         team = self.team[s]
         key = (team, bonus)
-        action = ANNOUNCE[bonus]
-        self.items[key] = 0
-        self._kontrable[1 - team][key] = KONTRA[key]  # the rules allow at least kontra
-        self._open[team].remove(action)
+        item = ITEM_OF[key]
+        self._levels[item] = 0
+        self._kmask[1 - team] |= 1 << item  # the rules allow at least kontra
+        self._omask[team] &= ~_BONUS_BIT[bonus]
         self.item_by[key] = s
         if bonus == "pagat_ultimo":
             self.ulti_teams.add(team)
-        elif bonus == "volat":
-            self.volat_announcers.add(s)
-            self._turn_volat_double |= 1
-        elif bonus == "double_game":
-            self.double_announcers.add(s)
-            self._turn_volat_double |= 2
+        elif bonus == "volat" or bonus == "double_game":
+            if bonus == "volat":
+                self.volat_announcers.add(s)
+                self._turn_volat_double |= 1
+            else:
+                self.double_announcers.add(s)
+                self._turn_volat_double |= 2
+            self._barred = [self._barred_bonuses(t, self.team[t]) for t in range(4)]
         if self.known_side[s] is None:
             self._reveal(s, team)
         else:  # known, so known to be this team's side (else the announcement would be illegal)
             self._last_side = team
-        self.announce_log.append((s, action))
-        self._ann_turn_acts += 1
+        self.announce_log.append((s, ANNOUNCE[bonus]))
+        self._acted = True
 
     def _pass(self, s: int) -> None:
         """End ``s``'s announcement turn; three quiet turns in a row end the round."""
         self.announce_log.append((s, PASS))
-        self._quiet = 0 if self._ann_turn_acts else self._quiet + 1
-        self._ann_turn_acts = 0
-        self._turn_volat_double = 0
+        self._quiet = 0 if self._acted else self._quiet + 1
+        self._acted = False
+        if self._turn_volat_double:  # a bar for this turn only ends with it
+            self._turn_volat_double = 0
+            self._barred[s] = self._barred_bonuses(s, self.team[s])
         self.first_turn_done[s] = True
         if self._quiet == 3:
             self._start_play()
@@ -1131,10 +1247,11 @@ class Hand:
         if self._forced_kontra is not None:
             if kind != "kontra" or arg != "game":
                 raise IllegalAction(step, "the player who discarded the called card must kontra the game")
-            self._set_level(GAME, max(self.items[GAME], 1))
+            self._set_level(0, max(self._levels[0], 1))
             self._reveal(s, OPP)
             self.announce_log.append((s, KONTRA_GAME))
             self._forced_kontra = None
+            self._update_plain()
             return
         if kind == "pass":
             problem = None if trusted else self._pass_problem(s)
@@ -1156,10 +1273,10 @@ class Hand:
             self._apply_announce(s, arg)  # type: ignore[arg-type]
             return
         else:
-            self._apply_kontra(s, self._item_key(arg))
+            self._apply_kontra(s, self._item_id(arg))  # type: ignore[arg-type]
             return
         self.announce_log.append((s, action))  # type: ignore[arg-type]
-        self._ann_turn_acts += 1
+        self._acted = True
 
     def _check_announcement(self, s: int, kind: str, arg: Any, step: str) -> None:
         """Raise IllegalAction unless ``kind arg`` (not a pass) is legal for ``s`` now."""
@@ -1212,7 +1329,16 @@ class Hand:
             self.team = [DECL if s in (d, holder) else OPP for s in range(4)]
         if self.forced_call is not None and self.partner is not None:
             self._reveal(self.partner, DECL)
-            self._last_side = None
+            self._last_side = DECL  # the partner's side shown by the call is no announcement
+        self._update_plain()
+
+    def _update_plain(self) -> None:
+        self._ann_plain = (
+            self.called is not None
+            and self._forced_kontra is None
+            and self._simple_bonuses
+            and not self._auction.ulti_obliged
+        )
 
     # --- play ---------------------------------------------------------------------------------------
     def _start_play(self) -> None:
@@ -1376,10 +1502,10 @@ def _summarize(h: Hand) -> dict[str, Any]:
             skiz_seat = (leader + cards.index(SKIZ)) % 4
             if team[skiz_seat] != team[(leader + cards.index(XXI)) % 4]:
                 xxi_catch = TEAMS[team[skiz_seat]]
+    levels = h._levels
     announcements = [
-        {"team": TEAMS[key[0]], "bonus": key[1], "kontra": level, "by": labels[h.item_by[key]]}
-        for key, level in h.items.items()
-        if key != GAME
+        {"team": TEAMS[key[0]], "bonus": key[1], "kontra": levels[ITEM_OF[key]], "by": labels[by]}
+        for key, by in h.item_by.items()
     ]
     declarations = []
     for s in range(4):
@@ -1391,7 +1517,7 @@ def _summarize(h: Hand) -> dict[str, Any]:
     out["partner"] = None if h.partner is None else labels[h.partner]
     if h.alone == "discarded":
         out["called_card_discarded"] = True
-    out["game_kontra"] = h.items.get(GAME, 0)
+    out["game_kontra"] = levels[0]
     out["announcements"] = announcements
     out["declarations"] = declarations
     out["result"] = {
