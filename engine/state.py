@@ -1102,10 +1102,10 @@ class Hand:
         levels = self._levels
         kmask = self._kmask
         log = self.announce_log.append
-        item_of = _ITEM_OF_KONTRA.get
+        kontra_item = _KONTRA_ITEM.get
         bonus_bit = _BONUS_BIT.get
         max_kontra = self._max_kontra
-        rekey_kontra = self._pais  # Pais: a declaration may follow a kontra in the turn
+        pais = self._pais  # Pais: a declaration may follow a kontra in the turn
         i = start
         n_turns = len(turns)
         while i < n_turns:
@@ -1113,22 +1113,22 @@ class Hand:
             if not actions:  # an empty turn says nothing (and names no seat to check)
                 i += 1
                 continue
-            s: int = self.to_move()  # type: ignore[assignment]
+            s: int = self._turn if self._forced_kontra is None else self._forced_kontra  # type: ignore[assignment]
             if seat != s:
                 return i, 0
             team = self.team[s]
             key = self._announcement_key(s)
+            quick = self.known_side[s] is not None and not pais  # a kontra leaves the rest of the key alone
             k = 0
             for action in actions:
                 k += 1
-                kind = action[0]
                 if key >= 0:
-                    if kind == "kontra":
-                        try:
-                            item = item_of(action[1])  # type: ignore[arg-type]
-                        except TypeError:  # unhashable: apply names the problem
-                            item = None
-                        if item is not None and key >> 8 + item & 1:
+                    try:
+                        item = kontra_item(action)
+                    except TypeError:  # unhashable: ``apply`` names the problem
+                        item = None
+                    if item is not None:
+                        if key >> 8 + item & 1:
                             level = levels[item] = levels[item] + 1
                             bit = 1 << item
                             kmask[team] ^= bit
@@ -1136,36 +1136,40 @@ class Hand:
                                 kmask[1 - team] |= bit
                             log((s, _KONTRA_ACTION[item]))
                             self._acted = True
-                            if self.known_side[s] is None or rekey_kontra:
+                            if quick:
+                                self._last_side = team
+                                key = (key ^ bit << 8) & ~3  # no declaration after a kontra
+                            else:
                                 if self.known_side[s] is None:
                                     self._reveal(s, team)
+                                else:
+                                    self._last_side = team
                                 key = self._announcement_key(s)
-                            else:
-                                self._last_side = team
-                                key = (key ^ bit << 8) & ~3
+                                quick = not pais
                             continue
-                    elif kind == "pass":
+                    elif action[0] == "pass":
                         self._pass(s)
                         if k < len(actions):  # says after the end of the turn: the caller names them
                             return i, k
                         if self.phase != "announcements":
                             return i + 1, 0
                         break
-                    elif kind == "announce":
+                    elif action[0] == "announce":
                         try:
                             bit = bonus_bit(action[1], 0)  # type: ignore[arg-type]
                         except TypeError:
                             bit = 0
                         if key >> 2 & bit:
                             self._apply_announce(s, action[1])  # type: ignore[arg-type]
-                            if self._simple_bonuses and not bit & _BARRING:
+                            if quick and self._simple_bonuses and not bit & _BARRING:
                                 key = (key ^ bit << 2) & ~3
                             else:
                                 key = self._announcement_key(s)
+                                quick = not pais
                             continue
                 self.apply(action)  # the listing, or the full checks (which name the rule broken)
                 self._ann_legal = None
-                if kind == "pass":
+                if action[0] == "pass":
                     if k < len(actions):
                         return i, k
                     if self.phase != "announcements":
@@ -1175,6 +1179,7 @@ class Hand:
                     return i, k
                 team = self.team[s]  # a call fixes the teams
                 key = self._announcement_key(s)
+                quick = self.known_side[s] is not None and not pais
             i += 1
         return i, 0
 
