@@ -81,6 +81,7 @@ _KONTRA_ACTION = tuple(KONTRA[key] for key in ITEMS)  # each item's kontra actio
 _ITEM_OF_KONTRA = {a.arg: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra's argument -> its item
 _KONTRA_ITEM = {a: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra -> its item
 _BONUS_BIT = {b: 1 << i for i, b in enumerate(BONUSES)}  # sets of a team's bonuses are 6-bit masks
+_ANNOUNCE_BIT = {ANNOUNCE[b]: bit for b, bit in _BONUS_BIT.items()}  # an announcement -> its bonus's bit
 _ALL_BONUSES = (1 << len(BONUSES)) - 1
 _ULTI_ITEMS = 1 << ITEM_OF[DECL, "pagat_ultimo"] | 1 << ITEM_OF[OPP, "pagat_ultimo"]
 #: announcing one of these may bar the other (``Hand._barred_bonuses``)
@@ -196,7 +197,7 @@ class SeatView:
     discarded_tarokks: dict[str, Any]
     trick: list[tuple[int, int]]
     tricks: list[tuple[int, tuple[int, ...], int]]
-    legal: list[Action]
+    legal: Sequence[Action]
 
 
 class Hand:
@@ -204,9 +205,9 @@ class Hand:
 
     __slots__ = (
         "_acted",
+        "_ann_key",
         "_ann_legal",
-        "_ann_mode",
-        "_ann_plain",
+        "_ann_quick",
         "_auction",
         "_barred",
         "_bids",
@@ -219,6 +220,7 @@ class Hand:
         "_max_kontra",
         "_omask",
         "_pais",
+        "_plain",
         "_play_mask",
         "_quiet",
         "_simple_bonuses",
@@ -329,21 +331,20 @@ class Hand:
         self.volat_announcers: set[int] = set()
         self.double_announcers: set[int] = set()
         self._acted = False  # the seat to move has said something but pass this turn
-        self._ann_legal: list[Action] | None = None  # legal announcement actions now; None: not listed
-        # how ``apply`` may take a listed action: 0 in full (the call, a forced kontra, an owed ultimó), 1 by
-        # the direct path then listing anew, 2 by the direct path keeping the list (less the action)
-        self._ann_mode = 0
+        self._ann_legal: tuple[Action, ...] | None = None  # legal announcement actions now; None: not listed
+        self._ann_key = -1  # the key they were listed by; -1 for other lists (the call, a forced kontra, ...)
+        self._ann_quick = False  # whether a kontra or a bonus announced changes only the key's item or bonus
         self._tcount = [0, 0, 0, 0]
         self._bids: list[tuple[int, Action]] = []
-        self._listed_bids: list[Action] | None = None  # the last legal_actions() of the bidder to move
+        self._listed_bids: tuple[Action, ...] | None = None  # the last legal_actions() of the bidder
         self._discard_tarokks = [0, 0, 0, 0]
         self._kmask = [0, 0]  # per team: the items it may kontra next
         self._max_kontra = rules.max_kontra
         self._omask = [_ALL_BONUSES, _ALL_BONUSES]  # per team: the bonuses it has not announced yet
         self._barred = [0, 0, 0, 0]  # per seat: bonuses volát or double game bars (``_barred_bonuses``)
-        # the common case of ``_announcement_key``: after the call and any forced kontra, no owed ultimó,
-        # no T 41/T 42/Pais restrictions
-        self._ann_plain = False
+        # per seat, the common case of ``_announcement_key``: after the call and any forced kontra, no owed
+        # ultimó, no T 41/T 42/Pais restrictions, fewer than 8 tarokks
+        self._plain = [False, False, False, False]
         self._pais = rules.pais_declarations
         self._simple_bonuses = not (
             rules.volat_blocks_further_announcements
@@ -418,15 +419,25 @@ class Hand:
             return self._forced_kontra
         return self._turn
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to move (never empty unless the hand is done): a fresh list, but in
-        the discard phase a ``DiscardChoices`` sequence."""
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the seat to move (never empty unless the hand is done): a tuple, or in the
+        discard phase a ``DiscardChoices`` sequence (immutable either way: the engine keeps some of them)."""
         legal = self._ann_legal  # the round of announcements' list, kept current (the commonest case)
         if legal is not None:
-            return legal.copy()
+            return legal
         phase = self.phase
-        if phase == "announcements":
-            return self._list_announcements().copy()
+        if phase == "announcements":  # list anew, and keep the list for ``apply``
+            s = self._turn if self._forced_kontra is None else self._forced_kontra
+            key = self._ann_key = self._announcement_key(s)  # type: ignore[arg-type]
+            if key < 0:
+                legal = self._ann_legal = self._special_announcements(s)  # type: ignore[arg-type]
+                return legal
+            # A kontra or a bonus announced changes only the key's item or bonus unless a declaration (which
+            # must come first in the turn) is listed, the seat's side is yet to be shown, or under T 41/T 42/
+            # Pais.
+            self._ann_quick = not key & 3 and self.known_side[s] is not None and self._simple_bonuses  # type: ignore[index]
+            legal = self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+            return legal
         s = self._turn
         if phase == "play":  # the legal cards as in _play (a hot path)
             h = self.hands[s]  # type: ignore[index]
@@ -435,29 +446,29 @@ class Hand:
             if m & 1 and m != 1 and self.team[s] in self.ulti_teams:  # type: ignore[index]
                 m ^= 1
             self._play_mask = m
-            return [
+            return (
                 *_P0[m & 127],
                 *_P1[m >> 7 & 127],
                 *_P2[m >> 14 & 127],
                 *_P3[m >> 21 & 127],
                 *_P4[m >> 28 & 127],
                 *_P5[m >> 35],
-            ]
+            )
         if s is None:
-            return []
+            return ()
         if phase == "bidding":
-            listed = self._listed_bids = [
-                (PASS if k == "pass" else HOLD if k == "hold" else BID[lv])  # type: ignore[index]
+            listed = self._listed_bids = tuple(
+                PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
                 for k, lv in self._auction.legal(s, self.hands[s])
-            ]
-            return listed.copy()
+            )
+            return listed
         if phase == "discard":
-            return DiscardChoices(cards_of(self._discardable(s)), len(self.drawn[s]))  # type: ignore[return-value]
+            return DiscardChoices(cards_of(self._discardable(s)), len(self.drawn[s]))
         if phase == "annul":
-            return [Action("annul", h) for h in self.annul_queue[0][1]] + [NO_ANNUL]
+            return (*(Action("annul", h) for h in self.annul_queue[0][1]), NO_ANNUL)
         if phase == "raise":
-            return [RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)] + [NO_RAISE]
-        return []
+            return (*(RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)), NO_RAISE)
+        return ()
 
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
@@ -472,56 +483,62 @@ class Hand:
             if phase != "announcements":
                 self._apply_outside_announcements(action)
                 return
-            legal = self._list_announcements()
-        try:
-            listed = legal.index(action)
-        except ValueError:  # not one of the listed actions: the full check names the rule it breaks
+            legal = self.legal_actions()  # lists the seat's actions, and keeps them
+        key = self._ann_key
+        if key < 0:  # the call, a forced kontra, an owed pagátultimó: rare steps, applied in full
             self._ann_legal = None
-            self._announce(action, False)
+            self._announce(action, action in legal)
             return
-        mode = self._ann_mode
-        if not mode:  # the call, a forced kontra, an owed pagátultimó: rare steps, applied in full
-            self._ann_legal = None
-            self._announce(action, True)
-            return
-        act = legal[listed]  # the shared Action, whatever equal tuple the caller passed
+        # A listing by key: what it lists is read off the key's bits (no scan of the list).
         s: int = self._turn  # type: ignore[assignment]
-        item = _KONTRA_ITEM.get(act)
-        if item is not None:  # ``_apply_kontra`` inlined (the commonest action of random play)
-            team = self.team[s]
-            levels = self._levels
-            level = levels[item] = levels[item] + 1
-            kmask = self._kmask
-            bit = 1 << item
-            kmask[team] ^= bit
-            if level < self._max_kontra:
-                kmask[1 - team] |= bit
-            self.announce_log.append((s, act))
-            self._acted = True
-            if mode == 2:  # the same list less this kontra (the seat's side is known)
-                self._last_side = team
-                del legal[listed]
-                return
-            if self.known_side[s] is None:
-                self._reveal(s, team)
-            else:
-                self._last_side = team
-            self._ann_legal = None
-            return
-        if act[0] == "announce":
-            self._apply_announce(s, act[1])  # type: ignore[arg-type]
-            # Any other bonus announced changes nothing else this seat may do: keep the list current.
-            # Volát and double game may bar each other: list anew.
-            if mode == 2 and not _BONUS_BIT[act[1]] & _BARRING:  # type: ignore[index]
-                del legal[listed]
-            else:
+        try:
+            item = _KONTRA_ITEM.get(action)  # type: ignore[arg-type]
+        except TypeError:  # unhashable: not a listed action
+            item = None
+        if item is not None:
+            if key >> 8 + item & 1:  # ``_apply_kontra`` inlined (the commonest action of random play)
+                team = self.team[s]
+                levels = self._levels
+                level = levels[item] = levels[item] + 1
+                kmask = self._kmask
+                bit = 1 << item
+                kmask[team] ^= bit
+                if level < self._max_kontra:
+                    kmask[1 - team] |= bit
+                self.announce_log.append((s, _KONTRA_ACTION[item]))
+                self._acted = True
+                if self._ann_quick:  # the same list less this kontra (the seat's side is known)
+                    self._last_side = team
+                    key = self._ann_key = key ^ bit << 8
+                    self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+                    return
+                if self.known_side[s] is None:
+                    self._reveal(s, team)
+                else:
+                    self._last_side = team
                 self._ann_legal = None
-            return
-        self._ann_legal = None
-        if act[0] == "pass":
+                return
+        elif action == PASS:  # always listed by key
+            self._ann_legal = None
             self._pass(s)
+            return
         else:
-            self._announce(action, True)
+            try:
+                bit = _ANNOUNCE_BIT.get(action, 0)  # type: ignore[arg-type]
+            except TypeError:
+                bit = 0
+            if key >> 2 & bit:
+                self._apply_announce(s, action[1])  # type: ignore[arg-type]
+                # Any other bonus announced changes nothing else this seat may do: keep the list current.
+                # Volát and double game may bar each other: list anew.
+                if self._ann_quick and not bit & _BARRING:
+                    key = self._ann_key = key ^ bit << 2
+                    self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+                else:
+                    self._ann_legal = None
+                return
+        self._ann_legal = None  # a declaration, or an action not listed (which the full checks reject)
+        self._announce(action, action in legal)
 
     def _apply_outside_announcements(self, action: Action | tuple) -> None:
         """``apply`` in the auction, the talon exchange and annulment (and after the end)."""
@@ -581,7 +598,7 @@ class Hand:
             discarded_tarokks={"counts": counts, "declarer_face_up": face_up},
             trick=[((self.leader + i) % 4, c) for i, c in enumerate(self._trick)],
             tricks=list(self.tricks),
-            legal=self.legal_actions() if to_move == seat else [],
+            legal=self.legal_actions() if to_move == seat else (),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -993,21 +1010,6 @@ class Hand:
             return "a cue bidder without a high honour must announce pagátultimó at the first turn"
         return None
 
-    def _list_announcements(self) -> list[Action]:
-        """List, and keep for ``apply``, the legal actions of the seat to move in the announcements."""
-        s: int = self._turn if self._forced_kontra is None else self._forced_kontra  # type: ignore[assignment]
-        key = self._announcement_key(s)
-        if key < 0:
-            self._ann_mode = 0
-            legal = self._ann_legal = list(self._special_announcements(s))
-            return legal
-        # Kontras and announcements may keep the list (less the action said) unless a declaration (which
-        # must come first in the turn) is listed, the seat's side is yet to be shown, or under Pais (where
-        # T 41/T 42 also apply).
-        self._ann_mode = 1 if key & 3 or self.known_side[s] is None or not self._simple_bonuses else 2
-        legal = self._ann_legal = [*_ANNOUNCE_PARTS[key & 255], *_KONTRA_PARTS[key >> 8]]
-        return legal
-
     def _legal_announcements(self, s: int) -> tuple[Action, ...]:
         """The legal actions of ``s`` in the round of announcements ("Procedure for the round of
         announcements"), listed afresh."""
@@ -1017,7 +1019,7 @@ class Hand:
     def _announcement_key(self, s: int) -> int:
         """What ``s`` may say now, as a key of ``_announcement_list``; -1 when that is not such a list: a
         forced kontra of the game, the declarer's call, an owed pagátultimó."""
-        if self._ann_plain and self._tcount[s] < 8:  # the common case, in short
+        if self._plain[s]:  # the common case, in short
             team = self.team[s]
             known = self.known_side[s]
             if (self._last_side if known is None else known) == team:
@@ -1338,12 +1340,13 @@ class Hand:
         self._update_plain()
 
     def _update_plain(self) -> None:
-        self._ann_plain = (
+        plain = (
             self.called is not None
             and self._forced_kontra is None
             and self._simple_bonuses
             and not self._auction.ulti_obliged
         )
+        self._plain = [plain and n < 8 for n in self._tcount]
 
     # --- play ---------------------------------------------------------------------------------------
     def _start_play(self) -> None:

@@ -266,7 +266,7 @@ def test_it_makes_the_discarder_of_the_called_card_kontra_and_the_declarer_play_
         hand.apply(Action("no_annul"))
     act(hand, B, CALL_XX)
     assert hand.to_move() == D
-    assert hand.legal_actions() == [Action("kontra", "game")]
+    assert hand.legal_actions() == (Action("kontra", "game"),)
     act(hand, D, Action("kontra", "game"))
     assert hand.to_move() == B
     assert hand.partner is None
@@ -293,7 +293,7 @@ def test_it_makes_a_pagat_only_cue_bidder_announce_pagatultimo_at_once() -> None
     act(hand, B, Action("call", 18), PASS)
     act(hand, C, PASS)
     act(hand, D, PASS)
-    assert hand.legal_actions() == [announce("pagat_ultimo")]
+    assert hand.legal_actions() == (announce("pagat_ultimo"),)
     with pytest.raises(IllegalAction, match="pagátultimó"):
         hand.apply(PASS)
 

@@ -76,7 +76,7 @@ def test_it_ends_the_auction_at_an_unholdable_solo() -> None:
 
 def test_it_lets_a_player_without_an_honour_only_pass() -> None:
     hand = deal(B="XXI")
-    assert hand.legal_actions() == [Action("pass")]
+    assert hand.legal_actions() == (Action("pass"),)
     with pytest.raises(IllegalAction, match="without an honour must pass"):
         hand.apply(Action("bid", 3))
 
@@ -107,7 +107,10 @@ def test_it_throws_in_a_hand_that_all_four_pass() -> None:
 def test_it_lets_the_fourth_hand_bid_three_without_an_honour_after_three_passes() -> None:
     hand = Hand.arranged({0: ["XXI"], 1: ["SKIZ"], 2: ["I"]})
     say(hand, "A:pass B:pass C:pass")
-    assert hand.legal_actions() == [Action("pass"), Action("bid", 3)]
+    assert hand.legal_actions() == (
+        Action("pass"),
+        Action("bid", 3),
+    )
 
 
 def test_it_fails_a_trial_three_that_draws_no_honour() -> None:
@@ -128,7 +131,7 @@ def test_it_plays_a_trial_three_that_draws_an_honour() -> None:
 def test_it_forbids_the_trial_three_when_the_rules_do() -> None:
     hand = Hand.arranged({0: ["XXI"], 1: ["SKIZ"], 2: ["I"]}, rules=get_rules(trial_three_allowed=False))
     say(hand, "A:pass B:pass C:pass")
-    assert hand.legal_actions() == [Action("pass")]
+    assert hand.legal_actions() == (Action("pass"),)
 
 
 # --- "Examples of bidding sequences" -------------------------------------------------------------------
@@ -313,7 +316,11 @@ def test_it_raises_only_to_two_or_one_under_pagats_variation() -> None:
     # pagat, "Variations in the bidding procedure": "increase the bid to two or one"
     hand = Hand.arranged({0: ["XXI"]}, rules=get_rules("pagat", sole_bidder_may_raise=True))
     say(hand, "A:three B:pass C:pass D:pass")
-    assert hand.legal_actions() == [Action("raise", 2), Action("raise", 1), Action("no_raise")]
+    assert hand.legal_actions() == (
+        Action("raise", 2),
+        Action("raise", 1),
+        Action("no_raise"),
+    )
     with pytest.raises(IllegalAction, match=r"two \.\. one only"):
         hand.apply(Action("raise", 0))
 
@@ -354,7 +361,7 @@ def test_it_offers_no_raise_under_the_pagat_rules() -> None:
 def test_it_lets_a_cue_bidder_only_pass_afterwards_under_t17() -> None:
     hand = Hand.arranged({0: ["XXI", "XIX"], 1: ["SKIZ"]}, rules=get_rules("tournament"))
     say(hand, "A:two B:one C:pass D:pass")
-    assert hand.legal_actions() == [Action("pass")]
+    assert hand.legal_actions() == (Action("pass"),)
 
 
 def test_it_plays_without_conventions_when_they_are_off() -> None:

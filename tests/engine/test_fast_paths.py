@@ -168,7 +168,9 @@ def test_it_shuffles_the_deck_as_random_shuffle_does(seed: int | None) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 2**32), PRESETS)
-def test_it_lists_exactly_the_announcement_steps_the_rules_allow(seed: int, choice_seed: int, preset: str) -> None:
+def test_it_lists_exactly_the_announcement_steps_the_rules_allow(
+    seed: int, choice_seed: int, preset: str
+) -> None:
     hand = Hand.new(seed, rules=get_rules(preset))
     rng = random.Random(choice_seed)
     candidates = [_parse_say(say, "") for say in SAYS]

@@ -149,7 +149,7 @@ def test_it_never_shows_a_seat_another_seats_cards() -> None:
                 hidden = set().union(*(own[t] for t in range(4) if t != s))
                 visible = set(view.talon_received) | set(view.my_discard)
                 assert not visible & hidden
-                assert view.legal == (hand.legal_actions() if hand.to_move() == s else [])
+                assert view.legal == (hand.legal_actions() if hand.to_move() == s else ())
             hand.apply(rng.choice(hand.legal_actions()))
 
 

@@ -163,7 +163,10 @@ def test_it_takes_away_the_tarokk_annulments_after_discarding_a_tarokk_but_not_f
     while hand.phase == "discard":
         hand.apply(hand.legal_actions()[0])
     assert hand.phase == "annul"
-    assert hand.legal_actions() == [Action("annul", "four_kings"), Action("no_annul")]
+    assert hand.legal_actions() == (
+        Action("annul", "four_kings"),
+        Action("no_annul"),
+    )
 
 
 def test_it_lets_tarokk_discarders_annul_under_the_variation() -> None:
