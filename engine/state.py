@@ -92,6 +92,7 @@ _FREE_CALLS = sum(1 << c for c in range(1, XX))
 _MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _ALL_CARDS = list(range(42))
 PLAY = tuple(Action("play", c) for c in range(42))
+_PLAY_CARD = {action: c for c, action in enumerate(PLAY)}  # a play action -> its card
 BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
 _AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
@@ -476,9 +477,13 @@ class Hand:
         if legal is None:
             phase = self.phase
             if phase == "play":  # a hot path
-                if action[0] != "play":
-                    raise IllegalAction(self._step(), f"expected a card to be played, got {action[0]}")
-                self._play(action[1] if len(action) > 1 else None)  # type: ignore[arg-type]
+                try:
+                    card = _PLAY_CARD.get(action)  # type: ignore[arg-type]
+                except TypeError:  # unhashable
+                    card = None
+                if card is None:
+                    raise IllegalAction(self._step(), self._not_a_card(action))
+                self._play(card)
                 return
             if phase != "announcements":
                 self._apply_outside_announcements(action)
@@ -1356,6 +1361,7 @@ class Hand:
         self._trick = []
 
     def _play(self, card: int) -> None:
+        """Play ``card`` (0 .. 41) for the seat to move, if the rules let it."""
         s: int = self._turn  # type: ignore[assignment]
         h = self.hands[s]
         trick = self._trick
@@ -1366,7 +1372,7 @@ class Hand:
                 m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
         else:
             self._play_mask = -1
-        if type(card) is not int or card < 0 or not m >> card & 1:  # m holds no card beyond 41
+        if not m >> card & 1:
             raise IllegalAction(self._step(), self._play_problem(s, card))
         self.hands[s] = h ^ 1 << card
         trick.append(card)
@@ -1424,9 +1430,16 @@ class Hand:
         s = self._turn
         return f"trick {len(self.tricks) + 1}, seat {self.labels[s] if s is not None else '-'}"
 
-    def _play_problem(self, s: int, card: Any) -> str:
-        if not isinstance(card, int) or not 0 <= card < 42:
-            return f"{card!r} is not a card"
+    @staticmethod
+    def _not_a_card(action: Any) -> str:
+        """Why ``action`` is not a play of a card 0 .. 41."""
+        kind = action[0] if isinstance(action, (tuple, list)) and action else action
+        if kind != "play":
+            return f"expected a card to be played, got {kind}"
+        card = action[1] if len(action) > 1 else None
+        return f"{card!r} is not a card"
+
+    def _play_problem(self, s: int, card: int) -> str:
         name = NAMES[card]
         h = self.hands[s]
         if not h >> card & 1:
