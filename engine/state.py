@@ -486,7 +486,19 @@ class Hand:
                 self._play(card)
                 return
             if phase != "announcements":
-                self._apply_outside_announcements(action)
+                kind = action[0]
+                arg = action[1] if len(action) > 1 else None
+                if phase == "bidding":
+                    listed = self._listed_bids
+                    self._bid(kind, arg, listed is not None and action in listed)  # type: ignore[arg-type]
+                elif phase == "discard":
+                    self._discard(kind, arg)
+                elif phase == "annul":
+                    self._annul(kind, arg)
+                elif phase == "raise":
+                    self._raise(kind, arg)
+                else:
+                    raise IllegalAction("end of hand", "the hand is over; no more actions")
                 return
             legal = self.legal_actions()  # lists the seat's actions, and keeps them
         key = self._ann_key
@@ -544,23 +556,6 @@ class Hand:
                 return
         self._ann_legal = None  # a declaration, or an action not listed (which the full checks reject)
         self._announce(action, action in legal)
-
-    def _apply_outside_announcements(self, action: Action | tuple) -> None:
-        """``apply`` in the auction, the talon exchange and annulment (and after the end)."""
-        kind = action[0]
-        phase = self.phase
-        arg = action[1] if len(action) > 1 else None
-        if phase == "bidding":
-            listed = self._listed_bids
-            self._bid(kind, arg, listed is not None and action in listed)  # type: ignore[arg-type]
-        elif phase == "discard":
-            self._discard(kind, arg)
-        elif phase == "annul":
-            self._annul(kind, arg)
-        elif phase == "raise":
-            self._raise(kind, arg)
-        else:
-            raise IllegalAction("end of hand", "the hand is over; no more actions")
 
     @property
     def items(self) -> dict[tuple[int, str], int]:
