@@ -15,7 +15,20 @@ from typing import Any
 from engine.bidding import LEVEL_NAMES, LEVELS_BY_NAME
 from engine.cards import NAMES, parse_card
 from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.state import BID, HOLD, NO_ANNUL, NO_RAISE, PASS, RAISE, TEAMS, Action, Hand, IllegalAction
+from engine.state import (
+    BID,
+    HOLD,
+    NO_ANNUL,
+    NO_RAISE,
+    PASS,
+    RAISE,
+    STEP_CODE,
+    TEAMS,
+    Action,
+    Hand,
+    IllegalAction,
+    Step,
+)
 
 VERSION = 1
 
@@ -174,6 +187,9 @@ def _read_say(text: Any, where: str) -> Action:
     raise ReplayError(f"{where}: cannot read {text!r}")
 
 
+#: record texts of the announcement steps that have step codes (``engine.state.STEP_CODE``) -> their codes
+_SAY_STEPS: dict[str, Step] = {action_text(action): code for action, code in STEP_CODE.items()}
+
 #: the auction steps as written in records
 _AUCTION_SAYS: dict[str, Action] = {
     "pass": PASS,
@@ -329,10 +345,11 @@ def _replay_announcements(hand: Hand, turns: list[Any]) -> tuple[int, bool]:
     return i, False
 
 
-def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, list[Action]]]:
-    """The record's turns as ``(seat, actions)`` up to the first with an unknown seat or an unreadable say."""
-    ready = []
-    said = _SAID.get
+def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, list[Step]]]:
+    """The record's turns as ``(seat, steps)`` for ``Hand._apply_turns`` (the commonest says as step codes,
+    the rest as actions) up to the first turn with an unknown seat or an unreadable say."""
+    ready: list[tuple[int, list[Step]]] = []
+    said = _SAY_STEPS.get
     for turn in turns:
         if not isinstance(turn, dict):
             break
@@ -349,12 +366,14 @@ def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, li
             break
         if None in known:
             try:
-                actions = [_parse_say(say, "") for say in says]
+                steps: list[Step] = [
+                    _parse_say(say, "") if code is None else code for say, code in zip(says, known, strict=True)
+                ]
             except ReplayError:
                 break
         else:
-            actions = known  # type: ignore[assignment]
-        ready.append((seat, actions))
+            steps = known  # type: ignore[assignment]
+        ready.append((seat, steps))
     return ready
 
 

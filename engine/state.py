@@ -80,6 +80,17 @@ _ITEM_OWNER = tuple(key[0] for key in ITEMS)
 _KONTRA_ACTION = tuple(KONTRA[key] for key in ITEMS)  # each item's kontra action
 _ITEM_OF_KONTRA = {a.arg: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra's argument -> its item
 _KONTRA_ITEM = {a: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra -> its item
+#: The steps of the round of announcements that a replay checks without listing (``Hand._apply_turns``), as
+#: small ints: a kontra by its item (0 .. 12), a bonus announced by 16 + its index in BONUSES, a pass by 32.
+_ANNOUNCE_STEP = 16
+_PASS_STEP = 32
+STEP_CODE: dict[Action, int] = {
+    **_KONTRA_ITEM,
+    **{ANNOUNCE[b]: _ANNOUNCE_STEP + i for i, b in enumerate(BONUSES)},
+    PASS: _PASS_STEP,
+}
+STEP_ACTION = {code: action for action, code in STEP_CODE.items()}
+Step = Action | int  # a step of ``Hand._apply_turns``
 _BONUS_BIT = {b: 1 << i for i, b in enumerate(BONUSES)}  # sets of a team's bonuses are 6-bit masks
 _ANNOUNCE_BIT = {ANNOUNCE[b]: bit for b, bit in _BONUS_BIT.items()}  # an announcement -> its bonus's bit
 _ALL_BONUSES = (1 << len(BONUSES)) - 1
@@ -1091,11 +1102,11 @@ class Hand:
             owner = _ITEM_OWNER[item]
             kmask[1 - owner if level % 2 == 0 else owner] |= bit
 
-    def _apply_turns(self, turns: Sequence[tuple[int, Sequence[Action]]], start: int = 0) -> tuple[int, int]:
-        """Apply announcement turns, each ``(seat, actions)``, from ``turns[start]`` on, exactly as ``apply``
-        would one action at a time (the replay's fast path): passes, kontras and bonus announcements are
-        checked against the seat's ``_announcement_key``, what ``legal_actions`` would list, without
-        building the list; anything else goes through ``apply``.
+    def _apply_turns(self, turns: Sequence[tuple[int, Sequence[Step]]], start: int = 0) -> tuple[int, int]:
+        """Apply announcement turns, each ``(seat, steps)``, from ``turns[start]`` on, exactly as ``apply``
+        would one action at a time (the replay's fast path). A step is an action or, for a pass, a kontra or
+        a bonus announced, its ``STEP_CODE``: those are checked against the seat's ``_announcement_key``,
+        what ``legal_actions`` would list, without building the list; anything else goes through ``apply``.
 
         Stops where the caller must look: at a turn whose seat is not the seat to move, after an action that
         leaves another seat to move or ends the round, and after a pass that leaves actions over in its
@@ -1104,15 +1115,13 @@ class Hand:
         levels = self._levels
         kmask = self._kmask
         log = self.announce_log.append
-        kontra_item = _KONTRA_ITEM.get
-        bonus_bit = _BONUS_BIT.get
         max_kontra = self._max_kontra
         pais = self._pais  # Pais: a declaration may follow a kontra in the turn
         i = start
         n_turns = len(turns)
         while i < n_turns:
-            seat, actions = turns[i]
-            if not actions:  # an empty turn says nothing (and names no seat to check)
+            seat, steps = turns[i]
+            if not steps:  # an empty turn says nothing (and names no seat to check)
                 i += 1
                 continue
             s: int = self._turn if self._forced_kontra is None else self._forced_kontra  # type: ignore[assignment]
@@ -1122,57 +1131,52 @@ class Hand:
             key = self._announcement_key(s)
             quick = self.known_side[s] is not None and not pais  # a kontra leaves the rest of the key alone
             k = 0
-            for action in actions:
+            for step in steps:
                 k += 1
-                if key >= 0:
-                    try:
-                        item = kontra_item(action)
-                    except TypeError:  # unhashable: ``apply`` names the problem
-                        item = None
-                    if item is not None:
-                        if key >> 8 + item & 1:
-                            level = levels[item] = levels[item] + 1
-                            bit = 1 << item
-                            kmask[team] ^= bit
-                            if level < max_kontra:
-                                kmask[1 - team] |= bit
-                            log((s, _KONTRA_ACTION[item]))
-                            self._acted = True
-                            if quick:
-                                self._last_side = team
-                                key = (key ^ bit << 8) & ~3  # no declaration after a kontra
-                            else:
-                                if self.known_side[s] is None:
-                                    self._reveal(s, team)
-                                else:
+                if step.__class__ is int:
+                    if key >= 0:
+                        if step < _ANNOUNCE_STEP:  # a kontra of item ``step``
+                            if key >> 8 + step & 1:  # type: ignore[operator]
+                                level = levels[step] = levels[step] + 1  # type: ignore[index]
+                                bit = 1 << step  # type: ignore[operator]
+                                kmask[team] ^= bit
+                                if level < max_kontra:
+                                    kmask[1 - team] |= bit
+                                log((s, _KONTRA_ACTION[step]))  # type: ignore[index]
+                                self._acted = True
+                                if quick:
                                     self._last_side = team
-                                key = self._announcement_key(s)
-                                quick = not pais
-                            continue
-                    elif action[0] == "pass":
-                        self._pass(s)
-                        if k < len(actions):  # says after the end of the turn: the caller names them
-                            return i, k
-                        if self.phase != "announcements":
-                            return i + 1, 0
-                        break
-                    elif action[0] == "announce":
-                        try:
-                            bit = bonus_bit(action[1], 0)  # type: ignore[arg-type]
-                        except TypeError:
-                            bit = 0
-                        if key >> 2 & bit:
-                            self._apply_announce(s, action[1])  # type: ignore[arg-type]
-                            if quick and self._simple_bonuses and not bit & _BARRING:
-                                key = (key ^ bit << 2) & ~3
-                            else:
-                                key = self._announcement_key(s)
-                                quick = not pais
-                            continue
-                self.apply(action)  # the listing, or the full checks (which name the rule broken)
+                                    key = (key ^ bit << 8) & ~3  # no declaration after a kontra
+                                else:
+                                    if self.known_side[s] is None:
+                                        self._reveal(s, team)
+                                    else:
+                                        self._last_side = team
+                                    key = self._announcement_key(s)
+                                    quick = not pais
+                                continue
+                        elif step == _PASS_STEP:
+                            self._pass(s)
+                            if k < len(steps):  # says after the end of the turn: the caller names them
+                                return i, k
+                            if self.phase != "announcements":
+                                return i + 1, 0
+                            break
+                        else:  # a bonus announced
+                            bit = 1 << step - _ANNOUNCE_STEP  # type: ignore[operator]
+                            if key >> 2 & bit:
+                                self._apply_announce(s, BONUSES[step - _ANNOUNCE_STEP])  # type: ignore[operator]
+                                if quick and self._simple_bonuses and not bit & _BARRING:
+                                    key = (key ^ bit << 2) & ~3
+                                else:
+                                    key = self._announcement_key(s)
+                                    quick = not pais
+                                continue
+                    step = STEP_ACTION[step]  # type: ignore[index]  # not so listed: ``apply`` says why
+                self.apply(step)  # type: ignore[arg-type]  # the listing, or the full checks
                 self._ann_legal = None
-                if action[0] == "pass":
-                    if k < len(actions):
+                if step[0] == "pass":  # type: ignore[index]
+                    if k < len(steps):
                         return i, k
                     if self.phase != "announcements":
                         return i + 1, 0

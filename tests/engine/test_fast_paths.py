@@ -86,7 +86,8 @@ def apply_turns_checked(hand: Hand, turns: list[Any], start: int = 0) -> tuple[i
             continue
         if hand.phase != "announcements" or hand.to_move() != seat:
             return i, 0
-        for k, action in enumerate(actions, 1):
+        for k, step in enumerate(actions, 1):
+            action = engine.state.STEP_ACTION[step] if isinstance(step, int) else step
             hand.apply(action)
             if action[0] == "pass":
                 if k < len(actions):
