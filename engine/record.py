@@ -366,9 +366,8 @@ def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, li
             break
         if None in known:
             try:
-                steps: list[Step] = [
-                    _parse_say(say, "") if code is None else code for say, code in zip(says, known, strict=True)
-                ]
+                pairs = zip(says, known, strict=True)
+                steps: list[Step] = [_parse_say(say, "") if step is None else step for say, step in pairs]
             except ReplayError:
                 break
         else:

@@ -1084,9 +1084,7 @@ class Hand:
         ):
             barred |= _BONUS_BIT["double_game"]
         if (
-            s == self._turn
-            and self._turn_volat_double & 2
-            and not rules.double_game_and_volat_same_turn
+            s == self._turn and self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn
         ) or (not rules.double_game_and_volat_same_player and s in self.double_announcers):
             barred |= _BONUS_BIT["volat"]
         return barred
