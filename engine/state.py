@@ -1126,13 +1126,15 @@ class Hand:
             if seat != s:
                 return i, 0
             team = self.team[s]
-            key = self._announcement_key(s)
+            key = -2  # the seat's announcement key, found when first needed (a pass may do without)
             quick = self.known_side[s] is not None and not pais  # a kontra leaves the rest of the key alone
             k = 0
             for step in steps:
                 k += 1
                 if step.__class__ is int:
-                    if key >= 0:
+                    if key == -2 and (step != _PASS_STEP or not self._plain[s]):
+                        key = self._announcement_key(s)
+                    if key != -1:  # a listing by key, which always has pass
                         if step < _ANNOUNCE_STEP:  # a kontra of item ``step``
                             if key >> 8 + step & 1:  # type: ignore[operator]
                                 level = levels[step] = levels[step] + 1  # type: ignore[index]
@@ -1224,7 +1226,10 @@ class Hand:
             else:
                 self.double_announcers.add(s)
                 self._turn_volat_double |= 2
-            self._barred = [self._barred_bonuses(t, self.team[t]) for t in range(4)]
+            # a team's volát bars its double game; a double game, the announcer's volát
+            for t in range(4) if bonus == "volat" else (s,):
+                if self.team[t] == team:
+                    self._barred[t] = self._barred_bonuses(t, team)
         if self.known_side[s] is None:
             self._reveal(s, team)
         else:  # known, so known to be this team's side (else the announcement would be illegal)
