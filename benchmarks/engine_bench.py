@@ -166,10 +166,10 @@ class _NoopHand:
     def __init__(self, length: int) -> None:
         self.length = length
         self.moves = 0
-        self.legal = [None] * 6
+        self.legal = (None,) * 6
 
-    def legal_actions(self) -> list[None]:
-        return self.legal.copy()
+    def legal_actions(self) -> tuple[None, ...]:
+        return self.legal
 
     def apply(self, action: None) -> None:
         self.moves += 1
