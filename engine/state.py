@@ -141,7 +141,7 @@ class DiscardChoices(Sequence[Action]):
         return map(DISCARD.__getitem__, combinations(self._cards, self._n))
 
     def __contains__(self, action: object) -> bool:
-        return action in set(self)
+        return any(choice == action for choice in self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)

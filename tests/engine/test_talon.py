@@ -3,6 +3,8 @@ tournament items 23-27)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from engine.cards import HONOURS, KINGS, XX, parse_card
@@ -209,3 +211,20 @@ def test_it_annuls_before_discarding_under_the_tournament_timing() -> None:
         hand2.apply(Action("no_annul"))
     hand2.apply(Action("annul", "xxi_alone"))
     assert hand2.kind == "annulled"
+
+
+def test_it_lists_every_discard_as_a_sequence_made_on_demand() -> None:
+    hand = _hand_to_discard()
+    legal = hand.legal_actions()  # A took SKIZ, SK and III: any three of XX, II, III, CQ, CR and CJ
+    cards = sorted(c for c in range(42) if hand.hands[0] >> c & 1 and c not in HONOURS | KINGS)
+    expected = [Action("discard", combo) for combo in combinations(cards, 3)]
+    assert len(cards) == 6
+    assert len(legal) == len(expected) == 20
+    assert list(legal) == expected
+    assert legal == expected
+    assert [legal[i] for i in range(-3, 3)] == expected[-3:] + expected[:3]
+    assert legal[2:4] == expected[2:4]
+    assert expected[7] in legal
+    assert ("discard", [XX]) not in legal
+    hand.apply(legal[len(legal) - 1])
+    assert hand.discards[0] == expected[-1].arg
