@@ -448,7 +448,7 @@ class Hand:
             # must come first in the turn) is listed, the seat's side is yet to be shown, or under T 41/T 42/
             # Pais.
             self._ann_quick = not key & 3 and self.known_side[s] is not None and self._simple_bonuses  # type: ignore[index]
-            legal = self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+            legal = self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]  # inlined: hot
             return legal
         s = self._turn
         if phase == "play":  # the legal cards as in _play (a hot path)
@@ -524,7 +524,13 @@ class Hand:
         except TypeError:  # unhashable: not a listed action
             item = None
         if item is not None:
-            if key >> 8 + item & 1:  # ``_apply_kontra`` inlined (the commonest action of random play)
+            if key >> 8 + item & 1:
+                if not self._ann_quick:  # a side shown, a declaration no longer listed: list anew
+                    self._apply_kontra(s, item)
+                    self._ann_legal = None
+                    return
+                # ``_apply_kontra`` inlined (the commonest action of random play), the seat's side known;
+                # the list is the same less this kontra
                 team = self.team[s]
                 levels = self._levels
                 level = levels[item] = levels[item] + 1
@@ -535,16 +541,9 @@ class Hand:
                     kmask[1 - team] |= bit
                 self.announce_log.append((s, _KONTRA_ACTION[item]))
                 self._acted = True
-                if self._ann_quick:  # the same list less this kontra (the seat's side is known)
-                    self._last_side = team
-                    key = self._ann_key = key ^ bit << 8
-                    self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
-                    return
-                if self.known_side[s] is None:
-                    self._reveal(s, team)
-                else:
-                    self._last_side = team
-                self._ann_legal = None
+                self._last_side = team
+                key = self._ann_key = key ^ bit << 8
+                self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
                 return
         elif action == PASS:  # always listed by key
             self._ann_legal = None
@@ -561,7 +560,7 @@ class Hand:
                 # Volát and double game may bar each other: list anew.
                 if self._ann_quick and not bit & _BARRING:
                     key = self._ann_key = key ^ bit << 2
-                    self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
+                    self._ann_legal = _announcement_list(key)
                 else:
                     self._ann_legal = None
                 return
@@ -1137,6 +1136,12 @@ class Hand:
                     if key != -1:  # a listing by key, which always has pass
                         if step < _ANNOUNCE_STEP:  # a kontra of item ``step``
                             if key >> 8 + step & 1:  # type: ignore[operator]
+                                if not quick:  # a side shown, or Pais: the key anew
+                                    self._apply_kontra(s, step)  # type: ignore[arg-type]
+                                    key = self._announcement_key(s)
+                                    quick = not pais
+                                    continue
+                                # ``_apply_kontra`` inlined, the seat's side known
                                 level = levels[step] = levels[step] + 1  # type: ignore[index]
                                 bit = 1 << step  # type: ignore[operator]
                                 kmask[team] ^= bit
@@ -1144,16 +1149,8 @@ class Hand:
                                     kmask[1 - team] |= bit
                                 log((s, _KONTRA_ACTION[step]))  # type: ignore[index]
                                 self._acted = True
-                                if quick:
-                                    self._last_side = team
-                                    key = (key ^ bit << 8) & ~3  # no declaration after a kontra
-                                else:
-                                    if self.known_side[s] is None:
-                                        self._reveal(s, team)
-                                    else:
-                                        self._last_side = team
-                                    key = self._announcement_key(s)
-                                    quick = not pais
+                                self._last_side = team
+                                key = (key ^ bit << 8) & ~3  # no declaration after a kontra
                                 continue
                         elif step == _PASS_STEP:
                             self._pass(s)
@@ -1219,17 +1216,16 @@ class Hand:
         self.item_by[key] = s
         if bonus == "pagat_ultimo":
             self.ulti_teams.add(team)
-        elif bonus == "volat" or bonus == "double_game":
-            if bonus == "volat":
-                self.volat_announcers.add(s)
-                self._turn_volat_double |= 1
-            else:
-                self.double_announcers.add(s)
-                self._turn_volat_double |= 2
-            # a team's volát bars its double game; a double game, the announcer's volát
-            for t in range(4) if bonus == "volat" else (s,):
+        elif bonus == "volat":  # bars its team's double game
+            self.volat_announcers.add(s)
+            self._turn_volat_double |= 1
+            for t in range(4):
                 if self.team[t] == team:
                     self._barred[t] = self._barred_bonuses(t, team)
+        elif bonus == "double_game":  # may bar the announcer's volát
+            self.double_announcers.add(s)
+            self._turn_volat_double |= 2
+            self._barred[s] = self._barred_bonuses(s, team)
         if self.known_side[s] is None:
             self._reveal(s, team)
         else:  # known, so known to be this team's side (else the announcement would be illegal)
@@ -1347,6 +1343,7 @@ class Hand:
         self._update_plain()
 
     def _update_plain(self) -> None:
+        """Note the seats whose ``_announcement_key`` takes its short way (after a call or forced kontra)."""
         plain = (
             self.called is not None
             and self._forced_kontra is None
