@@ -97,6 +97,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # No persistent connections for SQLite; the test runner uses an in-memory database anyway.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Write transactions take SQLite's write lock when they begin, so a check made inside one (a round's
+    # status, a hand's confirmed version) still holds when it writes: SQLite has no row locks.
+    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -151,6 +154,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
+    "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
 }
 
 CACHES = {

@@ -26,7 +26,7 @@ from typing import Any, TypedDict
 from engine.rules import Rules
 from engine.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
-__all__ = ["Item", "Score", "SummaryError", "score", "score_summary"]
+__all__ = ["Item", "Score", "SummaryError", "max_payment", "score", "score_summary"]
 
 GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"
 KONTRA_FACTOR = (1, 2, 4, 8, 16, 32)  # none, kontra, rekontra, szubkontra, hirskontra, mordkontra
@@ -551,3 +551,29 @@ def _settle_ultimo_pot(s: HandSummary, payments: dict[str, int], items: list[Ite
         after += -share * len(members) if won else share * len(members)
         items.append(_item("ultimo_pot", TEAM_NAMES[team], True, 0, won, share * len(members)))
     return Score(payments, items, pot, after, pot_payments)
+
+
+def max_payment(rules: Rules) -> int:
+    """An upper bound of what one seat can win or lose in one hand at stake 1 under ``rules``.
+
+    Not the exact maximum, but derived from the rules' own values, so a typed payment beyond it cannot be
+    a real result: every game item both teams could score (game, announced double game and volát for
+    either team, a silent volát) and every bonus announced by both teams, all at the highest kontra
+    allowed; declared tarokks; a lone declarer collecting from three opponents and, with sír-nevet, from
+    the sitting-out dealer too; talon honours; and the larger of a failed trial three and a renonsz.
+    """
+    top = KONTRA_FACTOR[rules.max_kontra]
+    game = GAME_VALUES["solo"] * top * (1 + 2 * (4 + 6) + 3)
+    bonuses = sum(
+        2 * announced * top + silent
+        for silent, announced in (
+            rules.trull_values,
+            rules.four_kings_values,
+            rules.pagat_ultimo_values,
+            rules.xxi_catch_values,
+        )
+    )
+    declarations = 2 * 4 * max(rules.eight_tarokks_value, rules.nine_tarokks_value)
+    played = 4 * (game + bonuses + declarations) + sum(TALON_HONOUR_VALUES.values())
+    others = max(3 * rules.trial_three_payment, 3 * 2 * rules.penalty_max)
+    return max(played, others)

@@ -56,6 +56,16 @@ def _eager_tasks_by_default() -> Iterator[None]:
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _test_setup_actor() -> Iterator[None]:
+    """Rows that tests create directly (factories, fixtures) are attributed to "system:test"; services
+    attribute their own changes to the actor they are given. Tests that check attribution look for it."""
+    from tournaments.audit import Actor, acting_as
+
+    with acting_as(Actor(system="test")):
+        yield
+
+
 def _worker_env(redis: str, database_name: str | None) -> dict[str, str]:
     env = dict(
         os.environ,

@@ -15,8 +15,13 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.audit import AuditedHistory
+
 POSITIONS = "ABCDE"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]
+
+RATING_MAX = 10_000
+PENALTY_POINTS_MAX = 10_000  # an organizer's award, either way; far beyond any real one
 
 DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
 DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
@@ -75,6 +80,8 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
 
+    history = HistoricalRecords(bases=[AuditedHistory])
+
     class Meta:
         ordering = ["name"]
         constraints = [
@@ -82,7 +89,11 @@ class Player(models.Model):
                 fields=["external_id"],
                 condition=Q(external_id__isnull=False),
                 name="player_external_id_unique",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__gte=0, rating__lte=RATING_MAX),
+                name="player_rating_bounded",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -133,7 +144,7 @@ class Tournament(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -169,7 +180,7 @@ class Registration(models.Model):
     first_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["tournament", "player__name"]
@@ -206,7 +217,7 @@ class Round(models.Model):
     ends_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -222,7 +233,7 @@ class Table(models.Model):
     label = models.CharField(max_length=64, blank=True)  # e.g. "Final", "Places 5-8"
     first_dealer = models.CharField(max_length=1, choices=POSITION_CHOICES, default="A")
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["round", "number"]
@@ -241,7 +252,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.CharField(max_length=1, choices=POSITION_CHOICES)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["table", "position"]
@@ -258,7 +269,7 @@ class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round")]
@@ -281,13 +292,13 @@ class Hand(models.Model):
     dealer = models.CharField(max_length=1, choices=POSITION_CHOICES)
     stake = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    kind = models.CharField(
-        max_length=24, blank=True
-    )  # played, passed_out, annulled, ... of the confirmed result
+    # The kind that decides the next deal (played, passed_out, annulled, voided, ...): the confirmed
+    # result's, else the latest entry's; kept while the hand is contested or sent back to the table.
+    kind = models.CharField(max_length=24, blank=True)
     payments = models.JSONField(default=dict, blank=True)  # position -> points of the confirmed result
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["table", "number"]
@@ -324,6 +335,10 @@ class HandSubmission(models.Model):
     entered_payments = models.JSONField(null=True, blank=True)  # payments typed in by the table, if any
     payments = models.JSONField()  # position -> points: entered, or computed by the engine
     kind = models.CharField(max_length=24, default="played")
+    # The deal this version was entered for: a correction of an earlier hand can change the hand's
+    # dealer or stake, and a version entered for another deal is not confirmed as it stands.
+    dealer = models.CharField(max_length=1, choices=POSITION_CHOICES)
+    stake = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     submitted_by = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="submissions"
@@ -336,10 +351,12 @@ class HandSubmission(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
+    input_digest = models.CharField(max_length=64, blank=True)  # sha256 of the entry as sent, for retries
     note = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    # The payload never changes: history keeps the status moves without copying it at each one.
+    history = HistoricalRecords(bases=[AuditedHistory], excluded_fields=["payload", "entered_payments"])
 
     class Meta:
         ordering = ["hand", "version"]
@@ -375,7 +392,8 @@ class Dispute(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     reason = models.TextField()
-    submissions = models.ManyToManyField(HandSubmission, related_name="disputes")
+    submissions = models.ManyToManyField(HandSubmission, through="DisputeSubmission", related_name="disputes")
+    opened_by = models.CharField(max_length=200)  # the actor's label (audit.Actor)
     opened_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
     resolved_by = models.ForeignKey(
@@ -386,7 +404,7 @@ class Dispute(models.Model):
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="chosen_in"
     )
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["-opened_at"]
@@ -398,6 +416,24 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"Dispute on {self.hand} ({self.status})"
+
+
+class DisputeSubmission(models.Model):
+    """A version a dispute concerns: append-only, with who brought it into the dispute and when."""
+
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="links")
+    submission = models.ForeignKey(HandSubmission, on_delete=models.PROTECT, related_name="dispute_links")
+    added_by = models.CharField(max_length=200)  # the actor's label (audit.Actor)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["dispute", "added_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["dispute", "submission"], name="dispute_submission_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.submission} in {self.dispute}"
 
 
 class Penalty(models.Model):
@@ -414,14 +450,33 @@ class Penalty(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
+    # A penalty is never deleted: it is withdrawn, with who, when and why, and stops counting.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawal_reason = models.CharField(max_length=200, blank=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points__gte=-PENALTY_POINTS_MAX, points__lte=PENALTY_POINTS_MAX) & ~Q(points=0),
+                name="penalty_points_bounded",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="penalty_idempotency_key_unique",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.points:+d} for {self.player}: {self.reason}"
+        withdrawn = " (withdrawn)" if self.withdrawn_at else ""
+        return f"{self.points:+d} for {self.player}: {self.reason}{withdrawn}"
 
 
 class TableResult(models.Model):
@@ -452,10 +507,11 @@ class Standing(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     after_round = models.PositiveSmallIntegerField()
     rank = models.PositiveIntegerField()
-    total = models.DecimalField(max_digits=10, decimal_places=2)
-    table_points = models.DecimalField(max_digits=10, decimal_places=2)
-    game_points = models.IntegerField()
-    penalties = models.IntegerField(default=0)
+    # Wide enough for any bounded result: payments are bounded per hand (engine.scoring.max_payment).
+    total = models.DecimalField(max_digits=16, decimal_places=2)
+    table_points = models.DecimalField(max_digits=16, decimal_places=2)
+    game_points = models.BigIntegerField()
+    penalties = models.BigIntegerField(default=0)
     hands_played = models.PositiveIntegerField()
     rounds = models.JSONField(default=list)  # per-round breakdown
     tiebreak_values = models.JSONField(default=dict)
@@ -470,3 +526,23 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player} after round {self.after_round}"
+
+
+class StandingsState(models.Model):
+    """Whether a tournament's stored standings are current. Every change that affects them bumps
+    ``version`` and sets ``stale_since`` in its own transaction; a recompute that started at version v
+    clears ``stale_since`` only if the version is still v (compare-and-set), so a change made during a
+    recompute is never lost. A periodic sweep recomputes what stayed stale (e.g. the broker was down)."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="standings_state")
+    version = models.PositiveBigIntegerField(default=0)
+    stale_since = models.DateTimeField(null=True, blank=True)
+    computed_version = models.PositiveBigIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["stale_since"])]
+
+    def __str__(self) -> str:
+        state = f"stale since {self.stale_since}" if self.stale_since else "current"
+        return f"standings of {self.tournament}: {state} (v{self.version})"

@@ -1,9 +1,11 @@
 """Standings: table results from confirmed hands, then ranked totals with ordered tie-breaks.
 
-Two entry points share one computation, so they cannot drift apart:
-* ``standings_update_for_table`` (incremental, after a hand at that table is confirmed or corrected):
-  rebuilds that table's results and the snapshots from its round on;
-* ``standings_recompute`` (from scratch): rebuilds every table's results and every snapshot.
+Stored standings are always a from-scratch computation, kept in step in two steps:
+* ``standings_mark_stale``, called inside the transaction of every change that affects them (a hand
+  confirmed, contested, corrected or voided, a penalty, a round released or closed, a withdrawal): it
+  bumps the tournament's ``StandingsState`` version and enqueues a refresh for after the commit;
+* ``standings_refresh`` (the worker's task, or a sweep for what stayed stale, e.g. while the broker was
+  down) recomputes everything and marks the state current only if no change came in meanwhile.
 
 5-player tables are fair to their players because the dealer sits out each hand: over the 20 deals of a
 5-table (the 2018 default) every player plays 16 hands, exactly as at a 16-deal 4-table, and the
@@ -20,12 +22,24 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import Model
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Model, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from tournaments.formats import rank_table, to_decimal
-from tournaments.models import Bye, Hand, Penalty, Round, Seat, Standing, Table, TableResult, Tournament
+from tournaments.models import (
+    Bye,
+    Hand,
+    Penalty,
+    Round,
+    Seat,
+    Standing,
+    StandingsState,
+    Table,
+    TableResult,
+    Tournament,
+)
 
 COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
 VISIBLE_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
@@ -297,7 +311,9 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     ).values_list("round__number", "player_id"):
         lines[player_id].append(RoundLine(number, fmt.bye_game_points, fmt.bye_table_points * 100, bye=True))
     penalties = list(
-        Penalty.objects.filter(tournament=tournament).values_list("player_id", "round__number", "points")
+        Penalty.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
+            "player_id", "round__number", "points"
+        )
     )
 
     snapshots = []
@@ -330,21 +346,53 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     _bulk_insert(Standing, snapshots)
 
 
-def standings_update_for_table(table: Table) -> None:
-    """Incremental: after a result at ``table`` changed."""
-    tournament = table.round.tournament
+def standings_recompute(tournament: Tournament) -> None:
+    """From scratch: every table's results and every snapshot; marks the standings current if nothing
+    changed since the recompute began (compare-and-set on the version)."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)  # one standings writer per tournament
-        _rebuild_table_results(tournament, [table.pk])
-        _rebuild_snapshots(tournament, from_round=table.round.number)
-
-
-def standings_recompute(tournament: Tournament) -> None:
-    """From scratch: every table's results and every snapshot."""
-    with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        state = _state(tournament.pk)
         _rebuild_table_results(tournament)
         _rebuild_snapshots(tournament)
+        StandingsState.objects.filter(pk=state.pk, version=state.version).update(
+            stale_since=None, computed_version=state.version, computed_at=timezone.now()
+        )
+
+
+def standings_refresh(tournament_id: int) -> bool:
+    """The worker's job: recompute if the standings are stale. Idempotent: a repeated or late run finds
+    nothing stale and does nothing. Returns whether it recomputed."""
+    stale = StandingsState.objects.filter(tournament_id=tournament_id, stale_since__isnull=False).exists()
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if not stale or tournament is None:
+        return False
+    standings_recompute(tournament)
+    return True
+
+
+def _state(tournament_id: int) -> StandingsState:
+    try:
+        with transaction.atomic():
+            return StandingsState.objects.get_or_create(tournament_id=tournament_id)[0]
+    except IntegrityError:  # created by a concurrent transaction
+        return StandingsState.objects.get(tournament_id=tournament_id)
+
+
+def standings_mark_stale(tournament_id: int) -> None:
+    """Record, in the caller's transaction, that the standings must be recomputed; the recompute is
+    enqueued once per transaction, after it commits (a broker outage only delays it: see the sweep)."""
+    now = timezone.now()
+    updated = StandingsState.objects.filter(tournament_id=tournament_id).update(
+        version=F("version") + 1, stale_since=Coalesce(F("stale_since"), Value(now))
+    )
+    if not updated:
+        _state(tournament_id)
+        StandingsState.objects.filter(tournament_id=tournament_id).update(
+            version=F("version") + 1, stale_since=Coalesce(F("stale_since"), Value(now))
+        )
+    from tournaments import tasks
+
+    tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)
 
 
 def standings_snapshot(tournament: Tournament) -> list[tuple[Any, ...]]:

@@ -1,27 +1,57 @@
-"""Celery tasks: thin, idempotent wrappers around services, enqueued with ``transaction.on_commit``."""
+"""Celery tasks: thin, idempotent wrappers around services, enqueued after commit by ``enqueue_on_commit``.
+
+The database is the source of truth: a task that is lost (broker down), repeated or late only delays a
+page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``),
+and ``standings_sweep`` (celery beat) picks up whatever stayed undone.
+"""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any
+
 from celery import shared_task
+from django.db import connection, transaction
+from django.utils import timezone
 
-from tournaments.models import Table, Tournament
-from tournaments.standings import standings_recompute, standings_update_for_table
+from config.celery import send_safely
+from tournaments.models import StandingsState
+from tournaments.standings import standings_refresh as refresh_standings
+
+SWEEP_AFTER = timedelta(seconds=30)
+
+
+def enqueue_on_commit(task: Any, *args: Any) -> None:
+    """Send ``task(*args)`` once the current transaction commits, at most once per transaction.
+
+    Sending never raises nor blocks the caller for long (``send_safely``): the result is already saved.
+    """
+    marker = (task.name, args)
+    if any(getattr(func, "_enqueues", None) == marker for _, func, _ in connection.run_on_commit):
+        return
+
+    def send() -> None:
+        send_safely(task, *args)
+
+    send._enqueues = marker  # type: ignore[attr-defined]
+    transaction.on_commit(send)
 
 
 @shared_task(
-    name="tournaments.standings_update_table", autoretry_for=(Exception,), retry_backoff=True, max_retries=5
+    name="tournaments.standings_refresh",
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    retry_jitter=True,
+    max_retries=5,
 )
-def standings_update_table(table_id: int) -> None:
-    """Recompute the standings touched by a result at one table (rebuilds, so a rerun is harmless)."""
-    table = Table.objects.select_related("round__tournament").filter(pk=table_id).first()
-    if table is not None:
-        standings_update_for_table(table)
+def standings_refresh(tournament_id: int) -> bool:
+    """Recompute a tournament's standings if they are stale (a rerun finds them current and stops)."""
+    return refresh_standings(tournament_id)
 
 
-@shared_task(
-    name="tournaments.standings_recompute", autoretry_for=(Exception,), retry_backoff=True, max_retries=5
-)
-def standings_recompute_tournament(tournament_id: int) -> None:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is not None:
-        standings_recompute(tournament)
+@shared_task(name="tournaments.standings_sweep")
+def standings_sweep() -> int:
+    """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed)."""
+    cutoff = timezone.now() - SWEEP_AFTER
+    stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
+    return sum(refresh_standings(tournament_id) for tournament_id in stale)

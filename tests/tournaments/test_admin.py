@@ -63,7 +63,7 @@ def test_it_checks_in_generates_publishes_and_closes_a_round(organizer: Client) 
     round_.refresh_from_db()
     assert round_.status == Round.Status.IN_PLAY
     response = action(organizer, "round", "close", [round_.pk])
-    assert "not every deal is confirmed" in response.content.decode()
+    assert "cannot close: table 1: 0/1 deals confirmed" in response.content.decode()
     for table in round_.tables.all():
         positions = list(table.seats.values_list("position", flat=True))
         services.hand_submit(

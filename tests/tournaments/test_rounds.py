@@ -95,7 +95,7 @@ def test_it_moves_through_the_lifecycle_in_order_only() -> None:
     assert round_.ends_at is not None
     with pytest.raises(ValidationError) as err:
         services.round_close(round_)
-    assert "hands" in err.value.message_dict
+    assert "table 1: 0/1 deals confirmed" in err.value.message_dict["round"][0]
     play_out(round_)
     services.round_close(round_)
     assert Round.objects.get(pk=round_.pk).status == Round.Status.CLOSED

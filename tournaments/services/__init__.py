@@ -1,14 +1,22 @@
 """Write-side business logic of the tournament domain, shared by the API, pages, admin and workers."""
 
-from tournaments.services.penalties import penalty_award
+from tournaments.services.penalties import penalty_award, penalty_withdraw
 from tournaments.services.registrations import (
     ImportReport,
+    player_create,
     player_register,
     players_import_csv,
     registration_check_in,
     registration_withdraw,
 )
-from tournaments.services.results import dispute_resolve, hand_confirm, hand_submit, hand_void, next_deal
+from tournaments.services.results import (
+    dispute_resolve,
+    hand_confirm,
+    hand_contest,
+    hand_submit,
+    hand_void,
+    next_deal,
+)
 from tournaments.services.rounds import (
     draw_edit,
     final_stage_generate,
@@ -27,10 +35,13 @@ __all__ = [
     "draw_edit",
     "final_stage_generate",
     "hand_confirm",
+    "hand_contest",
     "hand_submit",
     "hand_void",
     "next_deal",
     "penalty_award",
+    "penalty_withdraw",
+    "player_create",
     "player_register",
     "players_import_csv",
     "registration_check_in",

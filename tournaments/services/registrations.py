@@ -5,12 +5,16 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Club, Player, Registration, Round, Tournament
+from tournaments.audit import acting_as
+from tournaments.models import RATING_MAX, Club, Player, Registration, Round, Tournament
+from tournaments.standings import standings_mark_stale
+from tournaments.validation import conflict, max_length_of, text, whole_number
 
 CSV_COLUMNS = ("name", "club", "rating", "external_id")
 
@@ -34,12 +38,37 @@ def _current_round_number(tournament: Tournament) -> int:
     return last or 0
 
 
-def player_register(tournament: Tournament, player: Player, *, check_in: bool = False) -> Registration:
+def _player_fields(name: Any, rating: Any, external_id: Any, field: str = "") -> dict[str, Any]:
+    """A player's name, rating and external id, checked against their columns."""
+    return {
+        "name": text(name, f"{field}name", max_length=max_length_of(Player, "name"), required=True),
+        "rating": None if rating is None else whole_number(rating, f"{field}rating", low=0, high=RATING_MAX),
+        "external_id": text(
+            external_id, f"{field}external_id", max_length=max_length_of(Player, "external_id")
+        )
+        or None,
+    }
+
+
+def player_create(
+    *, name: Any, club: Club | None = None, rating: Any = None, external_id: Any = None, by: Any = None
+) -> Player:
+    """A new player; a taken external id is a field error, not a database error."""
+    fields = _player_fields(name, rating, external_id)
+    with acting_as(by), transaction.atomic():
+        if fields["external_id"] and Player.objects.filter(external_id=fields["external_id"]).exists():
+            raise conflict("external_id", f"{fields['external_id']!r} belongs to another player")
+        return Player.objects.create(club=club, **fields)
+
+
+def player_register(
+    tournament: Tournament, player: Player, *, check_in: bool = False, by: Any = None
+) -> Registration:
     """Register a player; after rounds have started this is a late entry from the next round on."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise ValidationError({"tournament": ["the tournament is finished"]})
+        raise conflict("tournament", "the tournament is finished")
     first_round = _current_round_number(tournament) + 1
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         registration, created = Registration.objects.select_for_update().get_or_create(
             tournament=tournament, player=player, defaults={"first_round": first_round}
         )
@@ -54,48 +83,65 @@ def player_register(tournament: Tournament, player: Player, *, check_in: bool = 
     return registration
 
 
-def registration_check_in(registration: Registration) -> Registration:
-    if registration.status == Registration.Status.WITHDRAWN:
-        raise ValidationError({"status": ["a withdrawn player must register again before checking in"]})
-    if registration.status != Registration.Status.CHECKED_IN:
-        registration.status = Registration.Status.CHECKED_IN
-        registration.checked_in_at = timezone.now()
-        registration.save(update_fields=["status", "checked_in_at"])
+def registration_check_in(registration: Registration, *, by: Any = None) -> Registration:
+    with acting_as(by), transaction.atomic():
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if registration.status == Registration.Status.WITHDRAWN:
+            raise conflict("status", "a withdrawn player must register again before checking in")
+        if registration.status != Registration.Status.CHECKED_IN:
+            registration.status = Registration.Status.CHECKED_IN
+            registration.checked_in_at = timezone.now()
+            registration.save(update_fields=["status", "checked_in_at"])
     return registration
 
 
-def registration_withdraw(registration: Registration) -> Registration:
-    """Withdraw between rounds: the player keeps the rounds already drawn, and is left out of later draws."""
-    registration.status = Registration.Status.WITHDRAWN
-    registration.withdrawn_at = timezone.now()
-    registration.withdrawn_after_round = _current_round_number(registration.tournament)
-    registration.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
+def registration_withdraw(registration: Registration, *, by: Any = None) -> Registration:
+    """Withdraw between rounds: the player keeps the rounds already drawn, and is left out of later draws.
+    Withdrawing again changes nothing."""
+    with acting_as(by), transaction.atomic():
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if registration.status == Registration.Status.WITHDRAWN:
+            return registration
+        registration.status = Registration.Status.WITHDRAWN
+        registration.withdrawn_at = timezone.now()
+        registration.withdrawn_after_round = _current_round_number(registration.tournament)
+        registration.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
+        standings_mark_stale(registration.tournament_id)
     return registration
 
 
-def players_import_csv(tournament: Tournament, text: str, *, check_in: bool = False) -> ImportReport:
+def players_import_csv(
+    tournament: Tournament, csv_text: str, *, check_in: bool = False, by: Any = None
+) -> ImportReport:
     """Import players from CSV with a header row: name (required), club, rating, external_id.
 
     A row with a known external_id updates that player; otherwise a player of the same name and club is
     reused. The whole file is imported in one transaction: any bad row rejects the file.
     """
     report = ImportReport()
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    csv_text = text(csv_text, "file", max_length=2_000_000, required=True)
+    reader = csv.DictReader(io.StringIO(csv_text.lstrip("\ufeff")))
     if reader.fieldnames is None or "name" not in [f.strip().lower() for f in reader.fieldnames]:
         raise ValidationError({"file": ["the first row must be a header with at least a 'name' column"]})
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         for line_number, raw in enumerate(reader, start=2):
-            row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
-            name = row.get("name", "")
-            if not name:
-                report.errors.append(f"line {line_number}: name is empty")
-                continue
+            row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if isinstance(v, str)}
             rating = row.get("rating") or None
             if rating is not None and not rating.lstrip("-").isdigit():
                 report.errors.append(f"line {line_number}: rating {rating!r} is not a whole number")
                 continue
-            club = Club.objects.get_or_create(name=row["club"])[0] if row.get("club") else None
-            external_id = row.get("external_id") or None
+            try:
+                fields = _player_fields(
+                    row.get("name", ""), None if rating is None else int(rating), row.get("external_id")
+                )
+                club_name = text(row.get("club"), "club", max_length=max_length_of(Club, "name"))
+            except ValidationError as exc:
+                report.errors += [
+                    f"line {line_number}: {name} {'; '.join(m)}" for name, m in exc.message_dict.items()
+                ]
+                continue
+            name, rating, external_id = fields["name"], fields["rating"], fields["external_id"]
+            club = Club.objects.get_or_create(name=club_name)[0] if club_name else None
             player = Player.objects.filter(external_id=external_id).first() if external_id else None
             if player is None:
                 player = Player.objects.filter(name=name, club=club).first()

@@ -1,35 +1,52 @@
-"""Hand results: submit, confirm, dispute, resolve, void.
+"""Hand results: submit, confirm, contest, resolve, void; later deals follow a correction.
 
 A table enters each hand as payments, as a hand summary the engine scores, or as a hand record the engine
-replays. Submissions are append-only versions; only their status moves, by compare-and-set updates under
-a row lock on the hand, and the database guarantees at most one confirmed version per hand. A second
-table member confirms (or enters the same result); a different entry, or entered payments that differ
-from the engine's score, opens a dispute that keeps every version.
+replays. Submissions are append-only versions; only their status moves. The rules of the table:
+
+* A member's entry waits for a second member; the same result entered by another member confirms it; a
+  different one opens a dispute that keeps every version. A hand in dispute does not count.
+* A confirmed hand is not reopened by a late entry: a member contests it explicitly (``hand_contest``)
+  while the round is open, and it stops counting until an organizer decides. An organizer's decision
+  (an organizer's entry, a chosen version, a void) is final for the table.
+* Organizers' entries are confirmed at once and may correct a hand after the round is closed.
+* When a hand's kind changes (e.g. corrected from played to passed out), the dealer and stake of every
+  later hand follow; their results are re-scored from their own summaries or records, or sent back to
+  the table when they were bare payments (``_follow_deals``).
+
+Concurrency: every write holds a share lock on the round (so ``round_close``, which takes it exclusively,
+waits for entries in flight and they wait for it) and the hand's row lock; the database keeps at most one
+confirmed version per hand. Every change of a hand marks the standings stale in the same transaction.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from engine.record import ReplayError, replay, rules_from_spec
-from engine.scoring import score_summary
+from engine.scoring import max_payment, score_summary
 from engine.summary import SummaryError
+from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.formats import Deal, deal_sequence, tournament_rules
-from tournaments.models import Dispute, Hand, HandSubmission, Player, Round, Seat, Table
+from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
+from tournaments.standings import standings_mark_stale
+from tournaments.validation import conflict, invalid, json_document, key, text, whole_number
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
 OPEN_FOR_RESULTS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
-
-
-def _invalid(field: str, reason: str) -> ValidationError:
-    return ValidationError({field: [reason]})
+LIVE = (SubStatus.PENDING, SubStatus.DISPUTED, SubStatus.CONFIRMED)
+ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
+THROWN_IN = ("passed_out", "annulled")
+NOTE_MAX = 1000
+MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
 
 
 def table_positions(table: Table) -> list[str]:
@@ -39,171 +56,234 @@ def table_positions(table: Table) -> list[str]:
 def next_deal(table: Table, number: int) -> Deal:
     """Dealer, active seats and stake of deal ``number``, from the kinds of the hands before it."""
     positions = table_positions(table)
-    rules = tournament_rules(table.round.tournament.rules_preset, table.round.tournament.rules_options)
-    latest: dict[int, str] = {}
-    confirmed: dict[int, str] = {}
-    # The confirmed kind where there is one, else the latest entry's: a pending passed-out hand already
-    # decides who deals next.
-    for hand_number, kind, status in (
-        HandSubmission.objects.filter(hand__table=table, hand__number__lt=number)
-        .exclude(status__in=(SubStatus.SUPERSEDED, SubStatus.REJECTED))
-        .order_by("hand__number", "version")
-        .values_list("hand__number", "kind", "status")
-    ):
-        latest[hand_number] = kind
-        if status == SubStatus.CONFIRMED:
-            confirmed[hand_number] = kind
-    kinds = {**latest, **confirmed}
+    tournament = table.round.tournament
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    kinds = dict(
+        Hand.objects.filter(table=table, number__lt=number).exclude(kind="").values_list("number", "kind")
+    )
     missing = [n for n in range(1, number) if n not in kinds]
     if missing:
-        raise _invalid("number", f"enter hand {missing[0]} first: hands are entered in order")
+        raise conflict("number", f"enter hand {missing[0]} first: hands are entered in order")
     return deal_sequence(positions, table.first_dealer, [kinds[n] for n in range(1, number)], rules)
 
 
-def _check_payments(payments: Any, positions: list[str], deal: Deal, field: str) -> dict[str, int]:
+# --- checks and scoring ------------------------------------------------------------------------------
+
+
+def _check_payments(
+    payments: Any, positions: list[str], deal: Deal, field: str, limit: int
+) -> dict[str, int]:
     if not isinstance(payments, Mapping):
-        raise _invalid(field, "must be an object mapping each seat position to an integer")
+        raise invalid(field, "must be an object mapping each seat position to an integer")
     if set(payments) != set(positions):
-        raise _invalid(field, f"must name exactly the positions {', '.join(positions)}")
+        raise invalid(field, f"must name exactly the positions {', '.join(positions)}")
     out: dict[str, int] = {}
     for position in positions:
         value = payments[position]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _invalid(f"{field}.{position}", "must be an integer")
+            raise invalid(f"{field}.{position}", "must be an integer")
+        if abs(value) > limit:
+            raise invalid(
+                f"{field}.{position}",
+                f"{value} is beyond what the rules can produce in one hand at stake {deal.stake} "
+                f"(at most {limit} either way)",
+            )
         out[position] = value
     if sum(out.values()) != 0:
-        raise _invalid(field, f"payments must sum to zero (they sum to {sum(out.values())})")
+        raise invalid(field, f"payments must sum to zero (they sum to {sum(out.values())})", code="zero_sum")
     if len(positions) == 5 and out[deal.dealer] != 0:
-        raise _invalid(f"{field}.{deal.dealer}", "the dealer of a 5-player table sits out and gets 0")
+        raise invalid(f"{field}.{deal.dealer}", "the dealer of a 5-player table sits out and gets 0")
     return out
 
 
 def _score(
     table: Table, positions: list[str], deal: Deal, source: str, data: Mapping[str, Any]
-) -> tuple[dict[str, int], str, dict]:
-    """(payments by position, hand kind, payload as stored) for an entry; raises ValidationError."""
+) -> tuple[dict[str, int], str, dict, dict[str, int] | None]:
+    """(payments by position, hand kind, payload as stored, payments typed beside a summary/record that
+    differ from the engine's) for an entry; raises ValidationError naming the field."""
     tournament = table.round.tournament
-    if not isinstance(data, Mapping):
-        raise _invalid("data", "must be a JSON object")
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    limit = max_payment(rules) * deal.stake
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
-        if kind not in ("played", "passed_out", "annulled", "trial_three_failed", "penalty"):
-            raise _invalid("data.kind", "unknown kind")
-        return _check_payments(data.get("payments"), positions, deal, "data.payments"), kind, dict(data)
-    rules_spec = {"preset": tournament.rules_preset, "options": tournament.rules_options or {}}
+        if kind not in ENTRY_KINDS:
+            raise invalid("data.kind", f"must be one of {', '.join(ENTRY_KINDS)}")
+        payments = _check_payments(data.get("payments"), positions, deal, "data.payments", limit)
+        if kind in THROWN_IN and any(payments.values()):
+            raise invalid("data.payments", f"a hand {kind.replace('_', ' ')} pays nothing")
+        return payments, kind, dict(data), None
     if source == Source.SUMMARY:
         summary = dict(data)
         summary.pop("payments", None)
-        for key, expected in (("seats", list(deal.active)), ("stake", deal.stake)):
-            if key in summary and summary[key] != expected:
-                raise _invalid(f"data.{key}", f"must be {expected} for hand {deal.number} at this table")
-            summary[key] = expected
+        for name, expected in (("seats", list(deal.active)), ("stake", deal.stake)):
+            if name in summary and summary[name] != expected:
+                raise invalid(f"data.{name}", f"must be {expected} for hand {deal.number} at this table")
+            summary[name] = expected
         if len(positions) == 5:
             summary["sitting_out"] = deal.dealer
-        summary["rules"] = rules_spec
+        summary["rules"] = {"preset": tournament.rules_preset, "options": tournament.rules_options or {}}
         try:
-            scored = score_summary(
-                summary, tournament_rules(tournament.rules_preset, tournament.rules_options)
-            )
+            scored = score_summary(summary, rules)
         except SummaryError as exc:
-            raise _invalid(f"data.{exc.path}", exc.reason) from exc
+            raise invalid(f"data.{exc.path}", exc.reason) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
-        return payments, summary.get("kind", "played"), summary
-    if source == Source.RECORD:
+        kind = summary.get("kind", "played")
+    elif source == Source.RECORD:
         record = dict(data)
         if list(record.get("seats", [])) != list(deal.active):
-            raise _invalid("data.seats", f"must be {list(deal.active)} for hand {deal.number} at this table")
+            raise invalid("data.seats", f"must be {list(deal.active)} for hand {deal.number} at this table")
         if record.get("stake", 1) != deal.stake:
-            raise _invalid("data.stake", f"must be {deal.stake} for hand {deal.number} at this table")
+            raise invalid("data.stake", f"must be {deal.stake} for hand {deal.number} at this table")
         try:
             record_rules = rules_from_spec(record.get("rules", "pagat"))
         except ReplayError as exc:
-            raise _invalid("data.rules", str(exc)) from exc
-        if record_rules != tournament_rules(tournament.rules_preset, tournament.rules_options):
-            raise _invalid(
+            raise invalid("data.rules", str(exc)) from exc
+        if record_rules != rules:
+            raise invalid(
                 "data.rules",
                 f"the hand was played under other rules than this tournament's ({tournament.rules_preset})",
             )
         try:
             result = replay(record)
         except ReplayError as exc:
-            raise _invalid("data", str(exc)) from exc
+            raise invalid("data", str(exc)) from exc
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
-        return payments, result.summary.get("kind", "played"), record
-    raise _invalid("source", "must be payments, summary or record")
+        kind, summary = result.summary.get("kind", "played"), record
+    else:
+        raise invalid("source", "must be payments, summary or record")
+    entered = data.get("payments")
+    if entered is not None:
+        entered = _check_payments(entered, positions, deal, "data.payments", limit)
+    return payments, kind, summary, entered if entered not in (None, payments) else None
 
 
-def _engine_mismatch(
-    positions: list[str], deal: Deal, source: str, data: Mapping[str, Any], payments: dict[str, int]
-) -> dict[str, int] | None:
-    """Payments the table typed in beside a summary/record, when they differ from the engine's."""
-    if source not in (Source.SUMMARY, Source.RECORD) or data.get("payments") is None:
-        return None
-    entered = _check_payments(data["payments"], positions, deal, "data.payments")
-    return entered if entered != payments else None
+def _typed(source: str, payments: dict[str, int], mismatch: dict[str, int] | None) -> dict | None:
+    """The payments the table typed in, if any: bare payments, or those beside a summary that differ."""
+    return mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+
+
+def _digest(source: str, data: Mapping[str, Any]) -> str:
+    """What a retry must repeat exactly: the entry as sent."""
+    canonical = json.dumps([source, data], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _seated(table: Table, player: Player | None, field: str) -> None:
-    if player is not None and not Seat.objects.filter(table=table, player=player).exists():
-        raise _invalid(field, f"{player} is not seated at this table")
+    if player is not None and not table.seats.filter(player=player).exists():
+        raise invalid(field, f"{player} is not seated at this table", code="permission_denied")
 
 
-def _save(obj: Any, by: Any = None, **fields: Any) -> None:
-    """Change fields through ``save`` (not a queryset update) so the audit history keeps before/after and
-    who. Callers hold the hand's row lock, so the check before the change and the change are atomic."""
+def _actor_label() -> str:
+    actor = current_actor()
+    return actor.label() if actor else ""
+
+
+# --- locks -------------------------------------------------------------------------------------------
+
+
+def _lock_round(table: Table, *, trusted: bool) -> Round:
+    """The round under a share lock: entries at many tables go on side by side, while ``round_close``'s
+    exclusive lock waits for them to commit and they, once it has committed, see the round closed."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT 1 FROM {connection.ops.quote_name(Round._meta.db_table)} WHERE id = %s FOR SHARE",
+                [table.round_id],
+            )
+    round_ = Round.objects.select_related("tournament").get(pk=table.round_id)
+    table.round = round_
+    if not trusted and round_.status not in OPEN_FOR_RESULTS:
+        raise conflict("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
+    return round_
+
+
+def _lock_hand(table: Table, number: int) -> Hand | None:
+    hand = Hand.objects.select_for_update().filter(table=table, number=number).first()
+    if hand is not None:
+        hand.table = table
+    return hand
+
+
+def _create_hand(table: Table, deal: Deal) -> Hand:
+    """The hand row, created on the first entry and locked for the rest of the transaction."""
+    try:
+        with transaction.atomic():
+            Hand.objects.create(table=table, number=deal.number, dealer=deal.dealer, stake=deal.stake)
+    except IntegrityError:  # another request created it first
+        pass
+    hand = _lock_hand(table, deal.number)
+    assert hand is not None
+    return hand
+
+
+# --- the one way hands and submissions change ----------------------------------------------------------
+
+
+def _save(obj: Any, **fields: Any) -> None:
+    """Change fields through ``save`` (not a queryset update) so the history keeps before, after and who
+    (the actor of the surrounding ``acting_as``). Callers hold the hand's row lock."""
     for name, value in fields.items():
         setattr(obj, name, value)
-    if getattr(by, "is_authenticated", False):
-        obj._history_user = by
     obj.save(update_fields=list(fields))
 
 
-def _set_status(submissions: Any, status: str, by: Any = None, **fields: Any) -> None:
+def _set_hand(hand: Hand, **fields: Any) -> None:
+    """Change a hand: mark the standings stale, and let later deals follow a change of kind."""
+    kind_changed = "kind" in fields and fields["kind"] != hand.kind
+    _save(hand, **fields)
+    standings_mark_stale(hand.table.round.tournament_id)
+    if kind_changed:
+        _follow_deals(hand.table, hand.number)
+
+
+def _set_status(submissions: Any, status: str, **fields: Any) -> None:
     for submission in submissions:
-        _save(submission, by, status=status, **fields)
+        _save(submission, status=status, **fields)
+
+
+def _new_version(hand: Hand, deal: Deal, **fields: Any) -> HandSubmission:
+    version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
+    return HandSubmission.objects.create(
+        hand=hand, version=version, dealer=deal.dealer, stake=deal.stake, **fields
+    )
 
 
 def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
-        dispute = Dispute.objects.create(hand=hand, reason=reason)
-    dispute.submissions.add(*submissions)
+        dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
+    for submission in submissions:
+        DisputeSubmission.objects.get_or_create(
+            dispute=dispute, submission=submission, defaults={"added_by": _actor_label()}
+        )
     _set_status([s for s in submissions if s.status == SubStatus.PENDING], SubStatus.DISPUTED)
-    _save(hand, status=Hand.Status.DISPUTED)
+    _set_hand(hand, status=Hand.Status.DISPUTED)
     return dispute
 
 
-def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None, by: Any = None) -> None:
-    """Make ``submission`` the hand's one confirmed version, mirror it on the hand, refresh standings."""
+def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None) -> None:
+    """Make ``submission`` the hand's one confirmed version and mirror it on the hand."""
     _set_status(
-        hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk),
-        SubStatus.SUPERSEDED,
-        by,
+        hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk), SubStatus.SUPERSEDED
     )
     if submission.status != SubStatus.CONFIRMED:
         try:
             with transaction.atomic():
                 _save(
                     submission,
-                    by,
                     status=SubStatus.CONFIRMED,
                     confirmed_by=confirmed_by,
                     confirmed_at=timezone.now(),
                 )
         except IntegrityError as exc:  # the partial unique constraint: one confirmed version per hand
-            raise _invalid("status", "another version of this hand is already confirmed") from exc
+            raise conflict("status", "another version of this hand is already confirmed") from exc
     status = Hand.Status.VOIDED if submission.source == Source.VOID else Hand.Status.CONFIRMED
-    _save(hand, by, status=status, payments=submission.payments, kind=submission.kind)
-    table_id = hand.table_id
-    from tournaments import tasks
-
-    transaction.on_commit(lambda: tasks.standings_update_table.delay(table_id))
+    _set_hand(hand, status=status, payments=submission.payments, kind=submission.kind)
 
 
 def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
     _save(
         dispute,
-        by,
         status=status,
         chosen=chosen,
         resolved_by=by if getattr(by, "pk", None) else None,
@@ -211,149 +291,270 @@ def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None,
         resolution=note,
     )
     others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
-    _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED, by)
+    _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED)
 
 
-def _get_or_create_hand(table: Table, number: int) -> tuple[Hand, Deal]:
-    """The hand row, locked for the rest of the transaction (created on the first entry)."""
-    deal = next_deal(table, number)
-    try:
-        with transaction.atomic():
-            hand, _ = Hand.objects.get_or_create(
-                table=table, number=number, defaults={"dealer": deal.dealer, "stake": deal.stake}
-            )
-    except IntegrityError:  # another request created it first
-        hand = Hand.objects.get(table=table, number=number)
-    hand = Hand.objects.select_for_update().get(pk=hand.pk)
-    if (hand.dealer, hand.stake) != (deal.dealer, deal.stake):  # an earlier hand's kind was corrected
+def _follow_deals(table: Table, after: int) -> None:
+    """Hands after ``after`` follow a change of its kind: a new dealer or stake is set on the hand; a
+    confirmed summary or record is re-scored from its own entry as a new version; bare payments (or an
+    entry that no longer fits the deal, e.g. a record played with another dealer) are sent back to the
+    table: the hand awaits a new entry and does not count. Unconfirmed entries are superseded."""
+    positions = table_positions(table)
+    for hand in Hand.objects.select_for_update().filter(table=table, number__gt=after).order_by("number"):
+        hand.table = table
+        deal = next_deal(table, hand.number)
+        if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
+            continue
+        note = (
+            f"hand {after} was corrected: dealer {hand.dealer} -> {deal.dealer}, "
+            f"stake {hand.stake} -> {deal.stake}"
+        )
         _save(hand, dealer=deal.dealer, stake=deal.stake)
-    return hand, deal
+        _set_status(hand.submissions.filter(status__in=(SubStatus.PENDING, SubStatus.DISPUTED)), "superseded")
+        confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
+        if confirmed is None or confirmed.source == Source.VOID:
+            _set_hand(hand, status=hand.status if confirmed else Hand.Status.PENDING)
+            continue
+        rescored = None
+        if confirmed.source in (Source.SUMMARY, Source.RECORD):
+            payload = dict(confirmed.payload)
+            for derived in ("seats", "stake", "sitting_out", "rules"):
+                if confirmed.source == Source.SUMMARY:
+                    payload.pop(derived, None)
+            try:
+                rescored = _score(table, positions, deal, confirmed.source, payload)
+            except ValidationError:
+                rescored = None
+        if rescored is None:
+            _set_status([confirmed], SubStatus.SUPERSEDED, note=note + ": sent back to the table")
+            _set_hand(hand, status=Hand.Status.PENDING, payments={})
+            continue
+        payments, kind, payload, _ = rescored
+        submission = _new_version(
+            hand,
+            deal,
+            source=confirmed.source,
+            payload=payload,
+            payments=payments,
+            kind=kind,
+            submitted_by=confirmed.submitted_by,
+            entered_by=getattr(current_actor(), "user", None),
+            note=note + ": re-scored from its entry",
+        )
+        _confirm(hand, submission, confirmed_by=confirmed.confirmed_by)
 
 
-def _next_version(hand: Hand) -> int:
-    return (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
+def _decided_by_organizer(submission: HandSubmission) -> bool:
+    """A void, an organizer's own entry or a version an organizer chose: final for the table."""
+    return (
+        submission.source == Source.VOID
+        or submission.submitted_by_id is None
+        or submission.chosen_in.filter(status=Dispute.Status.RESOLVED).exists()
+    )
+
+
+# --- the services ------------------------------------------------------------------------------------
 
 
 def hand_submit(
     *,
     table: Table,
-    number: int,
+    number: Any,
     source: str,
-    data: Mapping[str, Any],
+    data: Any,
     submitted_by: Player | None = None,
     entered_by: Any = None,
-    idempotency_key: str | None = None,
+    idempotency_key: Any = None,
     trusted: bool = False,
-    note: str = "",
+    note: Any = "",
 ) -> HandSubmission:
     """Enter a hand's result.
 
-    ``trusted`` entries (organizers) are confirmed at once and supersede any earlier version. A table
-    member's entry waits for a second member; the same result entered by another member confirms it; a
-    different one opens a dispute. Retrying with the same ``idempotency_key`` returns the first submission
-    and stores nothing new.
+    ``trusted`` entries (organizers) are confirmed at once and supersede any earlier version, also after
+    the round is closed. A table member's entry waits for a second member; the same result entered by
+    another member confirms it; a different one opens a dispute. Retrying with the same
+    ``idempotency_key`` and the same entry returns the first submission and stores nothing new.
     """
-    round_ = table.round
-    if round_.status not in OPEN_FOR_RESULTS and not trusted:
-        raise _invalid("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
-    positions = table_positions(table)
-    limit = round_.tournament.deals_per_round(len(positions))
-    if not 1 <= number <= limit:
-        raise _invalid(
-            "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
-        )
+    number = whole_number(number, "number", low=1, high=MAX_DEALS)
+    idempotency_key = key(idempotency_key, "idempotency_key")
+    note = text(note, "note", max_length=NOTE_MAX)
+    data = json_document(data, "data")
+    if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
+        raise invalid("source", "must be payments, summary or record")
     if not trusted and submitted_by is None:
-        raise _invalid("submitted_by", "a table member must be named")
-    _seated(table, submitted_by, "submitted_by")
+        raise invalid("submitted_by", "a table member must be named")
+    digest = _digest(source, data)
+    actor = Actor(user=entered_by if getattr(entered_by, "is_authenticated", False) else None)
+    if not trusted:
+        actor = Actor(player=submitted_by, user=actor.user)
 
-    with transaction.atomic():
-        hand, deal = _get_or_create_hand(table, number)
-        payments, kind, payload = _score(table, positions, deal, source, data)
-        if idempotency_key:
+    with acting_as(actor), transaction.atomic():
+        round_ = _lock_round(table, trusted=True)
+        hand = _lock_hand(table, number)
+        if hand is not None and idempotency_key:
             existing = hand.submissions.filter(idempotency_key=idempotency_key).first()
             if existing is not None:
-                if (existing.source, existing.payload) != (source, payload):
-                    raise _invalid("idempotency_key", "already used for a different entry of this hand")
+                if existing.input_digest != digest:
+                    raise invalid(
+                        "idempotency_key",
+                        "this key was already used for a different entry of this hand",
+                        code="idempotency_mismatch",
+                    )
                 return existing
-        mismatch = _engine_mismatch(positions, deal, source, data, payments)
+        if not trusted and round_.status not in OPEN_FOR_RESULTS:
+            raise conflict(
+                "round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries"
+            )
+        positions = table_positions(table)
+        limit = round_.tournament.deals_per_round(len(positions))
+        if number > limit:
+            raise invalid(
+                "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
+            )
+        _seated(table, submitted_by, "submitted_by")
+        deal = next_deal(table, number)
+        if hand is None:
+            hand = _create_hand(table, deal)
+        payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
-        pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
-        member_id = getattr(submitted_by, "pk", None)
 
-        if not trusted and mismatch is None and open_dispute is None:
-            if confirmed and (confirmed.payments, confirmed.kind) == (payments, kind):
-                return confirmed  # nothing new: the result is already confirmed
-            if (
-                pending
-                and pending.submitted_by_id != member_id
-                and (pending.payments, pending.kind)
-                == (
-                    payments,
-                    kind,
+        if not trusted:
+            if hand.status == Hand.Status.VOIDED:
+                raise conflict("number", f"hand {number} was voided by the organizer: only they change it")
+            if hand.status == Hand.Status.CONFIRMED and confirmed is not None:
+                if mismatch is None and (confirmed.payments, confirmed.kind) == (payments, kind):
+                    return confirmed  # nothing new: the result is already confirmed
+                raise conflict(
+                    "number",
+                    f"hand {number} is already confirmed; if it is wrong, contest it: the organizer decides",
                 )
+            pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
+            if (
+                mismatch is None
+                and open_dispute is None
+                and pending is not None
+                and pending.submitted_by_id != submitted_by.pk
+                and (pending.payments, pending.kind, pending.stake) == (payments, kind, deal.stake)
             ):
                 _confirm(hand, pending, confirmed_by=submitted_by)  # a second member entered the same
                 return pending
 
-        submission = HandSubmission.objects.create(
-            hand=hand,
-            version=_next_version(hand),
+        submission = _new_version(
+            hand,
+            deal,
             source=source,
             payload=payload,
-            entered_payments=mismatch
-            if mismatch is not None
-            else (payments if source == Source.PAYMENTS else None),
+            entered_payments=_typed(source, payments, mismatch),
             payments=payments,
             kind=kind,
             submitted_by=submitted_by,
-            entered_by=entered_by,
-            idempotency_key=idempotency_key or None,
+            entered_by=actor.user,
+            idempotency_key=idempotency_key,
+            input_digest=digest,
             note=note,
         )
         if trusted:
-            _set_status(
-                hand.submissions.filter(status=SubStatus.PENDING).exclude(pk=submission.pk),
-                SubStatus.SUPERSEDED,
-                entered_by,
-            )
-            _confirm(hand, submission, confirmed_by=None, by=entered_by)
+            _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED)
+            _confirm(hand, submission, confirmed_by=None)
             if open_dispute:
                 _close_dispute(
                     open_dispute, Dispute.Status.RESOLVED, submission, entered_by, note or "organizer entry"
                 )
-        elif mismatch is not None:
-            _open_dispute(
-                hand, "the entered payments differ from the engine's score of the same hand", [submission]
-            )
         elif open_dispute is not None:
-            _open_dispute(hand, open_dispute.reason, [submission])
-        elif confirmed is not None:
-            _open_dispute(hand, "an entry differs from the confirmed result", [confirmed, submission])
-        elif pending is not None and pending.submitted_by_id != member_id:
+            _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
+        elif mismatch is not None:
+            reason = "the entered payments differ from the engine's score of the same hand"
+            _open_dispute(hand, reason, [submission])
+        elif pending is not None and pending.submitted_by_id != submitted_by.pk:
             _open_dispute(hand, "two table members entered different results", [pending, submission])
-        elif pending is not None:
-            # The same member corrects their own unconfirmed entry: the old version stays, superseded.
-            _set_status([pending], SubStatus.SUPERSEDED)
+        else:
+            if pending is not None:  # the same member corrects their own unconfirmed entry
+                _set_status([pending], SubStatus.SUPERSEDED)
+            _set_hand(hand, status=Hand.Status.PENDING, kind=kind)
         return submission
 
 
 def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmission:
-    """A second member of the table confirms a pending entry (status checked under the hand's lock)."""
-    _seated(submission.hand.table, confirmed_by, "confirmed_by")
-    if submission.submitted_by_id == confirmed_by.pk:
-        raise _invalid("confirmed_by", "the confirmer must differ from the submitter")
-    with transaction.atomic():
-        hand = Hand.objects.select_for_update().get(pk=submission.hand_id)
+    """A second member of the table confirms a pending entry. A retry by the same member returns the
+    confirmed version."""
+    if not isinstance(confirmed_by, Player):
+        raise invalid("confirmed_by", "a table member must be named")
+    table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
+    with acting_as(Actor(player=confirmed_by)), transaction.atomic():
+        _lock_round(table, trusted=False)
+        _seated(table, confirmed_by, "confirmed_by")
+        hand = _lock_hand(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
+        if submission.submitted_by_id == confirmed_by.pk:
+            raise invalid("confirmed_by", "the confirmer must differ from the submitter")
+        if submission.status == SubStatus.CONFIRMED and submission.confirmed_by_id == confirmed_by.pk:
+            return submission  # a retried confirmation
         if submission.status != SubStatus.PENDING:
-            raise _invalid("status", f"version {submission.version} is {submission.status}, not pending")
+            raise conflict("status", f"version {submission.version} is {submission.status}, not pending")
         if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
-            raise _invalid("status", "the hand has an open dispute; an organizer must resolve it")
+            raise conflict("status", "the hand has an open dispute; an organizer must resolve it")
         if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
-            raise _invalid("status", "another version of this hand is already confirmed")
+            raise conflict("status", "another version of this hand is already confirmed")
         _confirm(hand, submission, confirmed_by=confirmed_by)
     return submission
+
+
+def hand_contest(
+    hand: Hand,
+    *,
+    contested_by: Player,
+    reason: Any,
+    source: str | None = None,
+    data: Any = None,
+) -> Dispute:
+    """A table member contests a confirmed hand while the round is open: a dispute opens (with the
+    member's own version, if given) and the hand stops counting until an organizer decides. A retry
+    returns the open dispute."""
+    if not isinstance(contested_by, Player):
+        raise invalid("contested_by", "a table member must be named")
+    reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
+    table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
+    actor = Actor(player=contested_by)
+    with acting_as(actor), transaction.atomic():
+        _lock_round(table, trusted=False)
+        _seated(table, contested_by, "contested_by")
+        hand = _lock_hand(table, hand.number)
+        open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
+        if open_dispute is not None and open_dispute.opened_by == actor.label():
+            return open_dispute  # a retried contest
+        confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
+        if hand.status == Hand.Status.VOIDED or (confirmed is not None and _decided_by_organizer(confirmed)):
+            raise conflict("number", f"the organizer decided hand {hand.number}; that is final for the table")
+        if hand.status != Hand.Status.CONFIRMED or confirmed is None:
+            raise conflict("number", f"hand {hand.number} is not confirmed: enter your result instead")
+        versions = [confirmed]
+        if data is not None:
+            versions.append(_contest_version(table, hand, source or Source.PAYMENTS, data, contested_by))
+        return _open_dispute(hand, reason, versions)
+
+
+def _contest_version(
+    table: Table, hand: Hand, source: str, data: Any, contested_by: Player
+) -> HandSubmission:
+    """The contesting member's own version of the hand, stored straight into the dispute."""
+    data = json_document(data, "data")
+    if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
+        raise invalid("source", "must be payments, summary or record")
+    deal = next_deal(table, hand.number)
+    payments, kind, payload, mismatch = _score(table, table_positions(table), deal, source, data)
+    return _new_version(
+        hand,
+        deal,
+        source=source,
+        payload=payload,
+        entered_payments=_typed(source, payments, mismatch),
+        payments=payments,
+        kind=kind,
+        submitted_by=contested_by,
+        input_digest=_digest(source, data),
+        status=SubStatus.DISPUTED,
+    )
 
 
 def dispute_resolve(
@@ -362,59 +563,79 @@ def dispute_resolve(
     resolved_by: Any,
     chosen: HandSubmission | None = None,
     source: str | None = None,
-    data: Mapping[str, Any] | None = None,
-    note: str = "",
+    data: Any = None,
+    note: Any = "",
 ) -> HandSubmission:
-    """The organizer settles a dispute by choosing one of its versions, or by entering a new one."""
+    """The organizer settles a dispute by choosing one of the hand's versions, or by entering a new one.
+    A retry that chooses the same version again returns it."""
+    if not getattr(resolved_by, "is_authenticated", False):
+        raise invalid("resolved_by", "an organizer must be named")
+    note = text(note, "note", max_length=NOTE_MAX)
     if (chosen is None) == (data is None):
-        raise _invalid("chosen", "choose one version or enter a new result, not both or neither")
-    if dispute.status != Dispute.Status.OPEN:
-        raise _invalid("dispute", f"dispute is already {dispute.status}")
-    hand = dispute.hand
+        raise invalid("chosen", "choose one version or enter a new result, not both or neither")
+    table = Table.objects.select_related("round__tournament").get(pk=dispute.hand.table_id)
     if data is not None:
-        return hand_submit(
-            table=hand.table,
-            number=hand.number,
-            source=source or Source.PAYMENTS,
-            data=data,
-            entered_by=resolved_by,
-            trusted=True,
-            note=note or "dispute resolution",
-        )
-    if chosen.hand_id != hand.pk:
-        raise _invalid("chosen", "that version belongs to another hand")
-    with transaction.atomic():
-        hand = Hand.objects.select_for_update().get(pk=hand.pk)
+        with transaction.atomic():
+            dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+            if dispute.status != Dispute.Status.OPEN:
+                raise conflict("dispute", f"the dispute is already {dispute.status}")
+            return hand_submit(
+                table=table,
+                number=dispute.hand.number,
+                source=source or Source.PAYMENTS,
+                data=data,
+                entered_by=resolved_by,
+                trusted=True,
+                note=note or "dispute resolution",
+            )
+    with acting_as(Actor(user=resolved_by)), transaction.atomic():
+        _lock_round(table, trusted=True)
+        hand = _lock_hand(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
-        if dispute.status != Dispute.Status.OPEN:
-            raise _invalid("dispute", f"dispute is already {dispute.status}")
         chosen = HandSubmission.objects.get(pk=chosen.pk)
-        _confirm(hand, chosen, confirmed_by=None, by=resolved_by)
+        if dispute.status != Dispute.Status.OPEN:
+            if dispute.chosen_id == chosen.pk:
+                return chosen  # a retried resolution
+            raise conflict("dispute", f"the dispute is already {dispute.status}")
+        if chosen.hand_id != hand.pk:
+            raise invalid("chosen", "that version belongs to another hand")
+        if chosen.source != Source.VOID and (chosen.dealer, chosen.stake) != (hand.dealer, hand.stake):
+            raise conflict(
+                "chosen",
+                f"version {chosen.version} was entered for dealer {chosen.dealer} at stake {chosen.stake}; "
+                f"the hand is now dealt by {hand.dealer} at stake {hand.stake}: enter the result anew",
+            )
+        _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
         _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, resolved_by, note)
     return chosen
 
 
-def hand_void(hand: Hand, *, by: Any, reason: str) -> HandSubmission:
-    """Void a hand that cannot be reconciled: a new version with every payment 0, kept like any other."""
-    if not reason:
-        raise _invalid("reason", "say why the hand is voided")
-    with transaction.atomic():
-        hand = Hand.objects.select_for_update().get(pk=hand.pk)
-        positions = table_positions(hand.table)
-        _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED, by)
-        submission = HandSubmission.objects.create(
-            hand=hand,
-            version=_next_version(hand),
+def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
+    """Void a hand that cannot be reconciled: a new version with every payment 0, kept like any other.
+    Voiding a voided hand again returns its void."""
+    if not getattr(by, "is_authenticated", False):
+        raise invalid("by", "an organizer must be named")
+    reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
+    table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
+    with acting_as(Actor(user=by)), transaction.atomic():
+        _lock_round(table, trusted=True)
+        hand = _lock_hand(table, hand.number)
+        if hand.status == Hand.Status.VOIDED:
+            return hand.submissions.get(status=SubStatus.CONFIRMED)
+        _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED)
+        submission = _new_version(
+            hand,
+            Deal(hand.number, hand.dealer, (), hand.stake),
             source=Source.VOID,
             payload={"reason": reason},
-            payments=dict.fromkeys(positions, 0),
+            payments=dict.fromkeys(table_positions(table), 0),
             kind="voided",
-            entered_by=by if getattr(by, "pk", None) else None,
+            entered_by=by,
             note=reason,
         )
-        _confirm(hand, submission, confirmed_by=None, by=by)
+        _confirm(hand, submission, confirmed_by=None)
         dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
         if dispute:
-            dispute.submissions.add(submission)
+            DisputeSubmission.objects.create(dispute=dispute, submission=submission, added_by=_actor_label())
             _close_dispute(dispute, Dispute.Status.VOIDED, submission, by, reason)
     return submission

@@ -18,12 +18,15 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from tournaments import audit
+from tournaments.audit import acting_as
 from tournaments.formats import pairing_method_for
 from tournaments.models import (
     POSITIONS,
     Bye,
     Dispute,
     Hand,
+    HandSubmission,
     Registration,
     Round,
     Seat,
@@ -37,13 +40,11 @@ from tournaments.pairing.swiss import swiss_draw
 from tournaments.pairing.tables import RoundDraw, validate_round
 from tournaments.pairing.tables import Table as DrawnTable
 from tournaments.selectors import active_registrations
-from tournaments.standings import standings_recompute
+from tournaments.standings import standings_mark_stale, standings_recompute
+from tournaments.validation import conflict
+from tournaments.validation import invalid as _invalid
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
-
-
-def _invalid(field: str, reason: str) -> ValidationError:
-    return ValidationError({field: [reason]})
 
 
 def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, Any]:
@@ -117,25 +118,32 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
 
 
 def _store_draw(round_: Round, draw: RoundDraw) -> None:
-    round_.tables.all().delete()
-    round_.byes.all().delete()
+    """Replace a draft's tables, seats and byes; every row created or removed keeps its history."""
+    for table in round_.tables.all():
+        table.delete()
+    for bye in round_.byes.all():
+        bye.delete()
+    seats = []
     for number, drawn in enumerate(draw.tables, start=1):
         table = Table.objects.create(round=round_, number=number, first_dealer=POSITIONS[drawn.first_dealer])
-        Seat.objects.bulk_create(
+        seats += [
             Seat(round=round_, table=table, player_id=player_id, position=POSITIONS[index])
             for index, player_id in enumerate(drawn.players)
-        )
-    Bye.objects.bulk_create(Bye(round=round_, player_id=player_id) for player_id in draw.byes)
+        ]
+    audit.bulk_create(Seat, seats)
+    audit.bulk_create(Bye, [Bye(round=round_, player_id=player_id) for player_id in draw.byes])
 
 
-def round_generate(tournament: Tournament, *, method: str | None = None, seed: str | None = None) -> Round:
+def round_generate(
+    tournament: Tournament, *, method: str | None = None, seed: str | None = None, by: Any = None
+) -> Round:
     """Draw the next round as a draft. The previous round must be closed."""
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
         previous = tournament.rounds.filter(number=number - 1).first()
         if previous is not None and previous.status != Round.Status.CLOSED:
-            raise _invalid("round", f"close round {previous.number} before drawing round {number}")
+            raise conflict("round", f"close round {previous.number} before drawing round {number}")
         method = method or pairing_method_for(tournament.pairing_methods, number)
         if method not in ("random", "swiss", "balanced"):
             raise _invalid("method", "must be random, swiss or balanced")
@@ -150,18 +158,19 @@ def round_generate(tournament: Tournament, *, method: str | None = None, seed: s
         )
         _store_draw(round_, compute_draw(method, data, seed))
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-            Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
     return round_
 
 
-def round_redraw(round_: Round, *, seed: str | None = None) -> Round:
+def round_redraw(round_: Round, *, seed: str | None = None, by: Any = None) -> Round:
     """A new draw with a new seed (the old one stays in the round's history)."""
     if round_.stage != Round.Stage.QUALIFYING:
         raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status not in EDITABLE:
-            raise _invalid(
+            raise conflict(
                 "status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn"
             )
         round_.seed = seed or secrets.token_hex(8)
@@ -190,16 +199,18 @@ def round_verify(round_: Round) -> bool:
     return stored == expected and sorted(round_.byes.values_list("player_id", flat=True)) == sorted(draw.byes)
 
 
-def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[int] = ()) -> Round:
+def draw_edit(
+    round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[int] = (), by: Any = None
+) -> Round:
     """Replace a draft draw by hand: lists of player ids in seat order (A first; A deals first).
 
     Validated: nobody at two tables, every checked-in player seated (or given a bye where byes are
     needed), tables of 4 or 5.
     """
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status not in EDITABLE:
-            raise _invalid(
+            raise conflict(
                 "status", f"round {round_.number} is {round_.status}: the draw can no longer change"
             )
         expected = list(
@@ -219,35 +230,35 @@ def draw_edit(round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[
     return round_
 
 
-def _move(round_: Round, allowed: Sequence[str], target: str, **fields: Any) -> Round:
-    """Move the round's status under a row lock (so two organizers cannot both move it), saving through
-    the model so the history keeps who and when."""
-    with transaction.atomic():
+def _move(round_: Round, allowed: Sequence[str], target: str, by: Any = None, **fields: Any) -> Round:
+    """Move the round's status under a row lock (so two organizers cannot both move it, and entries in
+    flight, which hold a share lock on it, finish first), saving through the model so the history keeps
+    who and when. Released and closed rounds change what the standings show."""
+    with acting_as(by), transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status not in allowed:
-            raise _invalid("status", f"round {locked.number} is {locked.status}; cannot become {target}")
+            raise conflict("status", f"round {locked.number} is {locked.status}; cannot become {target}")
+        if target == Round.Status.CLOSED:
+            _check_complete(locked)
         for instance in (locked, round_):  # the caller's instance stays current too
             for name, value in {"status": target, **fields}.items():
                 setattr(instance, name, value)
         locked.save(update_fields=["status", *fields])
+        if target in (Round.Status.PUBLISHED, Round.Status.CLOSED):
+            standings_mark_stale(locked.tournament_id)
     return round_
 
 
-def round_confirm(round_: Round) -> Round:
-    return _move(round_, [Round.Status.DRAFT], Round.Status.CONFIRMED)
+def round_confirm(round_: Round, *, by: Any = None) -> Round:
+    return _move(round_, [Round.Status.DRAFT], Round.Status.CONFIRMED, by)
 
 
-def round_publish(round_: Round) -> Round:
+def round_publish(round_: Round, *, by: Any = None) -> Round:
     """Release the draw: players see their tables and the seed from now on."""
-    round_ = _move(round_, [Round.Status.CONFIRMED], Round.Status.PUBLISHED)
-    from tournaments import tasks
-
-    tournament_id = round_.tournament_id
-    transaction.on_commit(lambda: tasks.standings_recompute_tournament.delay(tournament_id))
-    return round_
+    return _move(round_, [Round.Status.CONFIRMED], Round.Status.PUBLISHED, by)
 
 
-def round_start(round_: Round) -> Round:
+def round_start(round_: Round, *, by: Any = None) -> Round:
     """Start the round timer (the tournament's round length)."""
     now = timezone.now()
     minutes = round_.tournament.round_minutes
@@ -255,44 +266,56 @@ def round_start(round_: Round) -> Round:
         round_,
         [Round.Status.PUBLISHED],
         Round.Status.IN_PLAY,
+        by,
         started_at=now,
         ends_at=now + timedelta(minutes=minutes),
     )
 
 
-def round_close(round_: Round) -> Round:
-    """Close a round once every table has all its deals confirmed (or voided) and no dispute is open."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-        if Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN).exists():
-            raise _invalid("disputes", "resolve the open disputes first")
-        missing = []
-        for table in round_.tables.all():
-            deals = tournament.deals_per_round(table.seats.count())
-            done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
-            if done < deals:
-                missing.append(f"table {table.number}: {done}/{deals} deals")
-        if missing:
-            raise _invalid("hands", "not every deal is confirmed: " + "; ".join(missing))
-        _move(
-            round_,
-            [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
-            Round.Status.CLOSED,
-            closed_at=timezone.now(),
+def _check_complete(round_: Round) -> None:
+    """Under the round's exclusive lock: refuse to close while anything is unsettled, listing it."""
+    problems = [
+        f"table {table} hand {hand}: dispute open"
+        for table, hand in Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN)
+        .order_by("hand__table__number", "hand__number")
+        .values_list("hand__table__number", "hand__number")
+    ]
+    problems += [
+        f"table {table} hand {hand}: entry awaiting confirmation"
+        for table, hand in HandSubmission.objects.filter(
+            hand__table__round=round_, status=HandSubmission.Status.PENDING
         )
-        from tournaments import tasks
+        .order_by("hand__table__number", "hand__number")
+        .values_list("hand__table__number", "hand__number")
+        .distinct()
+    ]
+    for table in round_.tables.all():
+        deals = round_.tournament.deals_per_round(table.seats.count())
+        done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
+        if done < deals:
+            problems.append(f"table {table.number}: {done}/{deals} deals confirmed")
+    if problems:
+        raise conflict("round", "cannot close: " + "; ".join(problems))
 
-        tournament_id = tournament.pk
-        transaction.on_commit(lambda: tasks.standings_recompute_tournament.delay(tournament_id))
-    return round_
+
+def round_close(round_: Round, *, by: Any = None) -> Round:
+    """Close a round once every table has all its deals confirmed (or voided), no entry awaits
+    confirmation and no dispute is open; otherwise the refusal lists what is unsettled."""
+    return _move(
+        round_,
+        [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
+        Round.Status.CLOSED,
+        by,
+        closed_at=timezone.now(),
+    )
 
 
-def final_stage_generate(tournament: Tournament) -> Round:
+def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
     """After the qualifying rounds: the top 4 play a final table; with ``placement_tables`` the next
     players play tables for places 5-8, 9-12, ... (seats in standings order, the leader deals first)."""
     if not tournament.final_table:
         raise _invalid("final_table", "this tournament has no final stage")
-    with transaction.atomic():
+    with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = tournament.rounds.order_by("-number").first()
         if last is None or last.status != Round.Status.CLOSED or last.number < tournament.rounds_planned:
@@ -327,8 +350,11 @@ def final_stage_generate(tournament: Tournament) -> Round:
             first = (number - 1) * 4 + 1
             label = "Final" if number == 1 else f"Places {first}-{first + 3}"
             table = Table.objects.create(round=round_, number=number, label=label, first_dealer="A")
-            Seat.objects.bulk_create(
-                Seat(round=round_, table=table, player_id=p, position=POSITIONS[i])
-                for i, p in enumerate(group)
+            audit.bulk_create(
+                Seat,
+                [
+                    Seat(round=round_, table=table, player_id=p, position=POSITIONS[i])
+                    for i, p in enumerate(group)
+                ],
             )
     return round_

@@ -16,6 +16,7 @@ from django.db import transaction
 
 from engine.bots import RuleBot, play_hand
 from tournaments import selectors, services
+from tournaments.audit import Actor, acting_as
 from tournaments.formats import tournament_rules
 from tournaments.models import Club, Player, Round, Tournament
 
@@ -95,6 +96,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        with acting_as(Actor(system="demo")):
+            self._run(options)
+
+    def _run(self, options: dict[str, Any]) -> None:
         rng = random.Random(options["seed"])
         tournament = self._create(options, rng)
         rules = tournament_rules(tournament.rules_preset, tournament.rules_options)

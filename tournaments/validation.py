@@ -1,0 +1,123 @@
+"""Input checks at the service boundary: every value a service stores is of the right type, inside its
+bounds and free of what the database or a later reader would choke on (NUL characters, numbers beyond
+their column, JSON too large or too deep). A failed check raises ``ValidationError`` naming the field,
+before anything is written.
+
+Errors carry a code the API maps to a status: ``invalid`` (400), ``conflict`` (409: the input is fine
+but the state does not allow it), ``too_large`` (413).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+INT32_MAX = 2**31 - 1
+MAX_JSON_BYTES = 64 * 1024  # a hand record of a whole hand is about 4 KB
+MAX_JSON_DEPTH = 16  # a hand record nests 5 deep
+MAX_JSON_ITEMS = 5_000  # values in one document, counted before anything recursive touches it
+
+
+def invalid(field: str, message: str, code: str = "invalid") -> ValidationError:
+    return ValidationError({field: [ValidationError(message, code=code)]})
+
+
+def conflict(field: str, message: str) -> ValidationError:
+    """The input is well-formed but the current state refuses it (e.g. the round is closed)."""
+    return invalid(field, message, code="conflict")
+
+
+def whole_number(value: Any, field: str, *, low: int = -INT32_MAX, high: int = INT32_MAX) -> int:
+    """An ``int`` (not a bool, a string or a float) within ``low..high``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid(field, f"must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise invalid(field, f"must be between {low} and {high}")
+    return value
+
+
+def text(value: Any, field: str, *, max_length: int, required: bool = False) -> str:
+    """A string without NUL characters, at most ``max_length`` long, stripped."""
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise invalid(field, f"must be text, not {type(value).__name__}")
+    if "\x00" in value:
+        raise invalid(field, "must not contain NUL characters")
+    value = value.strip()
+    if len(value) > max_length:
+        raise invalid(field, f"must be at most {max_length} characters (it has {len(value)})")
+    if required and not value:
+        raise invalid(field, "must not be empty")
+    return value
+
+
+def key(value: Any, field: str, *, max_length: int = 100) -> str | None:
+    """An optional client-chosen key (idempotency key): printable ASCII without spaces."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise invalid(field, f"must be text, not {type(value).__name__}")
+    if len(value) > max_length:
+        raise invalid(field, f"must be at most {max_length} characters (it has {len(value)})")
+    if not all("!" <= ch <= "~" for ch in value):
+        raise invalid(field, "must be printable ASCII without spaces")
+    return value
+
+
+def json_document(
+    value: Any,
+    field: str,
+    *,
+    max_bytes: int = MAX_JSON_BYTES,
+    max_depth: int = MAX_JSON_DEPTH,
+    max_items: int = MAX_JSON_ITEMS,
+) -> dict[str, Any]:
+    """A JSON object within the size, depth and item bounds, with string keys, finite numbers and no NUL.
+
+    Walked iteratively, so a document nested 100,000 deep is refused instead of overflowing the stack.
+    """
+    if not isinstance(value, Mapping):
+        raise invalid(field, "must be a JSON object")
+    stack: list[tuple[Any, str, int]] = [(value, field, 1)]
+    seen = 0
+    while stack:
+        node, path, depth = stack.pop()
+        seen += 1
+        if seen > max_items:
+            raise invalid(field, f"has more than {max_items} values", code="too_large")
+        if depth > max_depth:
+            raise invalid(path, f"is nested deeper than {max_depth} levels")
+        if isinstance(node, Mapping):
+            for name, child in node.items():
+                if not isinstance(name, str):
+                    raise invalid(path, "object keys must be strings")
+                if "\x00" in name:
+                    raise invalid(path, "object keys must not contain NUL characters")
+                stack.append((child, f"{path}.{name}", depth + 1))
+        elif isinstance(node, list | tuple):
+            stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(node))
+        elif isinstance(node, str):
+            if "\x00" in node:
+                raise invalid(path, "must not contain NUL characters")
+        elif isinstance(node, float):
+            if not math.isfinite(node):
+                raise invalid(path, "must be a finite number")
+        elif isinstance(node, int) and not isinstance(node, bool):
+            if abs(node) > 2**53:  # beyond what JSON readers hold exactly
+                raise invalid(path, "is too large a number")
+        elif node is not None and not isinstance(node, bool):
+            raise invalid(path, f"must be JSON (not {type(node).__name__})")
+    size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+    if size > max_bytes:
+        raise invalid(field, f"is {size} bytes; at most {max_bytes} are accepted", code="too_large")
+    return dict(value)
+
+
+def max_length_of(model: Any, field_name: str) -> int:
+    """The column length of a model's CharField, so limits are read from the model, not repeated."""
+    return int(model._meta.get_field(field_name).max_length)
