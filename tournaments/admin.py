@@ -1,9 +1,12 @@
 """Organizer tools in the Django admin: every model, plus actions that call the same services as the API.
 
-Actions: import players from CSV, check in, generate a round's draw as a draft, re-draw, confirm, publish,
-start and close a round, resolve a dispute (choose a version) or void its hand, recompute standings and
-export them as CSV. Every change of a result or a seating is kept by django-simple-history (the
-"History" button shows who, when, before and after).
+Results, disputes, penalties, draws and registrations are changed here only through the services (actions
+and small forms that call them): their change forms are read-only and nothing that counts is deleted
+(a hand is voided, a penalty withdrawn, a player withdrawn, each with a reason). Actions: import players
+from CSV, check in, withdraw, generate a round's draw as a draft, re-draw, confirm, publish, start and
+close a round, enter an organizer's result for a hand or void it, resolve a dispute by choosing a version,
+award and withdraw penalties, recompute standings and export them as CSV. Every change is kept by
+django-simple-history (the "History" button shows who, when, before and after).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -26,6 +30,7 @@ from tournaments.models import (
     Bye,
     Club,
     Dispute,
+    DisputeSubmission,
     Hand,
     HandSubmission,
     Penalty,
@@ -53,6 +58,56 @@ def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, action: Any, obj
         modeladmin.message_user(request, f"{done} done.", messages.SUCCESS)
 
 
+class ServiceOnlyAdmin(SimpleHistoryAdmin):
+    """Shown, never edited or deleted here: changes go through the services (this admin's actions).
+    ``addable`` admins keep an add form whose ``save_model`` calls a service."""
+
+    addable = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self.addable and super().has_add_permission(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:  # the add form
+            return list(super().get_readonly_fields(request, obj))
+        return [f.name for f in self.model._meta.fields] + [
+            f.name for f in self.model._meta.many_to_many if f.remote_field.through._meta.auto_created
+        ]
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=200, help_text="Kept in the history with your name.")
+
+
+def _with_form(
+    modeladmin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: QuerySet,
+    form_class: type[forms.Form],
+    title: str,
+    run: Any,
+    form_kwargs: dict[str, Any] | None = None,
+) -> HttpResponse | None:
+    """An action that asks for input first (a reason, a version, a result), then runs the service per
+    selected object with the cleaned data."""
+    form = form_class(request.POST if "apply" in request.POST else None, **(form_kwargs or {}))
+    if "apply" in request.POST and form.is_valid():
+        _report(modeladmin, request, lambda obj: run(obj, form.cleaned_data), queryset)
+        return None
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": title,
+        "form": form,
+        "objects": queryset,
+        "action": request.POST["action"],
+        "checkbox_name": ACTION_CHECKBOX_NAME,
+    }
+    return render(request, "admin/tournaments/action_form.html", context)
+
+
 class CsvImportForm(forms.Form):
     file = forms.FileField(help_text="CSV with a header row: name, club, rating, external_id")
     check_in = forms.BooleanField(required=False, help_text="also check the players in")
@@ -72,10 +127,15 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 class RegistrationInline(admin.TabularInline):
+    """Shown on the tournament; registered, checked in and withdrawn through the services."""
+
     model = Registration
     extra = 0
-    autocomplete_fields = ["player"]
-    fields = ["player", "status", "first_round", "withdrawn_after_round"]
+    fields = readonly_fields = ["player", "status", "first_round", "withdrawn_after_round"]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class TournamentForm(forms.ModelForm):
@@ -97,7 +157,7 @@ class TournamentForm(forms.ModelForm):
 class TournamentAdmin(SimpleHistoryAdmin):
     form = TournamentForm
     list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public", "import_players_link"]
-    readonly_fields = ["import_players_link"]
+    readonly_fields = ["import_players_link", "status"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug", "venue"]
     inlines = [RegistrationInline]
@@ -109,6 +169,9 @@ class TournamentAdmin(SimpleHistoryAdmin):
             return "-"
         url = reverse("admin:tournaments_tournament_import_players", args=[obj.pk])
         return format_html('<a href="{}">Import players from CSV</a>', url)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # it would take every result with it
 
     def get_urls(self) -> list[Any]:
         return [
@@ -126,7 +189,9 @@ class TournamentAdmin(SimpleHistoryAdmin):
         if request.method == "POST" and form.is_valid():
             text = form.cleaned_data["file"].read().decode("utf-8-sig")
             try:
-                report = services.players_import_csv(tournament, text, check_in=form.cleaned_data["check_in"])
+                report = services.players_import_csv(
+                    tournament, text, check_in=form.cleaned_data["check_in"], by=request.user
+                )
             except ValidationError as exc:
                 for message in exc.messages:
                     self.message_user(request, message, messages.ERROR)
@@ -148,11 +213,11 @@ class TournamentAdmin(SimpleHistoryAdmin):
 
     @admin.action(description="Generate the next round's draw (draft)")
     def generate_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        _report(self, request, services.round_generate, queryset)
+        _report(self, request, lambda t: services.round_generate(t, by=request.user), queryset)
 
     @admin.action(description="Generate the final stage (top 4 final table, placement tables)")
     def generate_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        _report(self, request, services.final_stage_generate, queryset)
+        _report(self, request, lambda t: services.final_stage_generate(t, by=request.user), queryset)
 
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -169,56 +234,71 @@ class TournamentAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(SimpleHistoryAdmin):
+class RegistrationAdmin(ServiceOnlyAdmin):
     list_display = ["player", "tournament", "status", "first_round", "withdrawn_after_round"]
     list_filter = ["tournament", "status"]
     search_fields = ["player__name"]
     autocomplete_fields = ["player"]
+    fields = ["tournament", "player", "status", "first_round", "withdrawn_after_round"]
     actions = ["check_in", "withdraw"]
+    addable = True
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return self.fields if obj else ["tournament", "player"]
+
+    def save_model(self, request: HttpRequest, obj: Registration, form: Any, change: bool) -> None:
+        registration = services.player_register(obj.tournament, obj.player, by=request.user)
+        obj.pk = registration.pk
 
     @admin.action(description="Check in")
     def check_in(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        _report(self, request, services.registration_check_in, queryset)
+        _report(self, request, lambda r: services.registration_check_in(r, by=request.user), queryset)
 
     @admin.action(description="Withdraw (from the next round on)")
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        _report(self, request, services.registration_withdraw, queryset)
+        _report(self, request, lambda r: services.registration_withdraw(r, by=request.user), queryset)
 
 
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ["number", "label", "first_dealer"]
+    fields = readonly_fields = ["number", "label", "first_dealer"]
     show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Round)
-class RoundAdmin(SimpleHistoryAdmin):
+class RoundAdmin(ServiceOnlyAdmin):
     list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at"]
     list_filter = ["tournament", "status"]
-    readonly_fields = ["seed", "method", "draw_input"]
     inlines = [TableInline]
     actions = ["redraw", "confirm", "publish", "start", "close", "verify"]
 
+    def _run(self, request: HttpRequest, queryset: QuerySet[Round], service: Any) -> None:
+        _report(self, request, lambda r: service(r, by=request.user), queryset)
+
     @admin.action(description="Re-draw (new seed)")
     def redraw(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _report(self, request, services.round_redraw, queryset)
+        self._run(request, queryset, services.round_redraw)
 
     @admin.action(description="Confirm the draw")
     def confirm(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _report(self, request, services.round_confirm, queryset)
+        self._run(request, queryset, services.round_confirm)
 
     @admin.action(description="Publish (release the draw)")
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _report(self, request, services.round_publish, queryset)
+        self._run(request, queryset, services.round_publish)
 
     @admin.action(description="Start the round timer")
     def start(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _report(self, request, services.round_start, queryset)
+        self._run(request, queryset, services.round_start)
 
     @admin.action(description="Close the round")
     def close(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _report(self, request, services.round_close, queryset)
+        self._run(request, queryset, services.round_close)
 
     @admin.action(description="Verify the draw from its seed")
     def verify(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
@@ -234,26 +314,30 @@ class RoundAdmin(SimpleHistoryAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "player"]
-    autocomplete_fields = ["player"]
+    fields = readonly_fields = ["position", "player"]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Table)
-class TableAdmin(SimpleHistoryAdmin):
+class TableAdmin(ServiceOnlyAdmin):
+    """Tables and seats come from the draw (generate, re-draw, manual edit: ``services.draw_edit``)."""
+
     list_display = ["round", "number", "label", "first_dealer"]
     list_filter = ["round__tournament"]
     inlines = [SeatInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(SimpleHistoryAdmin):
+class SeatAdmin(ServiceOnlyAdmin):
     list_display = ["player", "table", "position"]
     list_filter = ["round__tournament", "round"]
-    autocomplete_fields = ["player"]
 
 
 @admin.register(Bye)
-class ByeAdmin(SimpleHistoryAdmin):
+class ByeAdmin(ServiceOnlyAdmin):
     list_display = ["player", "round"]
 
 
@@ -268,29 +352,130 @@ class SubmissionInline(admin.TabularInline):
         return False
 
 
+class ResultForm(forms.Form):
+    """An organizer's result for a hand: payments by seat, as on the score sheet."""
+
+    payments = forms.JSONField(help_text='e.g. {"A": 2, "B": -2, "C": 2, "D": -2}')
+    kind = forms.ChoiceField(choices=[(k, k.replace("_", " ")) for k in services.results.ENTRY_KINDS])
+    note = forms.CharField(max_length=200, help_text="Why; kept in the history with your name.")
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=1, help_text="The number of the version that is right.")
+    note = forms.CharField(max_length=200, help_text="Why; kept in the history with your name.")
+
+
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
+class HandAdmin(ServiceOnlyAdmin):
     list_display = ["table", "number", "dealer", "stake", "status", "kind", "payments"]
     list_filter = ["status", "table__round__tournament"]
     inlines = [SubmissionInline]
-    actions = ["void"]
+    actions = ["enter_result", "void"]
+
+    @admin.action(description="Enter the organizer's result (confirmed at once; later hands follow)")
+    def enter_result(self, request: HttpRequest, queryset: QuerySet[Hand]) -> HttpResponse | None:
+        def run(hand: Hand, data: dict[str, Any]) -> None:
+            services.hand_submit(
+                table=hand.table,
+                number=hand.number,
+                source="payments",
+                data={"payments": data["payments"], "kind": data["kind"]},
+                entered_by=request.user,
+                trusted=True,
+                note=data["note"],
+            )
+
+        return _with_form(self, request, queryset, ResultForm, "Enter the organizer's result", run)
 
     @admin.action(description="Void (all payments 0)")
-    def void(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
-        _report(
-            self,
-            request,
-            lambda h: services.hand_void(h, by=request.user, reason="voided by organizer"),
-            queryset,
-        )
+    def void(self, request: HttpRequest, queryset: QuerySet[Hand]) -> HttpResponse | None:
+        def run(hand: Hand, data: dict[str, Any]) -> None:
+            services.hand_void(hand, by=request.user, reason=data["reason"])
+
+        return _with_form(self, request, queryset, ReasonForm, "Void hands", run)
 
 
 @admin.register(HandSubmission)
-class HandSubmissionAdmin(SimpleHistoryAdmin):
+class HandSubmissionAdmin(ServiceOnlyAdmin):
     """Read-only: submissions are append-only; corrections go through the services."""
 
     list_display = ["hand", "version", "source", "status", "submitted_by", "confirmed_by", "created_at"]
     list_filter = ["status", "source"]
+
+
+class DisputeSubmissionInline(admin.TabularInline):
+    model = DisputeSubmission
+    extra = 0
+    fields = readonly_fields = ["submission", "added_by", "added_at"]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Dispute)
+class DisputeAdmin(ServiceOnlyAdmin):
+    list_display = ["hand", "status", "reason", "opened_by", "opened_at", "resolved_by"]
+    list_filter = ["status"]
+    inlines = [DisputeSubmissionInline]
+    actions = ["resolve", "void_hand"]
+
+    @admin.action(description="Resolve: choose the version that is right")
+    def resolve(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> HttpResponse | None:
+        def run(dispute: Dispute, data: dict[str, Any]) -> None:
+            chosen = dispute.hand.submissions.filter(version=data["version"]).first()
+            if chosen is None:
+                raise ValidationError({"version": [f"{dispute.hand} has no version {data['version']}"]})
+            services.dispute_resolve(dispute, chosen=chosen, resolved_by=request.user, note=data["note"])
+
+        return _with_form(self, request, queryset, VersionForm, "Resolve disputes", run)
+
+    @admin.action(description="Void the hand (cannot be reconciled)")
+    def void_hand(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> HttpResponse | None:
+        def run(dispute: Dispute, data: dict[str, Any]) -> None:
+            services.hand_void(dispute.hand, by=request.user, reason=data["reason"])
+
+        return _with_form(self, request, queryset, ReasonForm, "Void the disputed hands", run)
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ServiceOnlyAdmin):
+    """Awarded through the add form (``services.penalty_award``); withdrawn with a reason, never edited."""
+
+    list_display = ["player", "tournament", "round", "points", "reason", "awarded_by", "withdrawn_at"]
+    list_filter = ["tournament"]
+    autocomplete_fields = ["player"]
+    fields = ["tournament", "round", "player", "points", "reason"]
+    actions = ["withdraw"]
+    addable = True
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [f.name for f in Penalty._meta.fields] if obj else self.fields
+
+    def save_model(self, request: HttpRequest, obj: Penalty, form: Any, change: bool) -> None:
+        penalty = services.penalty_award(
+            tournament=obj.tournament,
+            round_=obj.round,
+            player=obj.player,
+            points=obj.points,
+            reason=obj.reason,
+            by=request.user,
+        )
+        obj.pk = penalty.pk
+
+    @admin.action(description="Withdraw (stops counting; kept with the reason)")
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Penalty]) -> HttpResponse | None:
+        def run(penalty: Penalty, data: dict[str, Any]) -> None:
+            services.penalty_withdraw(penalty, by=request.user, reason=data["reason"])
+
+        return _with_form(self, request, queryset, ReasonForm, "Withdraw penalties", run)
+
+
+class DerivedAdmin(admin.ModelAdmin):
+    """Computed from the results by ``standings``; recomputed, never edited."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -299,66 +484,13 @@ class HandSubmissionAdmin(SimpleHistoryAdmin):
         return False
 
 
-@admin.register(Dispute)
-class DisputeAdmin(SimpleHistoryAdmin):
-    list_display = ["hand", "status", "reason", "opened_at", "resolved_by"]
-    list_filter = ["status"]
-    readonly_fields = ["hand", "reason", "opened_at", "resolved_at", "resolved_by", "chosen"]
-    actions = ["resolve_with_latest", "resolve_with_first", "void_hand"]
-
-    def _resolve(self, request: HttpRequest, queryset: QuerySet[Dispute], pick: str) -> None:
-        def run(dispute: Dispute) -> None:
-            versions = dispute.submissions.order_by("version")
-            chosen = versions.last() if pick == "latest" else versions.first()
-            services.dispute_resolve(
-                dispute, chosen=chosen, resolved_by=request.user, note=f"{pick} version chosen"
-            )
-
-        _report(self, request, run, queryset)
-
-    @admin.action(description="Resolve: the latest version is right")
-    def resolve_with_latest(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> None:
-        self._resolve(request, queryset, "latest")
-
-    @admin.action(description="Resolve: the first version is right")
-    def resolve_with_first(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> None:
-        self._resolve(request, queryset, "first")
-
-    @admin.action(description="Void the hand (cannot be reconciled)")
-    def void_hand(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> None:
-        _report(
-            self,
-            request,
-            lambda d: services.hand_void(d.hand, by=request.user, reason="dispute unresolvable"),
-            queryset,
-        )
-
-
-@admin.register(Penalty)
-class PenaltyAdmin(SimpleHistoryAdmin):
-    list_display = ["player", "tournament", "round", "points", "reason", "awarded_by", "created_at"]
-    list_filter = ["tournament"]
-    autocomplete_fields = ["player"]
-
-    def save_model(self, request: HttpRequest, obj: Penalty, form: Any, change: bool) -> None:
-        services.penalty_award(
-            tournament=obj.tournament,
-            round_=obj.round,
-            player=obj.player,
-            points=obj.points,
-            reason=obj.reason,
-            by=request.user,
-            instance=obj if change else None,
-        )
-
-
 @admin.register(TableResult)
-class TableResultAdmin(admin.ModelAdmin):
+class TableResultAdmin(DerivedAdmin):
     list_display = ["player", "round", "table", "game_points", "place", "table_points", "hands_played"]
     list_filter = ["round__tournament", "round"]
 
 
 @admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(DerivedAdmin):
     list_display = ["tournament", "after_round", "rank", "player", "total", "game_points", "hands_played"]
     list_filter = ["tournament", "after_round"]

@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from config.celery import send_safely
@@ -22,19 +22,10 @@ SWEEP_AFTER = timedelta(seconds=30)
 
 
 def enqueue_on_commit(task: Any, *args: Any) -> None:
-    """Send ``task(*args)`` once the current transaction commits, at most once per transaction.
-
-    Sending never raises nor blocks the caller for long (``send_safely``): the result is already saved.
-    """
-    marker = (task.name, args)
-    if any(getattr(func, "_enqueues", None) == marker for _, func, _ in connection.run_on_commit):
-        return
-
-    def send() -> None:
-        send_safely(task, *args)
-
-    send._enqueues = marker  # type: ignore[attr-defined]
-    transaction.on_commit(send)
+    """Send ``task(*args)`` once the current transaction commits. Sending never raises nor blocks the
+    caller for long (``send_safely``): the result is already saved. Tasks are idempotent, so a second
+    send of the same work (several changes in one transaction) finds nothing left to do."""
+    transaction.on_commit(lambda: send_safely(task, *args))
 
 
 @shared_task(

@@ -30,9 +30,10 @@ def enter(table, a: int, **who):
     )
 
 
-def action(client: Client, model: str, name: str, ids: list[int]):
+def action(client: Client, model: str, name: str, ids: list[int], **form):
     url = reverse(f"admin:tournaments_{model}_changelist")
-    return client.post(url, {"action": name, "_selected_action": ids}, follow=True)
+    data = {"action": name, "_selected_action": ids, **({"apply": "Apply", **form} if form else {})}
+    return client.post(url, data, follow=True)
 
 
 def test_it_imports_players_from_a_csv_upload(organizer: Client) -> None:
@@ -87,7 +88,10 @@ def test_it_resolves_a_dispute_and_exports_standings(organizer: Client) -> None:
     enter(table, 1, submitted_by=players[0])
     enter(table, 2, submitted_by=players[1])
     dispute = Dispute.objects.get()
-    action(organizer, "dispute", "resolve_with_latest", [dispute.pk])
+    page = action(organizer, "dispute", "resolve", [dispute.pk])  # asks which version, and why
+    assert "version" in page.content.decode()
+    assert Dispute.objects.get().status == Dispute.Status.OPEN
+    action(organizer, "dispute", "resolve", [dispute.pk], version=2, note="B's sheet is right")
     assert Dispute.objects.get().status == Dispute.Status.RESOLVED
     assert Hand.objects.get().payments["A"] == 2
     action(organizer, "tournament", "recompute_standings", [tournament.pk])
@@ -132,3 +136,63 @@ def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) 
     response = organizer.post(url, data)
     assert response.status_code == 200  # the form is shown again with the error
     assert "unknown method(s) [&#x27;dutch&#x27;]" in response.content.decode()
+
+
+def test_it_changes_results_disputes_and_penalties_only_through_the_services(organizer: Client) -> None:
+    tournament = TournamentFactory(deals_per_round_4=1)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    enter(table, 1, submitted_by=players[0])
+    enter(table, 2, submitted_by=players[1])
+    hand, dispute = Hand.objects.get(), Dispute.objects.get()
+    # The change forms are read-only: a forged POST changes nothing.
+    url = reverse("admin:tournaments_hand_change", args=[hand.pk])
+    organizer.post(url, {"payments": '{"A": 9, "B": -9, "C": 9, "D": -9}', "status": "confirmed", "stake": 4})
+    hand.refresh_from_db()
+    assert (hand.status, hand.stake, hand.payments) == (Hand.Status.DISPUTED, 1, {})
+    url = reverse("admin:tournaments_dispute_change", args=[dispute.pk])
+    organizer.post(url, {"status": "resolved", "reason": "x"})
+    assert Dispute.objects.get().status == Dispute.Status.OPEN
+    # Nothing that counts can be deleted.
+    for model, pk in (("hand", hand.pk), ("dispute", dispute.pk), ("tournament", tournament.pk)):
+        response = organizer.post(reverse(f"admin:tournaments_{model}_delete", args=[pk]), {"post": "yes"})
+        assert response.status_code == 403
+    assert Hand.objects.count() == Dispute.objects.count() == 1
+    # The void action asks for a reason and calls the service.
+    action(organizer, "hand", "void", [hand.pk], reason="both sheets lost")
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.VOIDED
+    assert Dispute.objects.get().status == Dispute.Status.VOIDED
+    assert hand.submissions.get(status="confirmed").note == "both sheets lost"
+
+
+def test_it_awards_and_withdraws_a_penalty_through_the_services(
+    organizer: Client, django_capture_on_commit_callbacks
+) -> None:
+    from tournaments.models import Penalty, Standing
+
+    tournament = TournamentFactory(deals_per_round_4=1)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(table, 1, trusted=True)
+    add = reverse("admin:tournaments_penalty_add")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organizer.post(
+            add,
+            {"tournament": tournament.pk, "player": players[0].pk, "points": -3, "reason": "late"},
+            follow=True,
+        )
+    assert response.status_code == 200
+    penalty = Penalty.objects.get()
+    assert penalty.awarded_by.username == "organizer"
+    assert Standing.objects.get(player=players[0]).penalties == -3
+    response = organizer.post(reverse("admin:tournaments_penalty_delete", args=[penalty.pk]), {"post": "yes"})
+    assert response.status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        action(organizer, "penalty", "withdraw", [penalty.pk], reason="the clock was wrong")
+    penalty.refresh_from_db()
+    assert penalty.withdrawal_reason == "the clock was wrong"
+    assert penalty.withdrawn_by.username == "organizer"
+    assert Standing.objects.get(player=players[0]).penalties == 0
+    assert penalty.history.first().history_actor.startswith("user:")
