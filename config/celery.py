@@ -10,15 +10,3 @@ app = Celery("tarokk")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["config"])
-
-
-def send_safely(task, *args, **kwargs) -> bool:  # type: ignore[no-untyped-def]
-    """Publish ``task`` now; never raises (the caller's data is already committed)."""
-    import logging
-
-    try:
-        task.apply_async(args=args, kwargs=kwargs)
-    except Exception:
-        logging.getLogger(__name__).warning("could not send %s", task.name, exc_info=True)
-        return False
-    return True
