@@ -9,7 +9,11 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
+import subprocess
+import sys
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -20,6 +24,8 @@ from django.db import transaction
 from kombu import pools
 
 from config.celery import app, send_safely
+from config.tasks import ping
+from tests.conftest import ROOT
 from tests.foundation.conftest import PrivateRedis, free_port
 
 # "About a second": each call must return well before a blocked socket or a retry loop would.
@@ -204,3 +210,50 @@ def test_it_reports_a_failing_eager_task_whose_error_is_stored_not_raised(
     assert sent is False
     (warning,) = warnings_naming(caplog, explode.name)
     assert "standings exploded for 8" in str(warning.exc_info[1])
+
+
+def _wait_for_worker(proc: subprocess.Popen[str], name: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"celery worker exited early:\n{proc.stdout.read() if proc.stdout else ''}")
+        if app.control.ping(destination=[name], timeout=0.5):
+            return
+    pytest.fail(f"celery worker {name} did not answer a ping within {seconds} s")
+
+
+def test_it_keeps_a_worker_consuming_across_a_broker_restart(private_redis: PrivateRedis) -> None:
+    """The short socket timeouts are shared with the worker: it must still reconnect and consume."""
+    queue = f"outage-{uuid.uuid4().hex[:10]}"
+    name = f"{queue}@{os.uname().nodename}"
+    env = dict(
+        os.environ,
+        REDIS_URL="",
+        CELERY_BROKER_URL=private_redis.url,
+        CELERY_RESULT_BACKEND=private_redis.url,
+        CELERY_TASK_ALWAYS_EAGER="false",
+        PYTHONPATH=str(ROOT),
+    )
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "WARNING", "-n", name]
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        with broker_at(private_redis.url):
+            _wait_for_worker(proc, name, 60)
+            private_redis.stop()
+            time.sleep(0.5)  # the worker notices the lost connection and starts retrying
+            private_redis.start()
+            result = ping.apply_async(queue=queue)
+            assert result.get(timeout=30)["pong"] == "ok"
+            assert proc.poll() is None
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    output = proc.stdout.read() if proc.stdout else ""
+    assert "Connection to broker lost" in output  # it really lost the broker and reconnected
