@@ -147,6 +147,31 @@ CELERY_TASK_ACKS_LATE = True  # a task is redelivered if its worker dies mid-way
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker outage must never fail or delay a saved result (issue #10): publishing gives up within about a
+# second and config.celery.send_safely logs it; the work is picked up later. Sources, kombu 5.7 / celery 5.7:
+# kombu/transport/redis.py (module docstring: socket_timeout "without it ... a publish waits forever on the
+# dead connection"; socket_connect_timeout), celery/app/amqp.py send_task_message (task_publish_retry_policy
+# passed to kombu Connection.ensure), celery/app/base.py producer_or_acquire (broker_pool_acquire_timeout,
+# None = wait forever for a free producer) and send_task (the result backend's on_task_call, a Redis pub/sub
+# subscribe retried 20 times 1 s apart, runs for every task that does not ignore its result).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 0.3,  # unreachable or unroutable broker
+    "socket_timeout": 0.3,  # a broker that accepts but never answers (also the worker's dead-socket check)
+    "retry_on_timeout": False,  # redis-py: no silent retry of a timed-out command
+}
+# One immediate retry (a pooled connection that went stale when Redis restarted is reopened), then give up.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
+CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = 0.5
+# Tasks are fire-and-forget: no result-backend subscription at publish time. config.tasks.ping opts back in.
+CELERY_TASK_IGNORE_RESULT = True
+# The worker's own connection keeps retrying for as long as the broker is down (celery's default gives up
+# after 100 attempts); only the publishing side is fast.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -11,9 +11,11 @@ from django.utils import timezone
 HEARTBEAT_CACHE_KEY = "celery:beat:last-heartbeat"
 
 
-@shared_task(name="config.tasks.ping")
+@shared_task(name="config.tasks.ping", ignore_result=False)
 def ping() -> dict[str, str]:
-    """Answer from whichever process runs the task, so a caller can tell a worker from eager mode."""
+    """Answer from whichever process runs the task, so a caller can tell a worker from eager mode.
+
+    Unlike the fire-and-forget tasks (``task_ignore_result``) it keeps its result: callers read it."""
     return {"pong": "ok", "host": socket.gethostname()}
 
 
