@@ -257,3 +257,41 @@ def test_it_keeps_a_worker_consuming_across_a_broker_restart(private_redis: Priv
             proc.wait(timeout=10)
     output = proc.stdout.read() if proc.stdout else ""
     assert "Connection to broker lost" in output  # it really lost the broker and reconnected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_saves_and_confirms_a_hand_promptly_while_the_broker_is_down_and_the_sweep_catches_up() -> None:
+    """Issue #10, item 4, through the result services: the table sees success, a retried confirm too,
+    the standings stay marked stale, and the periodic sweep recomputes them once the work can run."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
+    from tournaments import services, tasks
+    from tournaments.models import Hand, Standing, StandingsState
+
+    tournament = TournamentFactory(deals_per_round_4=1)
+    players = PlayerFactory.create_batch(4)
+    table = seated_table(tournament, players)
+    data = {"payments": {"A": 2, "B": -2, "C": 2, "D": -2}}
+    with broker_at(f"redis://127.0.0.1:{free_port()}/0"):
+        timings = []
+        start = time.monotonic()
+        sub = services.hand_submit(
+            table=table, number=1, source="payments", data=data, submitted_by=players[0]
+        )
+        timings.append(time.monotonic() - start)
+        for _ in range(2):  # the confirmation, and a retry of it after a lost response
+            start = time.monotonic()
+            services.hand_confirm(sub, players[1])
+            timings.append(time.monotonic() - start)
+    assert max(timings) < BOUND, timings
+    assert Hand.objects.get().status == Hand.Status.CONFIRMED
+    state = StandingsState.objects.get(tournament=tournament)
+    assert state.stale_since is not None
+    assert not Standing.objects.filter(tournament=tournament).exists()
+    StandingsState.objects.filter(pk=state.pk).update(stale_since=timezone.now() - timedelta(minutes=1))
+    assert tasks.standings_sweep() == 1  # beat's job, run here in-process
+    assert StandingsState.objects.get(pk=state.pk).stale_since is None
+    assert Standing.objects.get(tournament=tournament, player=players[0]).game_points == 2
