@@ -168,6 +168,20 @@ def _digest(source: str, data: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _first_response(hand: Hand | None, idempotency_key: str | None, digest: str) -> HandSubmission | None:
+    """The submission a retry with this key already stored (under the hand's lock), if any."""
+    if hand is None or not idempotency_key:
+        return None
+    existing = hand.submissions.filter(idempotency_key=idempotency_key).first()
+    if existing is not None and existing.input_digest != digest:
+        raise invalid(
+            "idempotency_key",
+            "this key was already used for a different entry of this hand",
+            code="idempotency_mismatch",
+        )
+    return existing
+
+
 def _seated(table: Table, player: Player | None, field: str) -> None:
     if player is not None and not table.seats.filter(player=player).exists():
         raise invalid(field, f"{player} is not seated at this table", code="permission_denied")
@@ -198,7 +212,9 @@ def _lock_round(table: Table, *, trusted: bool) -> Round:
 
 
 def _lock_hand(table: Table, number: int) -> Hand | None:
-    hand = Hand.objects.select_for_update().filter(table=table, number=number).first()
+    # of=self and no ordering: the model's default ordering joins the round, and FOR UPDATE would then
+    # lock the round row too, against the share locks of every other entry (a deadlock).
+    hand = Hand.objects.select_for_update(of=("self",)).filter(table=table, number=number).order_by().first()
     if hand is not None:
         hand.table = table
     return hand
@@ -300,7 +316,8 @@ def _follow_deals(table: Table, after: int) -> None:
     entry that no longer fits the deal, e.g. a record played with another dealer) are sent back to the
     table: the hand awaits a new entry and does not count. Unconfirmed entries are superseded."""
     positions = table_positions(table)
-    for hand in Hand.objects.select_for_update().filter(table=table, number__gt=after).order_by("number"):
+    later = Hand.objects.select_for_update(of=("self",)).filter(table=table, number__gt=after)
+    for hand in later.order_by("number"):
         hand.table = table
         deal = next_deal(table, hand.number)
         if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
@@ -391,16 +408,9 @@ def hand_submit(
     with acting_as(actor), transaction.atomic():
         round_ = _lock_round(table, trusted=True)
         hand = _lock_hand(table, number)
-        if hand is not None and idempotency_key:
-            existing = hand.submissions.filter(idempotency_key=idempotency_key).first()
-            if existing is not None:
-                if existing.input_digest != digest:
-                    raise invalid(
-                        "idempotency_key",
-                        "this key was already used for a different entry of this hand",
-                        code="idempotency_mismatch",
-                    )
-                return existing
+        first = _first_response(hand, idempotency_key, digest)
+        if first is not None:
+            return first
         if not trusted and round_.status not in OPEN_FOR_RESULTS:
             raise conflict(
                 "round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries"
@@ -414,7 +424,10 @@ def hand_submit(
         _seated(table, submitted_by, "submitted_by")
         deal = next_deal(table, number)
         if hand is None:
-            hand = _create_hand(table, deal)
+            hand = _create_hand(table, deal)  # waits for a concurrent twin that created it, if any
+            first = _first_response(hand, idempotency_key, digest)
+            if first is not None:
+                return first
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
