@@ -5,10 +5,11 @@ lock, unique constraints), never process-local state. Run by .ci/run; skipped on
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from celery._state import _set_task_join_will_block
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -22,8 +23,12 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
-def _on_postgresql(postgres_url: str) -> None:
+def _on_postgresql(postgres_url: str) -> Iterator[None]:
     assert connection.vendor == "postgresql"
+    yield
+    # Eager tasks run in these threads; celery guards each eager run with a process-global flag that it
+    # saves and restores unsafely across threads, which can leave "inside a task" set for later tests.
+    _set_task_join_will_block(False)
 
 
 def race(*calls: Callable[[], Any]) -> list[Any]:
