@@ -173,6 +173,9 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # it would take every result with it
 
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        services.tournament_save(obj, by=request.user)
+
     def get_urls(self) -> list[Any]:
         return [
             path(

@@ -324,3 +324,42 @@ def test_it_rejects_a_hand_number_given_as_text_or_a_fraction(table4) -> None:
             member_entry(table4, number, pay(1, -1, 1, -1), seat(table4, "A"))
         assert "whole number" in err.value.message_dict["number"][0]
     assert HandSubmission.objects.count() == Hand.objects.count() == 0
+
+
+def test_it_recomputes_the_standings_when_the_format_changes(
+    table4, organizer, django_capture_on_commit_callbacks
+) -> None:
+    tournament = table4.round.tournament
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed_by_two(table4, 1, pay(3, -1, -1, -1))
+    assert Standing.objects.get(player=seat(table4, "A")).total == 10  # table points 10-8-6-4
+    tournament.scoring = Tournament.Scoring.GAME_POINTS
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_save(tournament, by=organizer)
+    assert Standing.objects.get(player=seat(table4, "A")).total == 3
+    tournament.table_points_4 = [1, 2, 3, 4]
+    with pytest.raises(ValidationError) as err:
+        services.tournament_save(tournament, by=organizer)
+    assert "table_points_4" in err.value.message_dict
+
+
+def test_it_lets_an_organizer_correct_a_hand_after_the_round_is_closed(
+    organizer, django_capture_on_commit_callbacks
+) -> None:
+    tournament = TournamentFactory(deals_per_round_4=1)
+    table = seated_table(tournament, PlayerFactory.create_batch(4))
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed_by_two(table, 1, pay(1, -1, 1, -1))
+        services.round_close(table.round, by=organizer)
+        services.hand_submit(
+            table=table,
+            number=1,
+            source="payments",
+            data=pay(2, -2, 2, -2),
+            entered_by=organizer,
+            trusted=True,
+        )
+    assert Round.objects.get().status == Round.Status.CLOSED
+    assert Standing.objects.get(player=seat(table, "A")).game_points == 2
+    with pytest.raises(ValidationError):  # the table itself can no longer change anything
+        member_entry(table, 1, pay(4, -4, 4, -4), seat(table, "C"))

@@ -28,6 +28,7 @@ from tournaments.services.rounds import (
     round_start,
     round_verify,
 )
+from tournaments.services.tournaments import tournament_save
 
 __all__ = [
     "ImportReport",
@@ -53,4 +54,5 @@ __all__ = [
     "round_redraw",
     "round_start",
     "round_verify",
+    "tournament_save",
 ]
