@@ -150,16 +150,33 @@ def _score(
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
         kind, summary = result.summary.get("kind", "played"), record
     else:
-        raise invalid("source", "must be payments, summary or record")
+        _check_source(source)
     entered = data.get("payments")
     if entered is not None:
         entered = _check_payments(entered, positions, deal, "data.payments", limit)
     return payments, kind, summary, entered if entered not in (None, payments) else None
 
 
-def _typed(source: str, payments: dict[str, int], mismatch: dict[str, int] | None) -> dict | None:
-    """The payments the table typed in, if any: bare payments, or those beside a summary that differ."""
-    return mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+def _check_source(source: Any) -> None:
+    if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
+        raise invalid("source", "must be payments, summary or record")
+
+
+def _store_entry(hand: Hand, deal: Deal, source: str, scored: tuple, **fields: Any) -> HandSubmission:
+    """A new version from a scored entry; ``entered_payments`` keeps what the table typed in, if anything:
+    bare payments, or payments beside a summary or record that differ from the engine's."""
+    payments, kind, payload, mismatch = scored
+    typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+    return _new_version(
+        hand,
+        deal,
+        source=source,
+        payload=payload,
+        entered_payments=typed,
+        payments=payments,
+        kind=kind,
+        **fields,
+    )
 
 
 def _digest(source: str, data: Mapping[str, Any]) -> str:
@@ -396,8 +413,7 @@ def hand_submit(
     idempotency_key = key(idempotency_key, "idempotency_key")
     note = text(note, "note", max_length=NOTE_MAX)
     data = json_document(data, "data")
-    if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
-        raise invalid("source", "must be payments, summary or record")
+    _check_source(source)
     if not trusted and submitted_by is None:
         raise invalid("submitted_by", "a table member must be named")
     digest = _digest(source, data)
@@ -453,14 +469,11 @@ def hand_submit(
                 _confirm(hand, pending, confirmed_by=submitted_by)  # a second member entered the same
                 return pending
 
-        submission = _new_version(
+        submission = _store_entry(
             hand,
             deal,
-            source=source,
-            payload=payload,
-            entered_payments=_typed(source, payments, mismatch),
-            payments=payments,
-            kind=kind,
+            source,
+            (payments, kind, payload, mismatch),
             submitted_by=submitted_by,
             entered_by=actor.user,
             idempotency_key=idempotency_key,
@@ -552,18 +565,14 @@ def _contest_version(
 ) -> HandSubmission:
     """The contesting member's own version of the hand, stored straight into the dispute."""
     data = json_document(data, "data")
-    if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
-        raise invalid("source", "must be payments, summary or record")
+    _check_source(source)
     deal = next_deal(table, hand.number)
-    payments, kind, payload, mismatch = _score(table, table_positions(table), deal, source, data)
-    return _new_version(
+    scored = _score(table, table_positions(table), deal, source, data)
+    return _store_entry(
         hand,
         deal,
-        source=source,
-        payload=payload,
-        entered_payments=_typed(source, payments, mismatch),
-        payments=payments,
-        kind=kind,
+        source,
+        scored,
         submitted_by=contested_by,
         input_digest=_digest(source, data),
         status=SubStatus.DISPUTED,
