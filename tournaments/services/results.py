@@ -36,13 +36,12 @@ from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.formats import Deal, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
-from tournaments.standings import standings_mark_stale
+from tournaments.standings import COUNTED_HAND_STATUSES, standings_mark_stale
 from tournaments.validation import conflict, invalid, json_document, key, text, whole_number
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
 OPEN_FOR_RESULTS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
-LIVE = (SubStatus.PENDING, SubStatus.DISPUTED, SubStatus.CONFIRMED)
 ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
 THROWN_IN = ("passed_out", "annulled")
 NOTE_MAX = 1000
@@ -261,10 +260,13 @@ def _save(obj: Any, **fields: Any) -> None:
 
 
 def _set_hand(hand: Hand, **fields: Any) -> None:
-    """Change a hand: mark the standings stale, and let later deals follow a change of kind."""
+    """Change a hand: mark the standings stale if it counted before or counts now, and let later deals
+    follow a change of kind."""
     kind_changed = "kind" in fields and fields["kind"] != hand.kind
+    counted = hand.status in COUNTED_HAND_STATUSES
     _save(hand, **fields)
-    standings_mark_stale(hand.table.round.tournament_id)
+    if counted or hand.status in COUNTED_HAND_STATUSES:
+        standings_mark_stale(hand.table.round.tournament_id)
     if kind_changed:
         _follow_deals(hand.table, hand.number)
 
