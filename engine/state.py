@@ -332,7 +332,9 @@ class Hand:
         self.alone = (
             ""  # "", "own_card" (called a card of the declarer's), "discarded" (called card discarded)
         )
-        self.team = [DECL, OPP, OPP, OPP]
+        # Each seat's team: nobody is on the declarer's side until the auction ends (``_bid`` puts the
+        # declarer there; the call fixes the rest, ``_call``).
+        self.team = [OPP, OPP, OPP, OPP]
         self.known_side: list[int | None] = [None, None, None, None]
         self._levels = [-1] * len(ITEMS)  # each item's kontra level; -1: not announced
         self.item_by: dict[tuple[int, str], int] = {}  # (team, bonus) -> the announcer, in announcement order
@@ -656,8 +658,11 @@ class Hand:
         if auction.high_seat is None:
             self._finish("passed_out")
             return
-        self.declarer = auction.high_seat
+        d = self.declarer = auction.high_seat
         self.bid = 3 - auction.high
+        # The declarer's side is known from the auction on, before the call: the declarer may declare
+        # tarokks first in the first turn (T 34, T 37: only a side not yet known is presumed).
+        self.team[d] = DECL
         if (
             self.rules.sole_bidder_may_raise
             and self.bid == 3
