@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.shown import shown
+
 N_CARDS = 42
 PAGAT = 0
 XVII = 16
@@ -77,7 +79,7 @@ def parse_card(s: str) -> int:
     try:
         return _BY_NAME[s.strip().upper()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown card name {s!r}") from None
+        raise ValueError(f"unknown card name {shown(s)}") from None
 
 
 def is_tarokk(c: int) -> bool:

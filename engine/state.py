@@ -34,6 +34,7 @@ from engine.cards import (
 )
 from engine.rules import PAGAT as PAGAT_RULES
 from engine.rules import Rules
+from engine.shown import as_text, shown
 
 BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
 TEAMS = ("declarer", "opponents")
@@ -747,7 +748,7 @@ class Hand:
         try:
             cards = tuple(sorted(int(c) for c in cards))
         except (TypeError, ValueError):
-            raise IllegalAction(f"discard by {label}", f"not a list of cards: {cards!r}") from None
+            raise IllegalAction(f"discard by {label}", f"not a list of cards: {shown(cards)}") from None
         n = len(self.drawn[s])
         if len(cards) != n or len(set(cards)) != n:
             raise IllegalAction(f"discard by {label}", f"must discard exactly {n} card(s), the number drawn")
@@ -819,7 +820,8 @@ class Hand:
         if kind == "annul":
             if holding not in holdings:
                 raise IllegalAction(
-                    f"annulment by {label}", f"{label} does not hold {holding} (or may not annul by it)"
+                    f"annulment by {label}",
+                    f"{label} does not hold {as_text(holding)} (or may not annul by it)",
                 )
             self.annulment = (s, holding)
             self._finish("annulled")
@@ -975,7 +977,7 @@ class Hand:
     def _kontra_problem(self, s: int, item: Any) -> str | None:
         i = self._item_id(item)
         if i is None or self._levels[i] < 0:
-            return f"there is no announcement {item!r} to kontra"
+            return f"there is no announcement {shown(item)} to kontra"
         level = self._levels[i] + 1
         if level > self.rules.max_kontra:
             return f"{KONTRA_NAMES[self.rules.max_kontra]} is the highest level"
@@ -1441,7 +1443,7 @@ class Hand:
         if kind != "play":
             return f"expected a card to be played, got {kind}"
         card = action[1] if len(action) > 1 else None
-        return f"{card!r} is not a card"
+        return f"{shown(card)} is not a card"
 
     def _play_problem(self, s: int, card: int) -> str:
         name = NAMES[card]
@@ -1585,7 +1587,7 @@ def _shuffled_deck(seed: int | None) -> list[int]:
 
 
 def _name(c: Any) -> str:
-    return NAMES[c] if isinstance(c, int) and 0 <= c < 42 else repr(c)
+    return NAMES[c] if isinstance(c, int) and 0 <= c < 42 else shown(c)
 
 
 __all__ = [
