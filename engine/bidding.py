@@ -29,6 +29,7 @@ class Auction:
         "high",
         "high_seat",
         "log",
+        "meanings",
         "n_passed",
         "passed",
         "positive_bids",
@@ -57,6 +58,8 @@ class Auction:
         self.trial = False  # fourth hand bid three without an honour
         self.ulti_obliged = False  # cue bidder/yielder without a high honour
         self.log: list[tuple[int, str, int | None]] = []  # (seat, "bid"|"hold"|"pass", level)
+        #: what each step of ``log`` meant to everyone at the table: (meaning, card shown), see ``apply``
+        self.meanings: list[tuple[str, int | None]] = []
 
     # --- helpers -------------------------------------------------------------------------------------
     def can_hold(self, s: int) -> bool:
@@ -198,11 +201,16 @@ class Auction:
 
     # --- applying ----------------------------------------------------------------------------------------
     def apply(self, s: int, kind: str, level: int | None, hand: int) -> None:
-        """Record a legal bid; the caller has checked it."""
+        """Record a legal bid (the caller has checked it) and its public meaning in ``meanings``: a pass, a
+        yield (promising the XX, "Yielded game"), a hold, a plain bid, or a cue bid with the tarokk its jump
+        shows ("Cue bids")."""
         if kind == "pass":
             if self.is_yield_position(s):
                 self.yield_seat = s
                 self.ulti_obliged = not hand & HIGH_HONOUR_MASK
+                self.meanings.append(("yield", XX))
+            else:
+                self.meanings.append(("pass", None))
             self.passed[s] = True
             self.n_passed += 1
             self.log.append((s, "pass", None))
@@ -216,6 +224,7 @@ class Auction:
             rank = self.high
             self.held = True
             self.log.append((s, "hold", None))
+            self.meanings.append(("hold", None))
         else:
             rank = 3 - level  # type: ignore[operator]
             card = self.jump_card(s, rank)
@@ -223,8 +232,11 @@ class Auction:
                 self.cue, self.cue_seat, self.cue_rank = card, s, rank
                 self.cue_conditional = self._kegl_opening(rank)
                 self.ulti_obliged = not hand & HIGH_HONOUR_MASK
-            elif self.bid_count[s] == 0:
-                self.first_bid_minimum[s] = True
+                self.meanings.append(("cue", card))
+            else:
+                if self.bid_count[s] == 0:
+                    self.first_bid_minimum[s] = True
+                self.meanings.append(("bid", None))
             if not hand & HONOUR_MASK:
                 self.trial = True
             self.held = False

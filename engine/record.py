@@ -103,16 +103,25 @@ def action_text(action: Action) -> str:
     return f"{kind} {arg}"
 
 
+def auction_record(hand: Hand) -> list[dict[str, Any]]:
+    """The auction as the record writes it: each step's seat and say, and what it meant
+    (``Hand.auction_steps``: the meaning, and the card a cue bid or a yield shows, else null)."""
+    labels = hand.labels
+    return [
+        {
+            "seat": labels[step.seat],
+            "say": _SAY_TEXT[step.action],
+            "meaning": step.meaning,
+            "shows": None if step.shows is None else NAMES[step.shows],
+        }
+        for step in hand.auction_steps()
+    ]
+
+
 def make_record(hand: Hand) -> dict[str, Any]:
     """The record of a hand played so far (normally a finished one)."""
     labels = hand.labels
-    auction = [
-        {"seat": labels[s], "say": kind if kind != "bid" else LEVEL_NAMES[lv]}  # type: ignore[index]
-        for s, kind, lv in hand.auction_log()
-    ]
-    if hand.raise_offered and hand.declarer is not None:
-        say = "no raise" if hand.raised is None else f"raise {LEVEL_NAMES[hand.raised]}"
-        auction.append({"seat": labels[hand.declarer], "say": say})
+    auction = auction_record(hand)
     turns: list[dict[str, Any]] = []
     for s, action in hand.announce_log:
         if not turns or turns[-1]["seat"] != labels[s] or turns[-1]["say"][-1] == "pass":
@@ -208,6 +217,10 @@ _AUCTION_SAYS: dict[str, Action] = {
     **{name: BID[level] for level, name in LEVEL_NAMES.items()},
     **{f"raise {LEVEL_NAMES[level]}": action for level, action in RAISE.items()},
 }
+
+
+#: the record text of each auction step
+_SAY_TEXT = {action: say for say, action in _AUCTION_SAYS.items()}
 
 
 def _auction_action(say: Any, where: str) -> Action:
@@ -456,6 +469,7 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
     labels = hand.labels
     if bids_left:
         raise ReplayError("auction: steps after the end of the auction")
+    _check_meanings(record.get("auction") or [], hand)
     if says_left:
         raise ReplayError("announcements: steps after the end of the round of announcements")
     if n_cards != 4 * len(record.get("tricks") or []):
@@ -481,6 +495,19 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
     result = record.get("result")
     if result is not None and result != hand.kind:
         raise ReplayError(f"result: recorded {as_text(result)} but the replay ends as {hand.kind}")
+
+
+def _check_meanings(steps: list[dict[str, Any]], hand: Hand) -> None:
+    """A recorded meaning of a bid (optional, derived) must be the meaning the replay gives it."""
+    for i, (step, bid) in enumerate(zip(steps, hand.auction_steps(), strict=False)):
+        if "meaning" in step or "shows" in step:
+            shows = None if bid.shows is None else NAMES[bid.shows]
+            if step.get("meaning", bid.meaning) != bid.meaning or step.get("shows", shows) != shows:
+                recorded = {"meaning": step.get("meaning", bid.meaning), "shows": step.get("shows", shows)}
+                raise ReplayError(
+                    f"auction step {i + 1}: recorded as {shown(recorded)}, but it means "
+                    f"{shown({'meaning': bid.meaning, 'shows': shows})}"
+                )
 
 
 def replay(record: Any) -> ReplayResult:

@@ -191,6 +191,21 @@ _P0, _P1, _P2, _P3, _P4, _P5 = (
 )
 
 
+class Bid(NamedTuple):
+    """One step of the auction as every seat heard it, with what it meant by the conventions in force.
+
+    ``meaning`` is "pass", "yield" (a pass after three - two that yields the game, "Yielded game"), "hold",
+    "bid" (a plain bid), "cue" (a jump that shows a tarokk, "Cue bids"), or the sole bidder's "raise" or
+    "no_raise" (T 11); ``shows`` is the tarokk a cue bid or a yield promises (XIX, XVIII, XVII or XX by the
+    options in force), else None.
+    """
+
+    seat: int
+    action: Action
+    meaning: str
+    shows: int | None = None
+
+
 @dataclass(slots=True)
 class SeatView:
     """What one seat may see: its own cards and the public information, never another seat's cards."""
@@ -211,6 +226,9 @@ class SeatView:
     trick: list[tuple[int, int]]
     tricks: list[tuple[int, tuple[int, ...], int]]
     legal: Sequence[Action]
+    auction: list[Bid]  # ``bids`` with their public meaning, and the sole bidder's raise decision
+    cue_bidder: int | None  # the seat whose cue bid is in force (its card: that Bid's ``shows``)
+    yielder: int | None  # the seat that yielded the game (promising the XX)
 
 
 class Hand:
@@ -612,6 +630,9 @@ class Hand:
             trick=[((self.leader + i) % 4, c) for i, c in enumerate(self._trick)],
             tricks=list(self.tricks),
             legal=self.legal_actions() if to_move == seat else (),
+            auction=self.auction_steps(),
+            cue_bidder=self._auction.cue_seat,
+            yielder=self._auction.yield_seat,
         )
 
     def summary(self) -> dict[str, Any]:
@@ -633,6 +654,19 @@ class Hand:
     def auction_log(self) -> list[tuple[int, str, int | None]]:
         """The auction so far as (seat, "bid"|"hold"|"pass", level)."""
         return list(self._auction.log)
+
+    def auction_steps(self) -> list[Bid]:
+        """The auction so far with what each step meant, as every seat knows it at a real table; then the
+        sole bidder's raise decision once made."""
+        steps = [
+            Bid(seat, action, meaning, shows)
+            for (seat, action), (meaning, shows) in zip(self._bids, self._auction.meanings, strict=True)
+        ]
+        if self.raise_offered and self.phase != "raise":
+            raised = self.raised
+            action = NO_RAISE if raised is None else RAISE[raised]
+            steps.append(Bid(self.declarer, action, action.kind))  # type: ignore[arg-type]
+        return steps
 
     # --- bidding -----------------------------------------------------------------------------------------
     def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
@@ -1595,6 +1629,7 @@ __all__ = [
     "LEVEL_NAMES",
     "TEAMS",
     "Action",
+    "Bid",
     "Hand",
     "IllegalAction",
     "SeatView",
