@@ -14,6 +14,27 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Any, NamedTuple
 
+from engine.actions import (
+    ANNOUNCE,
+    BID,
+    BONUSES,
+    CALL,
+    DECL,
+    DECLARE,
+    GAME,
+    HOLD,
+    KONTRA,
+    KONTRA_GAME,
+    NO_ANNUL,
+    NO_RAISE,
+    OPP,
+    PASS,
+    PLAY,
+    RAISE,
+    TEAMS,
+    Action,
+    IllegalAction,
+)
 from engine.bidding import LEVEL_NAMES, Auction
 from engine.cards import (
     FOLLOW_MASK,
@@ -32,13 +53,11 @@ from engine.cards import (
     points_of,
     trick_winner,
 )
+from engine.record_format import make_record
 from engine.rules import PAGAT as PAGAT_RULES
 from engine.rules import Rules
 from engine.shown import as_text, shown
 
-BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
-TEAMS = ("declarer", "opponents")
-DECL, OPP = 0, 1
 #: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
 #: the talon")
 TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
@@ -47,32 +66,6 @@ KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontr
 SUIT_WORDS = ("a heart", "a diamond", "a club", "a spade")
 
 
-class Action(NamedTuple):
-    """One atomic move, e.g. ``Action("bid", 3)`` or ``Action("play", 21)`` (see the contract)."""
-
-    kind: str
-    arg: object = None
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``step`` names where (e.g. "trick 4, seat C"), ``rule`` why."""
-
-    def __init__(self, step: str, rule: str) -> None:
-        super().__init__(f"{step}: {rule}")
-        self.step = step
-        self.rule = rule
-
-
-PASS = Action("pass")
-NO_RAISE = Action("no_raise")
-NO_ANNUL = Action("no_annul")
-HOLD = Action("hold")
-KONTRA_GAME = Action("kontra", "game")
-GAME = (0, "game")  # the game is an item of the declarer's team that the opponents may kontra
-ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
-KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
-DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
-CALL = tuple(Action("call", c) for c in range(22))
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
 #: item ``1 + 6 * team + i`` is ``BONUSES[i]`` announced by ``team`` (DECL or OPP).
 ITEMS: tuple[tuple[int, str], ...] = (GAME, *((t, b) for t in (DECL, OPP) for b in BONUSES))
@@ -103,12 +96,9 @@ _FREE_CALLS = sum(1 << c for c in range(1, XX))
 #: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
 _MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _ALL_CARDS = list(range(42))
-PLAY = tuple(Action("play", c) for c in range(42))
 _PLAY_CARD = {action: c for c, action in enumerate(PLAY)}  # a play action -> its card
-BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
 _AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
-RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
 _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
@@ -647,8 +637,6 @@ class Hand:
 
     def record(self) -> dict[str, Any]:
         """The versioned hand record (engine/schemas/hand-record.schema.json)."""
-        from engine.record import make_record
-
         return make_record(self)
 
     def auction_log(self) -> list[tuple[int, str, int | None]]:
