@@ -29,7 +29,6 @@ from engine.actions import (
     NO_RAISE,
     OPP,
     PASS,
-    PLAY,
     RAISE,
     TEAMS,
     Action,
@@ -37,22 +36,20 @@ from engine.actions import (
 )
 from engine.bidding import LEVEL_NAMES, Auction
 from engine.cards import (
-    FOLLOW_MASK,
     HIGH_HONOUR_MASK,
     HONOUR_MASK,
     KING_MASK,
     NAMES,
     PAGAT,
     SKIZ,
-    SLICE_CARDS,
     TAROKK_MASK,
     XX,
     XXI,
     cards_of,
     mask,
-    points_of,
-    trick_winner,
 )
+from engine.outcome import summarize
+from engine.play import PlayPhase
 from engine.record_format import make_record
 from engine.rules import PAGAT as PAGAT_RULES
 from engine.rules import Rules
@@ -63,7 +60,6 @@ from engine.shown import as_text, shown
 TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
 KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-SUIT_WORDS = ("a heart", "a diamond", "a club", "a spade")
 
 
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
@@ -96,9 +92,7 @@ _FREE_CALLS = sum(1 << c for c in range(1, XX))
 #: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
 _MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _ALL_CARDS = list(range(42))
-_PLAY_CARD = {action: c for c, action in enumerate(PLAY)}  # a play action -> its card
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
-_AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
 _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
@@ -174,13 +168,6 @@ def _kontra_parts() -> tuple[tuple[Action, ...], ...]:
 _KONTRA_PARTS = _kontra_parts()
 
 
-#: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
-#: mask becomes its action list by six lookups (no per-card work, no cache)
-_P0, _P1, _P2, _P3, _P4, _P5 = (
-    tuple(tuple(PLAY[c] for c in cards) for cards in table) for table in SLICE_CARDS
-)
-
-
 class Bid(NamedTuple):
     """One step of the auction as every seat heard it, with what it meant by the conventions in force.
 
@@ -221,7 +208,7 @@ class SeatView:
     yielder: int | None  # the seat that yielded the game (promising the XX)
 
 
-class Hand:
+class Hand(PlayPhase):
     """One deal from the shuffle to the end of play; seats 0..3 anticlockwise from the first bidder."""
 
     __slots__ = (
@@ -462,21 +449,8 @@ class Hand:
             legal = self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]  # inlined: hot
             return legal
         s = self._turn
-        if phase == "play":  # the legal cards as in _play (a hot path)
-            h = self.hands[s]  # type: ignore[index]
-            trick = self._trick
-            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:  # type: ignore[index]
-                m ^= 1
-            self._play_mask = m
-            return (
-                *_P0[m & 127],
-                *_P1[m >> 7 & 127],
-                *_P2[m >> 14 & 127],
-                *_P3[m >> 21 & 127],
-                *_P4[m >> 28 & 127],
-                *_P5[m >> 35],
-            )
+        if phase == "play":
+            return self._legal_cards(s)  # type: ignore[arg-type]
         if s is None:
             return ()
         if phase == "bidding":
@@ -498,14 +472,8 @@ class Hand:
         legal = self._ann_legal
         if legal is None:
             phase = self.phase
-            if phase == "play":  # a hot path
-                try:
-                    card = _PLAY_CARD.get(action)  # type: ignore[arg-type]
-                except TypeError:  # unhashable
-                    card = None
-                if card is None:
-                    raise IllegalAction(self._step(), self._not_a_card(action))
-                self._play(card)
+            if phase == "play":
+                self._apply_play(action)
                 return
             if phase != "announcements":
                 kind = action[0]
@@ -627,7 +595,7 @@ class Hand:
 
     def summary(self) -> dict[str, Any]:
         """The hand summary in the format scored by ``engine.scoring.score_summary``."""
-        return _summarize(self)
+        return summarize(self)
 
     def payments(self) -> dict[str, int]:
         """Payments per seat label for this hand (via ``engine.scoring``)."""
@@ -1381,109 +1349,6 @@ class Hand:
         )
         self._plain = [plain and n < 8 for n in self._tcount]
 
-    # --- play ---------------------------------------------------------------------------------------
-    def _start_play(self) -> None:
-        self.phase = "play"
-        self.leader = 0
-        self._turn = 0
-        self._trick = []
-
-    def _play(self, card: int) -> None:
-        """Play ``card`` (0 .. 41) for the seat to move, if the rules let it."""
-        s: int = self._turn  # type: ignore[assignment]
-        h = self.hands[s]
-        trick = self._trick
-        m = self._play_mask
-        if m < 0:  # not listed by legal_actions (a replay): follow suit, else a tarokk, else anything
-            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-                m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
-        else:
-            self._play_mask = -1
-        if not m >> card & 1:
-            raise IllegalAction(self._step(), self._play_problem(s, card))
-        self.hands[s] = h ^ 1 << card
-        trick.append(card)
-        if len(trick) < 4:
-            self._turn = (s + 1) % 4
-            return
-        a, b, c, d = trick
-        taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best = _winning_card(taken, FOLLOW_MASK[a])
-        leader = self.leader
-        winner = (leader + trick.index(best)) % 4
-        self.tricks.append((leader, (a, b, c, d), winner))
-        self.won[winner] |= taken
-        self._trick = []
-        self.leader = self._turn = winner
-        if len(self.tricks) == 9:
-            self._finish("played")
-
-    def _play_trick(self, cards: list[int]) -> None:
-        """Play a whole trick of four card numbers led by the seat to move, exactly as four ``apply(play)``
-        calls would (the replay's fast path): the cards are checked first and, if any is illegal, played one
-        by one so that ``_play`` names the step and the rule."""
-        s: int = self._turn  # type: ignore[assignment]
-        hands = self.hands
-        a, b, c, d = cards
-        s1, s2, s3 = _AFTER[s]
-        h0, h1, h2, h3 = hands[s], hands[s1], hands[s2], hands[s3]
-        follow = FOLLOW_MASK[a]
-        m1 = h1 & follow or h1 & TAROKK_MASK or h1
-        m2 = h2 & follow or h2 & TAROKK_MASK or h2
-        m3 = h3 & follow or h3 & TAROKK_MASK or h3
-        if (
-            self._trick
-            or not (h0 >> a & 1 and m1 >> b & 1 and m2 >> c & 1 and m3 >> d & 1)
-            or (self.ulti_teams and PAGAT in cards)  # the pagátultimó rule: checked card by card
-        ):
-            for card in cards:
-                self._play(card)
-            return
-        hands[s] = h0 ^ 1 << a
-        hands[s1] = h1 ^ 1 << b
-        hands[s2] = h2 ^ 1 << c
-        hands[s3] = h3 ^ 1 << d
-        taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best = _winning_card(taken, follow)
-        winner = s if best == a else s1 if best == b else s2 if best == c else s3
-        self.tricks.append((s, (a, b, c, d), winner))
-        self.won[winner] |= taken
-        self._play_mask = -1
-        self.leader = self._turn = winner
-        if len(self.tricks) == 9:
-            self._finish("played")
-
-    def _step(self) -> str:
-        s = self._turn
-        return f"trick {len(self.tricks) + 1}, seat {self.labels[s] if s is not None else '-'}"
-
-    @staticmethod
-    def _not_a_card(action: Any) -> str:
-        """Why ``action`` is not a play of a card 0 .. 41."""
-        kind = action[0] if isinstance(action, (tuple, list)) and action else action
-        if kind != "play":
-            return f"expected a card to be played, got {kind}"
-        card = action[1] if len(action) > 1 else None
-        return f"{shown(card)} is not a card"
-
-    def _play_problem(self, s: int, card: int) -> str:
-        name = NAMES[card]
-        h = self.hands[s]
-        if not h >> card & 1:
-            return f"played {name} which it does not hold"
-        trick = self._trick
-        if trick:
-            led = trick[0]
-            if h & FOLLOW_MASK[led]:
-                what = "a tarokk" if led <= SKIZ else SUIT_WORDS[(led - 22) // 5]
-                return f"played {name} but holds {what} and {NAMES[led]} was led: must follow suit (The play)"
-            if h & TAROKK_MASK and card > SKIZ:
-                return (
-                    f"played {name} but holds a tarokk and cannot follow suit: must play a tarokk (The play)"
-                )
-        return "played the pagát early although its team announced pagátultimó (The play)"
-
     # --- ending -------------------------------------------------------------------------------------------
     def _finish(self, kind: str) -> None:
         self.kind = kind
@@ -1510,85 +1375,6 @@ class Hand:
         if called_played or self.known_side[mate] == OPP or self.known_side[self.partner] == DECL:
             return mate
         return None
-
-
-def _summarize(h: Hand) -> dict[str, Any]:
-    """Derive the hand summary (engine/schemas/hand-summary.schema.json) of a finished or thrown-in hand."""
-    labels = h.labels
-    out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}
-    if h.declarer is not None:
-        out["declarer"] = labels[h.declarer]
-        out["bid"] = LEVEL_NAMES[h.bid]  # type: ignore[index]
-    if h.kind != "played":
-        return out
-    team = h.team
-    decl_tricks = 0
-    decl_won = 0
-    for _, _, winner in h.tricks:
-        if team[winner] == DECL:
-            decl_tricks += 1
-    for s in range(4):
-        if team[s] == DECL:
-            decl_won |= h.won[s]
-    discard_mask = mask(h.discards[h.declarer])  # type: ignore[index]
-    if h.alone == "discarded" and h.rules.lone_declarer_by_discard_takes_all_discards:
-        discard_mask = mask(c for s in range(4) for c in h.discards[s])
-
-    def taken_by(card_mask: int) -> str | None:
-        if decl_won & card_mask == card_mask:
-            return "declarer"
-        return None if decl_won & card_mask else "opponents"
-
-    last_leader, last_cards, _ = h.tricks[-1]
-    pagat_last = None
-    if PAGAT in last_cards:
-        player = (last_leader + last_cards.index(PAGAT)) % 4
-        pagat_last = {"team": TEAMS[team[player]], "won": last_cards[trick_winner(list(last_cards))] == PAGAT}
-    pagat_holder = next(s for s in range(4) if h.start_hands[s] & 1)
-    xxi_catch = None
-    for leader, cards, _ in h.tricks:
-        if XXI in cards and SKIZ in cards:
-            skiz_seat = (leader + cards.index(SKIZ)) % 4
-            if team[skiz_seat] != team[(leader + cards.index(XXI)) % 4]:
-                xxi_catch = TEAMS[team[skiz_seat]]
-    levels = h._levels
-    announcements = [
-        {"team": TEAMS[key[0]], "bonus": key[1], "kontra": levels[ITEM_OF[key]], "by": labels[by]}
-        for key, by in h.item_by.items()
-    ]
-    declarations = []
-    for s in range(4):
-        n = (h.start_hands[s] & TAROKK_MASK).bit_count()
-        if n >= 8:
-            declarations.append(
-                {"seat": labels[s], "tarokks": n, "declared": h.declared[s] == n, "team": TEAMS[team[s]]}
-            )
-    out["partner"] = None if h.partner is None else labels[h.partner]
-    if h.alone == "discarded":
-        out["called_card_discarded"] = True
-    out["game_kontra"] = levels[0]
-    out["announcements"] = announcements
-    out["declarations"] = declarations
-    out["result"] = {
-        "declarer_card_points": points_of(decl_won | discard_mask),
-        "declarer_tricks": decl_tricks,
-        "trull": taken_by(HONOUR_MASK),
-        "four_kings": taken_by(KING_MASK),
-        "xxi_catch": xxi_catch,
-        "pagat_last_trick": pagat_last,
-        "pagat_team": TEAMS[team[pagat_holder]],
-    }
-    return out
-
-
-def _winning_card(taken: int, follow: int) -> int:
-    """The card that wins a trick of the cards ``taken`` (a mask) whose lead is to be followed by ``follow``:
-    the highest tarokk, else the highest card of the suit led (a lower suit index is higher, "The play")."""
-    best = taken & TAROKK_MASK
-    if best:
-        return best.bit_length() - 1
-    best = taken & follow
-    return (best & -best).bit_length() - 1
 
 
 #: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
