@@ -7,6 +7,9 @@ turns come in seat order, so "your first turn was earlier" (old holding rule) is
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction
 from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
 from engine.rules import Rules
 
@@ -278,3 +281,79 @@ class Auction:
         ):
             return None
         return self.cue
+
+
+_BID_KINDS = frozenset(("bid", "hold", "pass"))
+
+
+class BiddingPhase:
+    """The auction's turns and the sole bidder's raise (T 11) as methods of ``engine.state.Hand``, which owns
+    the state: ``Auction`` above knows the rules, this class moves the hand on when the auction ends."""
+
+    __slots__ = ()
+
+    def _legal_bids(self, s: int) -> tuple[Action, ...]:
+        """The bids ``s`` may make now; kept, so that ``_bid`` of a listed bid skips the auction's check."""
+        listed = self._listed_bids = tuple(
+            PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
+            for k, lv in self._auction.legal(s, self.hands[s])
+        )
+        return listed
+
+    def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
+        """A bid, hold or pass by the seat to move; ``listed`` when it was among its ``legal_actions``."""
+        s: int = self._turn  # type: ignore[assignment]
+        self._listed_bids = None
+        auction = self._auction
+        hand = self.hands[s]
+        if not listed:
+            problem = (
+                auction.check(s, kind, level, hand)
+                if kind in _BID_KINDS
+                else f"expected bid, hold or pass, got {kind}"
+            )
+            if problem is not None:
+                label = self.labels[s]
+                raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+        auction.apply(s, kind, level, hand)
+        self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
+        turn = auction.next_bidder(s)
+        if turn is not None:
+            self._turn = turn
+            return
+        if auction.high_seat is None:
+            self._finish("passed_out")
+            return
+        d = self.declarer = auction.high_seat
+        self.bid = 3 - auction.high
+        # The declarer's side is known from the auction on, before the call: the declarer may declare
+        # tarokks first in the first turn (T 34, T 37: only a side not yet known is presumed).
+        self.team[d] = DECL
+        if (
+            self.rules.sole_bidder_may_raise
+            and self.bid == 3
+            and len(auction.positive_bids) == 1
+            and not auction.trial
+        ):
+            self.phase = "raise"
+            self.raise_offered = True
+            self._turn = self.declarer
+            return
+        self._start_talon()
+
+    def _legal_raises(self) -> tuple[Action, ...]:
+        """The raises the sole bidder of a three may make (T 11), or none."""
+        return (*(RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)), NO_RAISE)
+
+    def _raise(self, kind: str, arg: Any) -> None:
+        d = self.declarer
+        assert d is not None
+        if kind == "raise" and type(arg) is int and self.rules.sole_bidder_raise_max <= arg <= 2:
+            self.bid = arg
+            self.raised = arg
+        elif kind != "no_raise":
+            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
+            raise IllegalAction(
+                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
+            )
+        self._start_talon()

@@ -10,6 +10,7 @@ so that legal-move generation is mask arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.shown import shown
 
@@ -72,6 +73,11 @@ _BY_NAME.update({"IIII": 3, "SKÍZ": SKIZ, "SKYS": SKIZ, "H4": 26, "D4": 31, "CT
 def card_name(c: int) -> str:
     """The card's short name: ``I``..``XXI``, ``SKIZ``, ``HK``, ``DA``, ``C10``, ``SJ``."""
     return NAMES[c]
+
+
+def card_or_value(c: Any) -> str:
+    """A card's name, or any other value shown short: what an error message says of a claimed card."""
+    return NAMES[c] if isinstance(c, int) and 0 <= c < N_CARDS else shown(c)
 
 
 def parse_card(s: str) -> int:

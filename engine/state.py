@@ -11,21 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations
+from itertools import chain
 from typing import Any, NamedTuple
 
 from engine.actions import (
     ANNOUNCE,
-    BID,
     BONUSES,
     CALL,
     DECL,
     DECLARE,
     GAME,
-    HOLD,
     KONTRA,
     KONTRA_GAME,
-    NO_ANNUL,
     NO_RAISE,
     OPP,
     PASS,
@@ -34,7 +31,7 @@ from engine.actions import (
     Action,
     IllegalAction,
 )
-from engine.bidding import LEVEL_NAMES, Auction
+from engine.bidding import LEVEL_NAMES, Auction, BiddingPhase
 from engine.cards import (
     HIGH_HONOUR_MASK,
     HONOUR_MASK,
@@ -45,6 +42,7 @@ from engine.cards import (
     TAROKK_MASK,
     XX,
     XXI,
+    card_or_value,
     cards_of,
     mask,
 )
@@ -53,11 +51,9 @@ from engine.play import PlayPhase
 from engine.record_format import make_record
 from engine.rules import PAGAT as PAGAT_RULES
 from engine.rules import Rules
-from engine.shown import as_text, shown
+from engine.shown import shown
+from engine.talon import TalonPhase
 
-#: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
-#: the talon")
-TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
 KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
@@ -89,52 +85,7 @@ _ULTI_ITEMS = 1 << ITEM_OF[DECL, "pagat_ultimo"] | 1 << ITEM_OF[OPP, "pagat_ulti
 _BARRING = _BONUS_BIT["volat"] | _BONUS_BIT["double_game"]
 #: the tarokks II .. XIX, which a free call may name if the declarer lacks them ("Calling a partner")
 _FREE_CALLS = sum(1 << c for c in range(1, XX))
-#: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
-_MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _ALL_CARDS = list(range(42))
-_BID_KINDS = frozenset(("bid", "hold", "pass"))
-#: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
-#: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
-_DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
-DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
-_DISCARD_MASKS = {cards: mask(cards) for cards in DISCARD}  # the listed discards' masks, for _discard
-#: the positions of every choice of n of k cards, in ``combinations`` order (a seat holds at most 12 cards)
-_CHOICES = {(k, n): tuple(combinations(range(k), n)) for k in range(13) for n in (1, 2, 3)}
-
-
-class DiscardChoices(Sequence[Action]):
-    """A seat's legal discards: each choice of ``n`` of its discardable ``cards``, in ``combinations``
-    order. A sequence that makes each action when asked: a seat may have 220 choices, and a bot or a
-    client usually wants one of them or none (``legal_actions`` in the discard phase)."""
-
-    __slots__ = ("_cards", "_choices", "_n")
-
-    def __init__(self, cards: list[int], n: int) -> None:
-        self._cards = cards
-        self._n = n
-        self._choices = _CHOICES[len(cards), n]
-
-    def __len__(self) -> int:
-        return len(self._choices)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._choices)))]
-        return DISCARD[tuple(map(self._cards.__getitem__, self._choices[i]))]
-
-    def __iter__(self) -> Any:
-        return map(DISCARD.__getitem__, combinations(self._cards, self._n))
-
-    def __contains__(self, action: object) -> bool:
-        return any(choice == action for choice in self)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
 
 
 def _announcement_list(key: int) -> tuple[Action, ...]:
@@ -208,7 +159,7 @@ class SeatView:
     yielder: int | None  # the seat that yielded the game (promising the XX)
 
 
-class Hand(PlayPhase):
+class Hand(BiddingPhase, TalonPhase, PlayPhase):
     """One deal from the shuffle to the end of play; seats 0..3 anticlockwise from the first bidder."""
 
     __slots__ = (
@@ -454,17 +405,13 @@ class Hand(PlayPhase):
         if s is None:
             return ()
         if phase == "bidding":
-            listed = self._listed_bids = tuple(
-                PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
-                for k, lv in self._auction.legal(s, self.hands[s])
-            )
-            return listed
+            return self._legal_bids(s)
         if phase == "discard":
-            return DiscardChoices(cards_of(self._discardable(s)), len(self.drawn[s]))
+            return self._legal_discards(s)
         if phase == "annul":
-            return (*(Action("annul", h) for h in self.annul_queue[0][1]), NO_ANNUL)
+            return self._legal_annulments()
         if phase == "raise":
-            return (*(RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)), NO_RAISE)
+            return self._legal_raises()
         return ()
 
     def apply(self, action: Action | tuple) -> None:
@@ -623,208 +570,6 @@ class Hand(PlayPhase):
             action = NO_RAISE if raised is None else RAISE[raised]
             steps.append(Bid(self.declarer, action, action.kind))  # type: ignore[arg-type]
         return steps
-
-    # --- bidding -----------------------------------------------------------------------------------------
-    def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
-        """A bid, hold or pass by the seat to move; ``listed`` when it was among its ``legal_actions``."""
-        s: int = self._turn  # type: ignore[assignment]
-        self._listed_bids = None
-        auction = self._auction
-        hand = self.hands[s]
-        if not listed:
-            problem = (
-                auction.check(s, kind, level, hand)
-                if kind in _BID_KINDS
-                else f"expected bid, hold or pass, got {kind}"
-            )
-            if problem is not None:
-                label = self.labels[s]
-                raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
-        auction.apply(s, kind, level, hand)
-        self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
-        turn = auction.next_bidder(s)
-        if turn is not None:
-            self._turn = turn
-            return
-        if auction.high_seat is None:
-            self._finish("passed_out")
-            return
-        d = self.declarer = auction.high_seat
-        self.bid = 3 - auction.high
-        # The declarer's side is known from the auction on, before the call: the declarer may declare
-        # tarokks first in the first turn (T 34, T 37: only a side not yet known is presumed).
-        self.team[d] = DECL
-        if (
-            self.rules.sole_bidder_may_raise
-            and self.bid == 3
-            and len(auction.positive_bids) == 1
-            and not auction.trial
-        ):
-            self.phase = "raise"
-            self.raise_offered = True
-            self._turn = self.declarer
-            return
-        self._start_talon()
-
-    def _raise(self, kind: str, arg: Any) -> None:
-        d = self.declarer
-        assert d is not None
-        if kind == "raise" and type(arg) is int and self.rules.sole_bidder_raise_max <= arg <= 2:
-            self.bid = arg
-            self.raised = arg
-        elif kind != "no_raise":
-            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
-            raise IllegalAction(
-                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
-            )
-        self._start_talon()
-
-    # --- talon, discards, annulment --------------------------------------------------------------------
-    def _start_talon(self) -> None:
-        """Everyone takes their talon cards (declarer first, from the top); then discard or annul."""
-        d = self.declarer
-        assert d is not None
-        assert self.bid is not None
-        pos = 0
-        for i, n in enumerate(TALON_SHARES[self.bid]):
-            s = (d + i) % 4
-            got = tuple(self.talon[pos : pos + n])
-            pos += n
-            self.drawn[s] = got
-            self.hands[s] |= mask(got)
-            if n:
-                self.discard_order.append(s)
-        if self._auction.trial and not self.hands[d] & HONOUR_MASK:
-            self._finish("trial_three_failed")
-            return
-        if self.rules.annul_timing == "before_discard" and self._queue_annulments():
-            return
-        self._next_discard()
-
-    def _discardable(self, s: int) -> int:
-        """Cards ``s`` may discard: no kings or honours, no cue-bid/yield card, the XX only if allowed."""
-        m = self.hands[s] & ~(KING_MASK | HONOUR_MASK)
-        if not self.rules.xx_discardable:
-            m &= ~(1 << XX)
-        auction = self._auction
-        if auction.cue_seat == s and auction.cue is not None:
-            m &= ~(1 << auction.cue)
-        if auction.yield_seat == s:
-            m &= ~(1 << XX)
-        return m
-
-    def _next_discard(self) -> None:
-        for s in self.discard_order:
-            if not self.discards[s]:
-                self.phase = "discard"
-                self._turn = s
-                return
-        if self.rules.annul_timing == "after_exchange" and self._queue_annulments():
-            return
-        self._start_announcements()
-
-    def _discard(self, kind: str, cards: Any) -> None:
-        s: int = self._turn  # type: ignore[assignment]
-        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
-            m = _DISCARD_MASKS.get(cards) if type(cards) is tuple and kind == "discard" else None
-        except TypeError:  # unhashable: the full check below names the problem
-            m = None
-        if m is not None and len(cards) == len(self.drawn[s]) and not m & ~self._discardable(s):
-            self._apply_discard(s, cards, m)
-            return
-        label = self.labels[s]
-        if kind != "discard":
-            raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
-        try:
-            cards = tuple(sorted(int(c) for c in cards))
-        except (TypeError, ValueError):
-            raise IllegalAction(f"discard by {label}", f"not a list of cards: {shown(cards)}") from None
-        n = len(self.drawn[s])
-        if len(cards) != n or len(set(cards)) != n:
-            raise IllegalAction(f"discard by {label}", f"must discard exactly {n} card(s), the number drawn")
-        allowed = self._discardable(s)
-        for c in cards:
-            if not 0 <= c < 42 or not self.hands[s] >> c & 1:
-                raise IllegalAction(f"discard by {label}", f"{_name(c)} is not in {label}'s hand")
-            if not allowed >> c & 1:
-                raise IllegalAction(
-                    f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
-                )
-        self._apply_discard(s, cards, mask(cards))
-
-    def _apply_discard(self, s: int, cards: tuple[int, ...], m: int) -> None:
-        self.discards[s] = cards
-        self._discard_tarokks[s] = (m & TAROKK_MASK).bit_count()
-        self.hands[s] &= ~m
-        self._next_discard()
-
-    def _why_kept(self, s: int, c: int) -> str:
-        if 1 << c & KING_MASK:
-            return "kings may never be discarded"
-        if 1 << c & HONOUR_MASK:
-            return "honours may never be discarded"
-        if c == XX and not self.rules.xx_discardable:
-            return "the XX may not be discarded under these rules"
-        return "a cue bidder or yielder must keep the tarokk the bidding showed"
-
-    def _annul_holdings(self, s: int) -> list[str]:
-        """Holdings that let ``s`` annul ("Annulling the hand" and its variations)."""
-        h = self.hands[s]
-        t = h & TAROKK_MASK
-        found = []
-        if h & KING_MASK == KING_MASK:
-            found.append("four_kings")
-        discarded_tarokk = any(c <= SKIZ for c in self.discards[s])
-        if not discarded_tarokk or self.rules.annul_after_tarokk_discard:
-            if t == 0:
-                found.append("no_tarokks")
-            elif t == 1 << XXI:
-                found.append("xxi_alone")
-            elif t == 1 << PAGAT:
-                found.append("pagat_alone")
-            elif t == (1 << XXI) | (1 << PAGAT):
-                found.append("xxi_and_pagat")
-        allowed = self.rules.annulment_holdings
-        return [h for h in found if h in allowed]
-
-    def _queue_annulments(self) -> bool:
-        d = self.declarer
-        assert d is not None
-        for h in self.hands:  # a quick look first: most deals give nobody a holding that could annul
-            if h & KING_MASK == KING_MASK or not h & _MIDDLE_TAROKKS:
-                break
-        else:
-            return False
-        self.annul_queue = [
-            (s, holdings) for s in ((d + i) % 4 for i in range(4)) if (holdings := self._annul_holdings(s))
-        ]
-        if not self.annul_queue:
-            return False
-        self.phase = "annul"
-        self._turn = self.annul_queue[0][0]
-        return True
-
-    def _annul(self, kind: str, holding: Any) -> None:
-        s, holdings = self.annul_queue[0]
-        label = self.labels[s]
-        if kind == "annul":
-            if holding not in holdings:
-                raise IllegalAction(
-                    f"annulment by {label}",
-                    f"{label} does not hold {as_text(holding)} (or may not annul by it)",
-                )
-            self.annulment = (s, holding)
-            self._finish("annulled")
-            return
-        if kind != "no_annul":
-            raise IllegalAction(f"annulment by {label}", f"expected annul or no_annul, got {kind}")
-        self.annul_queue.pop(0)
-        if self.annul_queue:
-            self._turn = self.annul_queue[0][0]
-        elif self.rules.annul_timing == "before_discard":
-            self._next_discard()
-        else:
-            self._start_announcements()
 
     # --- announcements -----------------------------------------------------------------------------------
     def _start_announcements(self) -> None:
@@ -1303,7 +1048,9 @@ class Hand(PlayPhase):
             options = self._call_options(s)
             if arg not in options:
                 names = ", ".join(NAMES[c] for c in options)
-                raise IllegalAction(f"call by {self.labels[s]}", f"may call only {names}, not {_name(arg)}")
+                raise IllegalAction(
+                    f"call by {self.labels[s]}", f"may call only {names}, not {card_or_value(arg)}"
+                )
         elif kind == "announce":
             problem = self._announce_problem(s, arg)
             if problem:
@@ -1392,10 +1139,6 @@ def _shuffled_deck(seed: int | None) -> list[int]:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
-
-
-def _name(c: Any) -> str:
-    return NAMES[c] if isinstance(c, int) and 0 <= c < 42 else shown(c)
 
 
 __all__ = [

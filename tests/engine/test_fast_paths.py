@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine.state
+import engine.talon
 from engine.cards import NAMES
 from engine.record import ReplayError, replay
 from engine.rules import get_rules
@@ -101,7 +102,7 @@ def checked_path() -> Iterator[None]:
         mock.patch.object(Hand, "apply", apply_checked),
         mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
-        mock.patch.object(engine.state, "_DISCARD_MASKS", {}),
+        mock.patch.object(engine.talon, "_DISCARD_MASKS", {}),
     ):
         yield
 
