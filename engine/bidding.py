@@ -292,6 +292,14 @@ class BiddingPhase:
 
     __slots__ = ()
 
+    def _reset_auction(self, rules: Rules) -> None:
+        """The auction's state at the deal."""
+        self._auction = Auction(rules)
+        self.raised: int | None = None
+        self.raise_offered = False
+        self._bids: list[tuple[int, Action]] = []
+        self._listed_bids: tuple[Action, ...] | None = None  # the last legal_actions() of the bidder
+
     def _legal_bids(self, s: int) -> tuple[Action, ...]:
         """The bids ``s`` may make now; kept, so that ``_bid`` of a listed bid skips the auction's check."""
         listed = self._listed_bids = tuple(

@@ -29,6 +29,14 @@ class PlayPhase:
 
     __slots__ = ()
 
+    def _reset_play(self) -> None:
+        """No trick played yet."""
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._trick: list[int] = []
+        self._play_mask = -1  # the legal cards last listed for the seat to play; -1: not listed
+        self.leader = 0
+        self.won = [0, 0, 0, 0]
+
     def _start_play(self) -> None:
         self.phase = "play"
         self.leader = 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import NO_ANNUL, TEAMS, Action, IllegalAction
+from engine.announcements import STEP_CODE, Step
 from engine.bidding import LEVELS_BY_NAME
 from engine.cards import NAMES, parse_card
 from engine.record_format import (
@@ -26,7 +27,7 @@ from engine.record_format import (
     rules_spec,
 )
 from engine.shown import as_text, shown
-from engine.state import STEP_CODE, Hand, Step
+from engine.state import Hand
 from engine.summary import SummaryError, check_stake
 
 

@@ -82,6 +82,15 @@ class TalonPhase:
 
     __slots__ = ()
 
+    def _reset_talon(self) -> None:
+        """Nothing drawn, discarded or annulled yet."""
+        self.drawn: list[tuple[int, ...]] = [(), (), (), ()]
+        self.discards: list[tuple[int, ...]] = [(), (), (), ()]
+        self.discard_order: list[int] = []
+        self.annul_queue: list[tuple[int, list[str]]] = []
+        self.annulment: tuple[int, str] | None = None
+        self._discard_tarokks = [0, 0, 0, 0]
+
     def _start_talon(self) -> None:
         """Everyone takes their talon cards (declarer first, from the top); then discard or annul."""
         d = self.declarer

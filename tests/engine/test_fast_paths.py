@@ -23,6 +23,8 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine.actions
+import engine.announcements
 import engine.state
 import engine.talon
 from engine.cards import NAMES
@@ -38,8 +40,8 @@ SAYS = [
     "call XIX",
     "declare 8",
     "declare 9",
-    *(f"announce {b}" for b in engine.state.BONUSES),
-    *(f"kontra {t} {b}" for t in engine.state.TEAMS for b in engine.state.BONUSES),
+    *(f"announce {b}" for b in engine.actions.BONUSES),
+    *(f"kontra {t} {b}" for t in engine.actions.TEAMS for b in engine.actions.BONUSES),
 ]
 
 
@@ -77,7 +79,7 @@ def apply_turns_checked(hand: Hand, turns: list[Any], start: int = 0) -> tuple[i
         if hand.phase != "announcements" or hand.to_move() != seat:
             return i, 0
         for k, step in enumerate(actions, 1):
-            action = engine.state.STEP_ACTION[step] if isinstance(step, int) else step
+            action = engine.announcements.STEP_ACTION[step] if isinstance(step, int) else step
             hand.apply(action)
             if action[0] == "pass":
                 if k < len(actions):
