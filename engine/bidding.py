@@ -7,7 +7,7 @@ turns come in seat order, so "your first turn was earlier" (old holding rule) is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction
 from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
@@ -283,6 +283,21 @@ class Auction:
         return self.cue
 
 
+class Bid(NamedTuple):
+    """One step of the auction as every seat heard it, with what it meant by the conventions in force.
+
+    ``meaning`` is "pass", "yield" (a pass after three - two that yields the game, "Yielded game"), "hold",
+    "bid" (a plain bid), "cue" (a jump that shows a tarokk, "Cue bids"), or the sole bidder's "raise" or
+    "no_raise" (T 11); ``shows`` is the tarokk a cue bid or a yield promises (XIX, XVIII, XVII or XX by the
+    options in force), else None.
+    """
+
+    seat: int
+    action: Action
+    meaning: str
+    shows: int | None = None
+
+
 _BID_KINDS = frozenset(("bid", "hold", "pass"))
 
 
@@ -298,6 +313,7 @@ class BiddingPhase:
         self.raised: int | None = None
         self.raise_offered = False
         self._bids: list[tuple[int, Action]] = []
+        self._steps: list[Bid] = []  # the same with their meanings (``Hand.auction_steps``)
         self._listed_bids: tuple[Action, ...] | None = None  # the last legal_actions() of the bidder
 
     def _legal_bids(self, s: int) -> tuple[Action, ...]:
@@ -324,7 +340,9 @@ class BiddingPhase:
                 label = self.labels[s]
                 raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
         auction.apply(s, kind, level, hand)
-        self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
+        action = PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]  # type: ignore[index]
+        self._bids.append((s, action))
+        self._steps.append(Bid(s, action, *auction.meanings[-1]))
         turn = auction.next_bidder(s)
         if turn is not None:
             self._turn = turn

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.actions import (
     BONUSES,
@@ -32,7 +32,7 @@ from engine.actions import (
     IllegalAction,
 )
 from engine.announcements import AnnouncementPhase
-from engine.bidding import LEVEL_NAMES, BiddingPhase
+from engine.bidding import LEVEL_NAMES, Bid, BiddingPhase
 from engine.calling import CallingPhase
 from engine.cards import (
     KING_MASK,
@@ -51,21 +51,6 @@ from engine.talon import TalonPhase
 
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
 _ALL_CARDS = list(range(42))
-
-
-class Bid(NamedTuple):
-    """One step of the auction as every seat heard it, with what it meant by the conventions in force.
-
-    ``meaning`` is "pass", "yield" (a pass after three - two that yields the game, "Yielded game"), "hold",
-    "bid" (a plain bid), "cue" (a jump that shows a tarokk, "Cue bids"), or the sole bidder's "raise" or
-    "no_raise" (T 11); ``shows`` is the tarokk a cue bid or a yield promises (XIX, XVIII, XVII or XX by the
-    options in force), else None.
-    """
-
-    seat: int
-    action: Action
-    meaning: str
-    shows: int | None = None
 
 
 @dataclass(slots=True)
@@ -117,6 +102,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         "_play_mask",
         "_quiet",
         "_simple_bonuses",
+        "_steps",
         "_tcount",
         "_trick",
         "_turn",
@@ -374,10 +360,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
     def auction_steps(self) -> list[Bid]:
         """The auction so far with what each step meant, as every seat knows it at a real table; then the
         sole bidder's raise decision once made."""
-        steps = [
-            Bid(seat, action, meaning, shows)
-            for (seat, action), (meaning, shows) in zip(self._bids, self._auction.meanings, strict=True)
-        ]
+        steps = list(self._steps)
         if self.raise_offered and self.phase != "raise":
             raised = self.raised
             action = NO_RAISE if raised is None else RAISE[raised]
