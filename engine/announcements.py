@@ -120,9 +120,6 @@ class AnnouncementPhase:
         self._max_kontra = rules.max_kontra
         self._omask = [_ALL_BONUSES, _ALL_BONUSES]  # per team: the bonuses it has not announced yet
         self._barred = [0, 0, 0, 0]  # per seat: bonuses volát or double game bars (``_barred_bonuses``)
-        # per seat, the common case of ``_announcement_key``: after the call and any forced kontra, no owed
-        # ultimó, no T 41/T 42/Pais restrictions, fewer than 8 tarokks
-        self._plain = [False, False, False, False]
         self._pais = rules.pais_declarations
         self._simple_bonuses = not (
             rules.volat_blocks_further_announcements
@@ -394,12 +391,6 @@ class AnnouncementPhase:
     def _announcement_key(self, s: int) -> int:
         """What ``s`` may say now, as a key of ``_announcement_list``; -1 when that is not such a list: a
         forced kontra of the game, the declarer's call, an owed pagátultimó."""
-        if self._plain[s]:  # the common case, in short
-            team = self.team[s]
-            known = self.known_side[s]
-            if (self._last_side if known is None else known) == team:
-                return (self._omask[team] & ~self._barred[s]) << 2 | self._kmask[team] << 8
-            return self._kmask[team] << 8
         if self._forced_kontra is not None or self.called is None:
             return -1
         if self._auction.ulti_obliged and self._ulti_owed(s):
@@ -490,14 +481,12 @@ class AnnouncementPhase:
             if seat != s:
                 return i, 0
             team = self.team[s]
-            key = -2  # the seat's announcement key, found when first needed (a pass may do without)
+            key = self._announcement_key(s)
             quick = self.known_side[s] is not None and not pais  # a kontra leaves the rest of the key alone
             k = 0
             for step in steps:
                 k += 1
                 if step.__class__ is int:
-                    if key == -2 and (step != _PASS_STEP or not self._plain[s]):
-                        key = self._announcement_key(s)
                     if key != -1:  # a listing by key, which always has pass
                         if step < _ANNOUNCE_STEP:  # a kontra of item ``step``
                             if key >> 8 + step & 1:  # type: ignore[operator]
@@ -626,7 +615,6 @@ class AnnouncementPhase:
             self._reveal(s, OPP)
             self.announce_log.append((s, KONTRA_GAME))
             self._forced_kontra = None
-            self._update_plain()
             return
         if kind == "pass":
             problem = None if trusted else self._pass_problem(s)
@@ -684,13 +672,3 @@ class AnnouncementPhase:
                 raise IllegalAction(step, f"cannot kontra {arg}: {problem}")
         else:
             raise IllegalAction(step, f"expected declare, call, announce, kontra or pass, got {kind}")
-
-    def _update_plain(self) -> None:
-        """Note the seats whose ``_announcement_key`` takes its short way (after a call or forced kontra)."""
-        plain = (
-            self.called is not None
-            and self._forced_kontra is None
-            and self._simple_bonuses
-            and not self._auction.ulti_obliged
-        )
-        self._plain = [plain and n < 8 for n in self._tcount]

@@ -314,31 +314,27 @@ class BiddingPhase:
         self.raise_offered = False
         self._bids: list[tuple[int, Action]] = []
         self._steps: list[Bid] = []  # the same with their meanings (``Hand.auction_steps``)
-        self._listed_bids: tuple[Action, ...] | None = None  # the last legal_actions() of the bidder
 
     def _legal_bids(self, s: int) -> tuple[Action, ...]:
-        """The bids ``s`` may make now; kept, so that ``_bid`` of a listed bid skips the auction's check."""
-        listed = self._listed_bids = tuple(
+        """The bids ``s`` may make now."""
+        return tuple(
             PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
             for k, lv in self._auction.legal(s, self.hands[s])
         )
-        return listed
 
-    def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
-        """A bid, hold or pass by the seat to move; ``listed`` when it was among its ``legal_actions``."""
+    def _bid(self, kind: str, level: int | None) -> None:
+        """A bid, hold or pass by the seat to move, if the auction's rules allow it."""
         s: int = self._turn  # type: ignore[assignment]
-        self._listed_bids = None
         auction = self._auction
         hand = self.hands[s]
-        if not listed:
-            problem = (
-                auction.check(s, kind, level, hand)
-                if kind in _BID_KINDS
-                else f"expected bid, hold or pass, got {kind}"
-            )
-            if problem is not None:
-                label = self.labels[s]
-                raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+        problem = (
+            auction.check(s, kind, level, hand)
+            if kind in _BID_KINDS
+            else f"expected bid, hold or pass, got {kind}"
+        )
+        if problem is not None:
+            label = self.labels[s]
+            raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
         auction.apply(s, kind, level, hand)
         action = PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]  # type: ignore[index]
         self._bids.append((s, action))

@@ -74,7 +74,6 @@ class CallingPhase:
         if self.forced_call is not None and self.partner is not None:
             self._reveal(self.partner, DECL)
             self._last_side = DECL  # the partner's side shown by the call is no announcement
-        self._update_plain()
 
     def _partner_known_to(self, seat: int) -> int | None:
         d = self.declarer

@@ -33,7 +33,6 @@ class PlayPhase:
         """No trick played yet."""
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._trick: list[int] = []
-        self._play_mask = -1  # the legal cards last listed for the seat to play; -1: not listed
         self.leader = 0
         self.won = [0, 0, 0, 0]
 
@@ -43,15 +42,19 @@ class PlayPhase:
         self._turn = 0
         self._trick = []
 
-    def _legal_cards(self, s: int) -> tuple[Action, ...]:
-        """The play actions of the cards ``s`` may play now, as ``_play`` checks them; keeps their mask so
-        that ``_play`` need not work it out again (a hot path of self-play)."""
+    def _legal_mask(self, s: int) -> int:
+        """The cards ``s`` may play now, as a mask: follow suit, else a tarokk, else anything; a team that
+        announced pagátultimó keeps the pagát until forced ("The play")."""
         h = self.hands[s]
         trick = self._trick
         m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
         if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-            m ^= 1  # an announced pagátultimó keeps the pagát until forced
-        self._play_mask = m
+            m ^= 1
+        return m
+
+    def _legal_cards(self, s: int) -> tuple[Action, ...]:
+        """The play actions of the cards ``s`` may play now (``_legal_mask``), by six table lookups."""
+        m = self._legal_mask(s)
         return (
             *_P0[m & 127],
             *_P1[m >> 7 & 127],
@@ -76,14 +79,7 @@ class PlayPhase:
         s: int = self._turn  # type: ignore[assignment]
         h = self.hands[s]
         trick = self._trick
-        m = self._play_mask
-        if m < 0:  # not listed by legal_actions (a replay): follow suit, else a tarokk, else anything
-            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-                m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
-        else:
-            self._play_mask = -1
-        if not m >> card & 1:
+        if not self._legal_mask(s) >> card & 1:
             raise IllegalAction(self._step(), self._play_problem(s, card))
         self.hands[s] = h ^ 1 << card
         trick.append(card)
@@ -132,7 +128,6 @@ class PlayPhase:
         winner = s if best == a else s1 if best == b else s2 if best == c else s3
         self.tricks.append((s, (a, b, c, d), winner))
         self.won[winner] |= taken
-        self._play_mask = -1
         self.leader = self._turn = winner
         if len(self.tricks) == 9:
             self._finish("played")

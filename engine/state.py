@@ -94,12 +94,9 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         "_kmask",
         "_last_side",
         "_levels",
-        "_listed_bids",
         "_max_kontra",
         "_omask",
         "_pais",
-        "_plain",
-        "_play_mask",
         "_quiet",
         "_simple_bonuses",
         "_steps",
@@ -290,8 +287,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         kind = action[0]
         arg = action[1] if len(action) > 1 else None
         if phase == "bidding":
-            listed = self._listed_bids
-            self._bid(kind, arg, listed is not None and action in listed)  # type: ignore[arg-type]
+            self._bid(kind, arg)  # type: ignore[arg-type]
         elif phase == "discard":
             self._discard(kind, arg)
         elif phase == "annul":
@@ -376,20 +372,10 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         self._forced_kontra = None
 
 
-#: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(41, 0, -1))
-
-
 def _shuffled_deck(seed: int | None) -> list[int]:
-    """``random.Random(seed).shuffle(list(range(42)))``, card for card, inlined: ``shuffle`` spends a
-    method call per card in ``_randbelow`` (tests check the two agree)."""
-    getrandbits = random.Random(seed).getrandbits
+    """The 42 cards shuffled by ``random.Random(seed)``: the same seed always gives the same deal."""
     deck = list(range(42))
-    for i, n, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+    random.Random(seed).shuffle(deck)
     return deck
 
 
