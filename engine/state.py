@@ -372,10 +372,20 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         self._forced_kontra = None
 
 
+#: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(41, 0, -1))
+
+
 def _shuffled_deck(seed: int | None) -> list[int]:
-    """The 42 cards shuffled by ``random.Random(seed)``: the same seed always gives the same deal."""
+    """``random.Random(seed).shuffle(list(range(42)))``, card for card, inlined: ``shuffle`` spends a
+    method call per card in ``_randbelow`` (tests check the two agree)."""
+    getrandbits = random.Random(seed).getrandbits
     deck = list(range(42))
-    random.Random(seed).shuffle(deck)
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 

@@ -31,10 +31,13 @@ from engine.shown import as_text, shown
 #: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
 #: the talon")
 TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
+#: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
+_MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 #: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
 #: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
 _DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
 DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
+_DISCARD_MASKS = {cards: mask(cards) for cards in DISCARD}  # the listed discards' masks, for _discard
 #: the positions of every choice of n of k cards, in ``combinations`` order (a seat holds at most 12 cards)
 _CHOICES = {(k, n): tuple(combinations(range(k), n)) for k in range(13) for n in (1, 2, 3)}
 
@@ -137,6 +140,13 @@ class TalonPhase:
 
     def _discard(self, kind: str, cards: Any) -> None:
         s: int = self._turn  # type: ignore[assignment]
+        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
+            m = _DISCARD_MASKS.get(cards) if type(cards) is tuple and kind == "discard" else None
+        except TypeError:  # unhashable: the full check below names the problem
+            m = None
+        if m is not None and len(cards) == len(self.drawn[s]) and not m & ~self._discardable(s):
+            self._apply_discard(s, cards, m)
+            return
         label = self.labels[s]
         if kind != "discard":
             raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
@@ -195,6 +205,11 @@ class TalonPhase:
     def _queue_annulments(self) -> bool:
         d = self.declarer
         assert d is not None
+        for h in self.hands:  # a quick look first: most deals give nobody a holding that could annul
+            if h & KING_MASK == KING_MASK or not h & _MIDDLE_TAROKKS:
+                break
+        else:
+            return False
         self.annul_queue = [
             (s, holdings) for s in ((d + i) % 4 for i in range(4)) if (holdings := self._annul_holdings(s))
         ]

@@ -4,11 +4,14 @@
   and ``apply`` trusts an action so listed: the list kept up to date after a kontra or an announcement must
   equal a fresh one (that the listing is exactly what the full rule checks allow, under any valid options, is
   test_properties_play's ``test_it_offers_exactly_the_announcements_the_rule_checks_accept``).
-* ``replay`` checks the round of announcements against the same keys without listing (``Hand._apply_turns``)
-  and applies whole tricks at once (``Hand._play_trick``); with both switched off every step goes through the
-  full rule checks. The two must give the same summary and payments for every record, legal or tampered
-  with, or reject it with the same message.
+* ``replay`` checks the round of announcements against the same keys without listing (``Hand._apply_turns``),
+  applies whole tricks at once (``Hand._play_trick``) and sorted discards by the ``_DISCARD_MASKS`` table of
+  engine/talon.py; with all of them switched off every step goes through the full rule checks. The two must
+  give the same summary and payments for every record, legal or tampered with, or reject it with the same
+  message.
+* ``Hand.new`` shuffles by an inlined ``random.shuffle``: the two must agree card for card.
 """
+
 from __future__ import annotations
 
 import copy
@@ -25,6 +28,7 @@ from hypothesis import strategies as st
 import engine.actions
 import engine.announcements
 import engine.state
+import engine.talon
 from engine.cards import NAMES
 from engine.record import ReplayError, replay
 from engine.rules import get_rules
@@ -97,11 +101,12 @@ def play_trick_checked(hand: Hand, cards: list[Any]) -> None:
 
 @contextmanager
 def checked_path() -> Iterator[None]:
-    """Every replayed step through the full rule checks: no direct tests, no batches."""
+    """Every replayed step through the full rule checks: no direct tests, no discard table, no batches."""
     with (
         mock.patch.object(Hand, "apply", apply_checked),
         mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
+        mock.patch.object(engine.talon, "_DISCARD_MASKS", {}),
     ):
         yield
 
@@ -144,3 +149,13 @@ def test_it_replays_and_rejects_records_alike_on_the_fast_and_the_checked_path(
             checked = outcome(candidate)
         assert fast == checked
     assert outcome(record)[0] == "replayed"
+
+
+@given(st.one_of(st.integers(), st.none()))
+def test_it_shuffles_the_deck_as_random_shuffle_does(seed: int | None) -> None:
+    if seed is None:  # an unseeded Random draws from the OS: only the shape can be checked
+        assert sorted(engine.state._shuffled_deck(None)) == list(range(42))
+        return
+    deck = list(range(42))
+    random.Random(seed).shuffle(deck)
+    assert engine.state._shuffled_deck(seed) == deck
