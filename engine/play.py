@@ -37,6 +37,7 @@ class PlayPhase:
         self.won = [0, 0, 0, 0]
 
     def _start_play(self) -> None:
+        """The round of announcements is over: the first bidder leads to the first trick ("The play")."""
         self.phase = "play"
         self.leader = 0
         self._turn = 0
