@@ -7,6 +7,9 @@ turns come in seat order, so "your first turn was earlier" (old holding rule) is
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction
 from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
 from engine.rules import Rules
 
@@ -29,6 +32,7 @@ class Auction:
         "high",
         "high_seat",
         "log",
+        "meanings",
         "n_passed",
         "passed",
         "positive_bids",
@@ -57,6 +61,8 @@ class Auction:
         self.trial = False  # fourth hand bid three without an honour
         self.ulti_obliged = False  # cue bidder/yielder without a high honour
         self.log: list[tuple[int, str, int | None]] = []  # (seat, "bid"|"hold"|"pass", level)
+        #: what each step of ``log`` meant to everyone at the table: (meaning, card shown), see ``apply``
+        self.meanings: list[tuple[str, int | None]] = []
 
     # --- helpers -------------------------------------------------------------------------------------
     def can_hold(self, s: int) -> bool:
@@ -198,11 +204,16 @@ class Auction:
 
     # --- applying ----------------------------------------------------------------------------------------
     def apply(self, s: int, kind: str, level: int | None, hand: int) -> None:
-        """Record a legal bid; the caller has checked it."""
+        """Record a legal bid (the caller has checked it) and its public meaning in ``meanings``: a pass, a
+        yield (promising the XX, "Yielded game"), a hold, a plain bid, or a cue bid with the tarokk its jump
+        shows ("Cue bids")."""
         if kind == "pass":
             if self.is_yield_position(s):
                 self.yield_seat = s
                 self.ulti_obliged = not hand & HIGH_HONOUR_MASK
+                self.meanings.append(("yield", XX))
+            else:
+                self.meanings.append(("pass", None))
             self.passed[s] = True
             self.n_passed += 1
             self.log.append((s, "pass", None))
@@ -216,6 +227,7 @@ class Auction:
             rank = self.high
             self.held = True
             self.log.append((s, "hold", None))
+            self.meanings.append(("hold", None))
         else:
             rank = 3 - level  # type: ignore[operator]
             card = self.jump_card(s, rank)
@@ -223,8 +235,11 @@ class Auction:
                 self.cue, self.cue_seat, self.cue_rank = card, s, rank
                 self.cue_conditional = self._kegl_opening(rank)
                 self.ulti_obliged = not hand & HIGH_HONOUR_MASK
-            elif self.bid_count[s] == 0:
-                self.first_bid_minimum[s] = True
+                self.meanings.append(("cue", card))
+            else:
+                if self.bid_count[s] == 0:
+                    self.first_bid_minimum[s] = True
+                self.meanings.append(("bid", None))
             if not hand & HONOUR_MASK:
                 self.trial = True
             self.held = False
@@ -266,3 +281,101 @@ class Auction:
         ):
             return None
         return self.cue
+
+
+class Bid(NamedTuple):
+    """One step of the auction as every seat heard it, with what it meant by the conventions in force.
+
+    ``meaning`` is "pass", "yield" (a pass after three - two that yields the game, "Yielded game"), "hold",
+    "bid" (a plain bid), "cue" (a jump that shows a tarokk, "Cue bids"), or the sole bidder's "raise" or
+    "no_raise" (T 11); ``shows`` is the tarokk a cue bid or a yield promises (XIX, XVIII, XVII or XX by the
+    options in force), else None.
+    """
+
+    seat: int
+    action: Action
+    meaning: str
+    shows: int | None = None
+
+
+_BID_KINDS = frozenset(("bid", "hold", "pass"))
+
+
+class BiddingPhase:
+    """The auction's turns and the sole bidder's raise (T 11) as methods of ``engine.state.Hand``, which owns
+    the state: ``Auction`` above knows the rules, this class moves the hand on when the auction ends."""
+
+    __slots__ = ()
+
+    def _reset_auction(self, rules: Rules) -> None:
+        """The auction's state at the deal."""
+        self._auction = Auction(rules)
+        self.raised: int | None = None
+        self.raise_offered = False
+        self._bids: list[tuple[int, Action]] = []
+        self._steps: list[Bid] = []  # the same with their meanings (``Hand.auction_steps``)
+
+    def _legal_bids(self, s: int) -> tuple[Action, ...]:
+        """The bids ``s`` may make now."""
+        return tuple(
+            PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
+            for k, lv in self._auction.legal(s, self.hands[s])
+        )
+
+    def _bid(self, kind: str, level: int | None) -> None:
+        """A bid, hold or pass by the seat to move, if the auction's rules allow it."""
+        s: int = self._turn  # type: ignore[assignment]
+        auction = self._auction
+        hand = self.hands[s]
+        problem = (
+            auction.check(s, kind, level, hand)
+            if kind in _BID_KINDS
+            else f"expected bid, hold or pass, got {kind}"
+        )
+        if problem is not None:
+            label = self.labels[s]
+            raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+        auction.apply(s, kind, level, hand)
+        action = PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]  # type: ignore[index]
+        self._bids.append((s, action))
+        self._steps.append(Bid(s, action, *auction.meanings[-1]))
+        turn = auction.next_bidder(s)
+        if turn is not None:
+            self._turn = turn
+            return
+        if auction.high_seat is None:
+            self._finish("passed_out")
+            return
+        d = self.declarer = auction.high_seat
+        self.bid = 3 - auction.high
+        # The declarer's side is known from the auction on, before the call: the declarer may declare
+        # tarokks first in the first turn (T 34, T 37: only a side not yet known is presumed).
+        self.team[d] = DECL
+        if (
+            self.rules.sole_bidder_may_raise
+            and self.bid == 3
+            and len(auction.positive_bids) == 1
+            and not auction.trial
+        ):
+            self.phase = "raise"
+            self.raise_offered = True
+            self._turn = self.declarer
+            return
+        self._start_talon()
+
+    def _legal_raises(self) -> tuple[Action, ...]:
+        """The raises the sole bidder of a three may make (T 11), or none."""
+        return (*(RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)), NO_RAISE)
+
+    def _raise(self, kind: str, arg: Any) -> None:
+        d = self.declarer
+        assert d is not None
+        if kind == "raise" and type(arg) is int and self.rules.sole_bidder_raise_max <= arg <= 2:
+            self.bid = arg
+            self.raised = arg
+        elif kind != "no_raise":
+            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
+            raise IllegalAction(
+                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
+            )
+        self._start_talon()

@@ -10,6 +10,9 @@ so that legal-move generation is mask arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
+
+from engine.shown import shown
 
 N_CARDS = 42
 PAGAT = 0
@@ -72,12 +75,17 @@ def card_name(c: int) -> str:
     return NAMES[c]
 
 
+def card_or_value(c: Any) -> str:
+    """A card's name, or any other value shown short: what an error message says of a claimed card."""
+    return NAMES[c] if isinstance(c, int) and 0 <= c < N_CARDS else shown(c)
+
+
 def parse_card(s: str) -> int:
     """The card named ``s``, case-insensitive; ``IIII`` is accepted for IV, ``H4``/``D4`` for the red aces."""
     try:
         return _BY_NAME[s.strip().upper()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown card name {s!r}") from None
+        raise ValueError(f"unknown card name {shown(s)}") from None
 
 
 def is_tarokk(c: int) -> bool:

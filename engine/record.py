@@ -12,29 +12,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bidding import LEVEL_NAMES, LEVELS_BY_NAME
+from engine.actions import NO_ANNUL, TEAMS, Action, IllegalAction
+from engine.announcements import STEP_CODE, Step
+from engine.bidding import LEVELS_BY_NAME
 from engine.cards import NAMES, parse_card
-from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.state import (
-    BID,
-    HOLD,
-    NO_ANNUL,
-    NO_RAISE,
-    PASS,
-    RAISE,
-    STEP_CODE,
-    TEAMS,
-    Action,
-    Hand,
-    IllegalAction,
-    Step,
+from engine.record_format import (
+    AUCTION_SAYS,
+    VERSION,
+    ReplayError,
+    action_text,
+    auction_record,
+    make_record,
+    rules_from_spec,
+    rules_spec,
 )
+from engine.shown import as_text, shown
+from engine.state import Hand
+from engine.summary import SummaryError, check_stake
 
-VERSION = 1
 
-
-class ReplayError(ValueError):
-    """A record that is malformed or breaks a rule; the message names the step and the rule."""
+class RecordSummaryError(ReplayError, SummaryError):
+    """A replayed record whose derived summary the scoring rejects: a ReplayError (so that callers of
+    ``replay`` need catch only that) and a SummaryError whose ``path`` and ``reason`` name the field."""
 
 
 @dataclass(slots=True)
@@ -44,97 +43,6 @@ class ReplayResult:
     hand: Hand
     summary: dict[str, Any]
     payments: dict[str, int]
-
-
-def rules_spec(rules: Rules) -> Any:
-    """The rules as stored in records and summaries: a preset name, or ``{"preset", "options"}``."""
-    base = PRESETS.get(rules.name, PRESETS["pagat"])
-    if rules == base:
-        return rules.name
-    base_opts = base.options()
-    changed = {k: v for k, v in rules.options().items() if k != "name" and base_opts[k] != v}
-    return {"preset": base.name, "options": changed}
-
-
-_RULES_CACHE: dict[str, Rules] = {}
-
-
-def rules_from_spec(spec: Any) -> Rules:
-    """The inverse of ``rules_spec`` (cached; raises ReplayError for unknown presets or options)."""
-    if isinstance(spec, str) and spec in PRESETS:
-        return PRESETS[spec]
-    key = repr(spec)
-    rules = _RULES_CACHE.get(key)
-    if rules is None:
-        if not isinstance(spec, dict) or not isinstance(spec.get("options", {}), dict):
-            raise ReplayError(f"rules: must be a preset name or {{preset, options}}, got {spec!r}")
-        try:
-            rules = get_rules(spec.get("preset", "pagat"), **spec.get("options", {}))
-        except (RulesError, TypeError) as exc:
-            raise ReplayError(f"rules: {exc}") from None
-        if len(_RULES_CACHE) < 256:
-            _RULES_CACHE[key] = rules
-    return rules
-
-
-# --- writing -------------------------------------------------------------------------------------------
-def action_text(action: Action) -> str:
-    """Announcement-phase action as record text, e.g. ``call XX``, ``kontra declarer trull``."""
-    kind, arg = action
-    if kind == "pass":
-        return "pass"
-    if kind == "call":
-        return f"call {NAMES[arg]}"  # type: ignore[index]
-    if kind == "declare":
-        return f"declare {arg}"
-    if kind == "kontra" and arg != "game":
-        team, bonus = arg  # type: ignore[misc]
-        return f"kontra {team} {bonus}"
-    return f"{kind} {arg}"
-
-
-def make_record(hand: Hand) -> dict[str, Any]:
-    """The record of a hand played so far (normally a finished one)."""
-    labels = hand.labels
-    auction = [
-        {"seat": labels[s], "say": kind if kind != "bid" else LEVEL_NAMES[lv]}  # type: ignore[index]
-        for s, kind, lv in hand.auction_log()
-    ]
-    if hand.raise_offered and hand.declarer is not None:
-        say = "no raise" if hand.raised is None else f"raise {LEVEL_NAMES[hand.raised]}"
-        auction.append({"seat": labels[hand.declarer], "say": say})
-    turns: list[dict[str, Any]] = []
-    for s, action in hand.announce_log:
-        if not turns or turns[-1]["seat"] != labels[s] or turns[-1]["say"][-1] == "pass":
-            turns.append({"seat": labels[s], "say": []})
-        turns[-1]["say"].append(action_text(action))
-    record: dict[str, Any] = {
-        "version": VERSION,
-        "rules": rules_spec(hand.rules),
-        "seats": list(labels),
-        "stake": hand.stake,
-        "seed": hand.seed,
-        "deal": {
-            "hands": {labels[s]: [NAMES[c] for c in hand.dealt[s]] for s in range(4)},
-            "talon": [NAMES[c] for c in hand.talon],
-        },
-        "auction": auction,
-        "talon": {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]},
-        "discards": {
-            labels[s]: [NAMES[c] for c in hand.discards[s]] for s in hand.discard_order if hand.discards[s]
-        },
-        "annulment": None
-        if hand.annulment is None
-        else {"seat": labels[hand.annulment[0]], "holding": hand.annulment[1]},
-        "call": None if hand.called is None else NAMES[hand.called],
-        "announcements": turns,
-        "tricks": [
-            {"leader": labels[leader], "cards": [NAMES[c] for c in cards], "winner": labels[winner]}
-            for leader, cards, winner in hand.tricks
-        ],
-        "result": hand.kind if hand.done else None,
-    }
-    return record
 
 
 # --- replaying -----------------------------------------------------------------------------------------
@@ -167,7 +75,7 @@ def _parse_say(text: Any, where: str) -> Action:
 def _read_say(text: Any, where: str) -> Action:
     words = text.split() if isinstance(text, str) else []
     if not words:
-        raise ReplayError(f"{where}: expected an action text, got {text!r}")
+        raise ReplayError(f"{where}: expected an action text, got {shown(text)}")
     kind = words[0]
     try:
         if kind == "pass" and len(words) == 1:
@@ -184,26 +92,19 @@ def _read_say(text: Any, where: str) -> Action:
             return Action("kontra", (words[1], words[2]))
     except ValueError as exc:
         raise ReplayError(f"{where}: {exc}") from None
-    raise ReplayError(f"{where}: cannot read {text!r}")
+    raise ReplayError(f"{where}: cannot read {shown(text)}")
 
 
 #: record texts of the announcement steps that have step codes (``engine.state.STEP_CODE``) -> their codes
 _SAY_STEPS: dict[str, Step] = {action_text(action): code for action, code in STEP_CODE.items()}
 
-#: the auction steps as written in records
-_AUCTION_SAYS: dict[str, Action] = {
-    "pass": PASS,
-    "hold": HOLD,
-    "no raise": NO_RAISE,
-    **{name: BID[level] for level, name in LEVEL_NAMES.items()},
-    **{f"raise {LEVEL_NAMES[level]}": action for level, action in RAISE.items()},
-}
-
 
 def _auction_action(say: Any, where: str) -> Action:
-    action = _AUCTION_SAYS.get(say) if type(say) is str else None
+    action = AUCTION_SAYS.get(say) if type(say) is str else None
     if action is not None:
         return action
+    if not isinstance(say, str):
+        raise ReplayError(f"{where}: cannot read bid {shown(say)}")
     if say in ("pass", "hold"):
         return Action(say)
     if say in LEVELS_BY_NAME:
@@ -212,7 +113,7 @@ def _auction_action(say: Any, where: str) -> Action:
         return Action("no_raise")
     if isinstance(say, str) and say.startswith("raise ") and say[6:] in LEVELS_BY_NAME:
         return Action("raise", LEVELS_BY_NAME[say[6:]])
-    raise ReplayError(f"{where}: cannot read bid {say!r}")
+    raise ReplayError(f"{where}: cannot read bid {shown(say)}")
 
 
 def load_hand(record: Any) -> Hand:
@@ -220,11 +121,21 @@ def load_hand(record: Any) -> Hand:
     if not isinstance(record, dict):
         raise ReplayError("record: must be a JSON object")
     if record.get("version") != VERSION:
-        raise ReplayError(f"version: expected {VERSION}, got {record.get('version')!r}")
+        raise ReplayError(f"version: expected {VERSION}, got {shown(record.get('version'))}")
     rules = rules_from_spec(record.get("rules", "pagat"))
     labels = record.get("seats")
-    if not isinstance(labels, list) or len(labels) != 4 or len(set(labels)) != 4:
-        raise ReplayError("seats: must be four distinct labels")
+    if (
+        not isinstance(labels, list)
+        or len(labels) != 4
+        or not all(isinstance(label, str) and label for label in labels)
+        or len(set(labels)) != 4
+    ):
+        raise ReplayError("seats: must be four distinct non-empty labels")
+    stake = record.get("stake", 1)
+    try:
+        check_stake(stake, rules)
+    except SummaryError as exc:
+        raise ReplayError(str(exc)) from None
     deal = record.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
         raise ReplayError("deal: must hold hands (by seat) and talon")
@@ -235,7 +146,7 @@ def load_hand(record: Any) -> Hand:
             dealt,
             talon,
             rules=rules,
-            stake=record.get("stake", 1),
+            stake=stake,
             seats=tuple(labels),
             seed=record.get("seed"),
         )
@@ -289,16 +200,18 @@ def _section(record: dict[str, Any], name: str, kind: type, what: str) -> Any:
 def _replay_auction(hand: Hand, steps: list[Any], i: int) -> int:
     """The auction (and the sole bidder's raise) from ``steps[i]`` on; returns the index of the next step."""
     labels = hand.labels
-    said = _AUCTION_SAYS.get
+    said = AUCTION_SAYS.get
     while hand.phase == "bidding" or hand.phase == "raise":
         label = labels[hand._turn]  # type: ignore[index]  # nobody is forced to move in the auction
         if i >= len(steps):
             raise ReplayError(f"auction: missing the bid of {label}")
         step = steps[i]
         if type(step) is not dict:
-            raise ReplayError(f"auction step {i + 1}: expected {{seat, say}}, got {step!r}")
+            raise ReplayError(f"auction step {i + 1}: expected {{seat, say}}, got {shown(step)}")
         if step.get("seat") != label:
-            raise ReplayError(f"auction step {i + 1}: it is {label}'s turn, not {step.get('seat')}'s")
+            raise ReplayError(
+                f"auction step {i + 1}: it is {label}'s turn, not {as_text(step.get('seat'))}'s"
+            )
         say = step.get("say")
         action = said(say) if type(say) is str else None  # the says this module writes
         if action is None:
@@ -329,15 +242,21 @@ def _replay_announcements(hand: Hand, turns: list[Any]) -> tuple[int, bool]:
             raise ReplayError(f"announcements: missing the turn of {labels[hand.to_move()]}")  # type: ignore[index]
         turn = turns[i]
         if not isinstance(turn, dict):
-            raise ReplayError(f"announcement turn {i + 1}: expected {{seat, say}}, got {turn!r}")
+            raise ReplayError(f"announcement turn {i + 1}: expected {{seat, say}}, got {shown(turn)}")
         who = turn.get("seat")
         says = turn.get("say") or []
+        if not isinstance(says, list):
+            raise ReplayError(
+                f"announcement turn {i + 1}: say must be a list of action texts, not {shown(says)}"
+            )
         while k < len(says):
             if hand.phase != "announcements":
                 return i + 1, True
             seat = hand.to_move()
             if who != labels[seat]:  # type: ignore[index]
-                raise ReplayError(f"announcement turn {i + 1}: it is {labels[seat]}'s turn, not {who}'s")  # type: ignore[index]
+                raise ReplayError(
+                    f"announcement turn {i + 1}: it is {labels[seat]}'s turn, not {as_text(who)}'s"
+                )  # type: ignore[index]
             action = _parse_say(says[k], f"announcement turn {i + 1}, seat {labels[seat]}")  # type: ignore[index]
             hand._apply_turns([(seat, [action])])  # type: ignore[list-item]
             k += 1
@@ -396,7 +315,7 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
         try:
             names = trick["cards"]
             if trick.get("leader", leader) != leader:
-                raise ReplayError(f"trick {t + 1}: leader is {leader}, not {trick.get('leader')}")
+                raise ReplayError(f"trick {t + 1}: leader is {leader}, not {as_text(trick.get('leader'))}")
             try:
                 cards = list(map(exact, names))  # the names this module writes
             except (KeyError, TypeError):
@@ -415,7 +334,7 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
             raise ReplayError(f"trick {t + 1}, seat {seat}: missing or unknown card") from None
         leader = labels[hand.leader]  # the winner leads the next trick
         if trick.get("winner", leader) != leader:
-            raise ReplayError(f"trick {t + 1}: won by {leader}, not {trick['winner']}")
+            raise ReplayError(f"trick {t + 1}: won by {leader}, not {as_text(trick['winner'])}")
     if not hand.done:
         raise ReplayError(f"trick {len(hand.tricks) + 1}: missing (the record ends before the play is over)")
     return 4 * len(hand.tricks)
@@ -426,6 +345,7 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
     labels = hand.labels
     if bids_left:
         raise ReplayError("auction: steps after the end of the auction")
+    _check_meanings(record.get("auction") or [], hand)
     if says_left:
         raise ReplayError("announcements: steps after the end of the round of announcements")
     if n_cards != 4 * len(record.get("tricks") or []):
@@ -438,7 +358,7 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
             raise ReplayError("talon: must be an object of the talon cards each seat drew")
         drawn = {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]}
         if {k: v for k, v in talon.items() if v} != drawn:
-            raise ReplayError(f"talon: recorded {talon} but the distribution table gives {drawn}")
+            raise ReplayError(f"talon: recorded {shown(talon)} but the distribution table gives {drawn}")
     call = record.get("call")
     if call is not None:
         try:
@@ -447,10 +367,23 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
             called = None
         if hand.called is None or called != hand.called:
             made = "no call" if hand.called is None else f"a call of {NAMES[hand.called]}"
-            raise ReplayError(f"call: recorded {call!r} but the announcements make {made}")
+            raise ReplayError(f"call: recorded {shown(call)} but the announcements make {made}")
     result = record.get("result")
     if result is not None and result != hand.kind:
-        raise ReplayError(f"result: recorded {result} but the replay ends as {hand.kind}")
+        raise ReplayError(f"result: recorded {as_text(result)} but the replay ends as {hand.kind}")
+
+
+def _check_meanings(steps: list[dict[str, Any]], hand: Hand) -> None:
+    """A recorded meaning of a bid (optional, derived) must be the meaning the replay gives it."""
+    for i, (step, bid) in enumerate(zip(steps, hand.auction_steps(), strict=False)):
+        if "meaning" in step or "shows" in step:
+            shows = None if bid.shows is None else NAMES[bid.shows]
+            if step.get("meaning", bid.meaning) != bid.meaning or step.get("shows", shows) != shows:
+                recorded = {"meaning": step.get("meaning", bid.meaning), "shows": step.get("shows", shows)}
+                raise ReplayError(
+                    f"auction step {i + 1}: recorded as {shown(recorded)}, but it means "
+                    f"{shown({'meaning': bid.meaning, 'shows': shows})}"
+                )
 
 
 def replay(record: Any) -> ReplayResult:
@@ -459,4 +392,24 @@ def replay(record: Any) -> ReplayResult:
 
     hand = replay_hand(record)
     summary = hand.summary()
-    return ReplayResult(hand=hand, summary=summary, payments=score_summary(summary, hand.rules)["payments"])
+    try:
+        payments = score_summary(summary, hand.rules)["payments"]
+    except SummaryError as exc:
+        raise RecordSummaryError(exc.path, exc.reason) from None
+    return ReplayResult(hand=hand, summary=summary, payments=payments)
+
+
+__all__ = [
+    "VERSION",
+    "RecordSummaryError",
+    "ReplayError",
+    "ReplayResult",
+    "action_text",
+    "auction_record",
+    "load_hand",
+    "make_record",
+    "replay",
+    "replay_hand",
+    "rules_from_spec",
+    "rules_spec",
+]

@@ -23,6 +23,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.shown import shown
+
 ANNULMENT_HOLDINGS: tuple[str, ...] = (
     "four_kings",
     "xxi_alone",
@@ -150,7 +152,7 @@ def validate(rules: Rules) -> Rules:
         value = getattr(rules, f.name)
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
         if type(value) is not type(default):
-            raise RulesError(f"{f.name}: must be {type(default).__name__}, got {value!r}")
+            raise RulesError(f"{f.name}: must be {type(default).__name__}, got {shown(value)}")
     if not 0 <= rules.sole_bidder_raise_max <= 2:
         raise RulesError("sole_bidder_raise_max: must be 2 (two), 1 (one) or 0 (solo)")
     if not 1 <= rules.max_kontra <= 5:
@@ -360,7 +362,7 @@ def get_rules(preset: str = "pagat", **options: Any) -> Rules:
     try:
         base = PRESETS[preset]
     except KeyError:
-        raise RulesError(f"rules: unknown preset {preset!r} (known: {', '.join(PRESETS)})") from None
+        raise RulesError(f"rules: unknown preset {shown(preset)} (known: {', '.join(PRESETS)})") from None
     known = {f.name for f in dataclasses.fields(Rules)} - {"name"}
     unknown = set(options) - known
     if unknown:

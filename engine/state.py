@@ -2,8 +2,16 @@
 
 ``Hand.new(seed)`` deals; then ``to_move()``, ``legal_actions()``, ``apply(action)`` and ``view(seat)``
 drive the auction, the talon exchange, annulment, the call and round of announcements and the nine tricks;
-``summary()`` derives the hand summary that ``engine.scoring.score_summary`` scores. Hands are bitmasks and
-legal moves are mask arithmetic so that bots and replays are fast (see benchmarks/engine_bench.py).
+``summary()`` derives the hand summary that ``engine.scoring.score_summary`` scores.
+
+``Hand`` owns the state shared by all phases (the cards, the seat to move, the declarer, the teams) and
+dispatches by phase; each phase's rules live in the module named after its section of the rules text, as a
+class of methods that ``Hand`` inherits: engine/bidding.py ("The bidding", ``BiddingPhase``),
+engine/talon.py ("Drawing from the talon and discarding", ``TalonPhase``), engine/calling.py ("Calling a
+partner", ``CallingPhase``), engine/announcements.py ("Procedure for the round of announcements",
+``AnnouncementPhase``) and engine/play.py ("The play", ``PlayPhase``); engine/outcome.py derives the summary.
+Hands are bitmasks and legal moves are mask arithmetic so that bots and replays are fast (see
+benchmarks/engine_bench.py).
 """
 
 from __future__ import annotations
@@ -11,183 +19,38 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations
-from typing import Any, NamedTuple
+from itertools import chain
+from typing import Any
 
-from engine.bidding import LEVEL_NAMES, Auction
+from engine.actions import (
+    BONUSES,
+    NO_RAISE,
+    OPP,
+    RAISE,
+    TEAMS,
+    Action,
+    IllegalAction,
+)
+from engine.announcements import AnnouncementPhase
+from engine.bidding import LEVEL_NAMES, Bid, BiddingPhase
+from engine.calling import CallingPhase
 from engine.cards import (
-    FOLLOW_MASK,
-    HIGH_HONOUR_MASK,
-    HONOUR_MASK,
     KING_MASK,
-    NAMES,
     PAGAT,
     SKIZ,
-    SLICE_CARDS,
-    TAROKK_MASK,
-    XX,
     XXI,
     cards_of,
     mask,
-    points_of,
-    trick_winner,
 )
+from engine.outcome import summarize
+from engine.play import PlayPhase
+from engine.record_format import make_record
 from engine.rules import PAGAT as PAGAT_RULES
 from engine.rules import Rules
+from engine.talon import TalonPhase
 
-BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
-TEAMS = ("declarer", "opponents")
-DECL, OPP = 0, 1
-#: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
-#: the talon")
-TALON_SHARES = {3: (3, 1, 1, 1), 2: (2, 2, 1, 1), 1: (1, 2, 2, 1), 0: (0, 2, 2, 2)}
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-SUIT_WORDS = ("a heart", "a diamond", "a club", "a spade")
-
-
-class Action(NamedTuple):
-    """One atomic move, e.g. ``Action("bid", 3)`` or ``Action("play", 21)`` (see the contract)."""
-
-    kind: str
-    arg: object = None
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``step`` names where (e.g. "trick 4, seat C"), ``rule`` why."""
-
-    def __init__(self, step: str, rule: str) -> None:
-        super().__init__(f"{step}: {rule}")
-        self.step = step
-        self.rule = rule
-
-
-PASS = Action("pass")
-NO_RAISE = Action("no_raise")
-NO_ANNUL = Action("no_annul")
-HOLD = Action("hold")
-KONTRA_GAME = Action("kontra", "game")
-GAME = (0, "game")  # the game is an item of the declarer's team that the opponents may kontra
-ANNOUNCE = {b: Action("announce", b) for b in BONUSES}
-KONTRA = {(t, b): Action("kontra", (TEAMS[t], b)) for t in (0, 1) for b in BONUSES} | {GAME: KONTRA_GAME}
-DECLARE = {8: Action("declare", 8), 9: Action("declare", 9)}
-CALL = tuple(Action("call", c) for c in range(22))
-#: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
-#: item ``1 + 6 * team + i`` is ``BONUSES[i]`` announced by ``team`` (DECL or OPP).
-ITEMS: tuple[tuple[int, str], ...] = (GAME, *((t, b) for t in (DECL, OPP) for b in BONUSES))
-ITEM_OF = {key: i for i, key in enumerate(ITEMS)}
-_ITEM_OWNER = tuple(key[0] for key in ITEMS)
-_KONTRA_ACTION = tuple(KONTRA[key] for key in ITEMS)  # each item's kontra action
-_ITEM_OF_KONTRA = {a.arg: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra's argument -> its item
-_KONTRA_ITEM = {a: i for i, a in enumerate(_KONTRA_ACTION)}  # a kontra -> its item
-#: The steps of the round of announcements that a replay checks without listing (``Hand._apply_turns``), as
-#: small ints: a kontra by its item (0 .. 12), a bonus announced by 16 + its index in BONUSES, a pass by 32.
-_ANNOUNCE_STEP = 16
-_PASS_STEP = 32
-STEP_CODE: dict[Action, int] = {
-    **_KONTRA_ITEM,
-    **{ANNOUNCE[b]: _ANNOUNCE_STEP + i for i, b in enumerate(BONUSES)},
-    PASS: _PASS_STEP,
-}
-STEP_ACTION = {code: action for action, code in STEP_CODE.items()}
-Step = Action | int  # a step of ``Hand._apply_turns``
-_BONUS_BIT = {b: 1 << i for i, b in enumerate(BONUSES)}  # sets of a team's bonuses are 6-bit masks
-_ANNOUNCE_BIT = {ANNOUNCE[b]: bit for b, bit in _BONUS_BIT.items()}  # an announcement -> its bonus's bit
-_ALL_BONUSES = (1 << len(BONUSES)) - 1
-_ULTI_ITEMS = 1 << ITEM_OF[DECL, "pagat_ultimo"] | 1 << ITEM_OF[OPP, "pagat_ultimo"]
-#: announcing one of these may bar the other (``Hand._barred_bonuses``)
-_BARRING = _BONUS_BIT["volat"] | _BONUS_BIT["double_game"]
-#: the tarokks II .. XIX, which a free call may name if the declarer lacks them ("Calling a partner")
-_FREE_CALLS = sum(1 << c for c in range(1, XX))
-#: tarokks other than the pagát and the XXI: a hand holding none of them may be able to annul
-_MIDDLE_TAROKKS = TAROKK_MASK & ~(1 << PAGAT | 1 << XXI)
 _ALL_CARDS = list(range(42))
-PLAY = tuple(Action("play", c) for c in range(42))
-_PLAY_CARD = {action: c for c, action in enumerate(PLAY)}  # a play action -> its card
-BID = {level: Action("bid", level) for level in (3, 2, 1, 0)}
-_BID_KINDS = frozenset(("bid", "hold", "pass"))
-_AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
-RAISE = {level: Action("raise", level) for level in (2, 1, 0)}
-#: every discard there can be (sorted cards, never a king or honour; at most three, "Distributing the
-#: talon") -> its Action, so that listing a seat's discards builds no tuples (a fixed table, not a cache)
-_DISCARDABLE = [c for c in range(42) if not 1 << c & (KING_MASK | HONOUR_MASK)]
-DISCARD = {cards: Action("discard", cards) for n in (1, 2, 3) for cards in combinations(_DISCARDABLE, n)}
-_DISCARD_MASKS = {cards: mask(cards) for cards in DISCARD}  # the listed discards' masks, for _discard
-#: the positions of every choice of n of k cards, in ``combinations`` order (a seat holds at most 12 cards)
-_CHOICES = {(k, n): tuple(combinations(range(k), n)) for k in range(13) for n in (1, 2, 3)}
-
-
-class DiscardChoices(Sequence[Action]):
-    """A seat's legal discards: each choice of ``n`` of its discardable ``cards``, in ``combinations``
-    order. A sequence that makes each action when asked: a seat may have 220 choices, and a bot or a
-    client usually wants one of them or none (``legal_actions`` in the discard phase)."""
-
-    __slots__ = ("_cards", "_choices", "_n")
-
-    def __init__(self, cards: list[int], n: int) -> None:
-        self._cards = cards
-        self._n = n
-        self._choices = _CHOICES[len(cards), n]
-
-    def __len__(self) -> int:
-        return len(self._choices)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._choices)))]
-        return DISCARD[tuple(map(self._cards.__getitem__, self._choices[i]))]
-
-    def __iter__(self) -> Any:
-        return map(DISCARD.__getitem__, combinations(self._cards, self._n))
-
-    def __contains__(self, action: object) -> bool:
-        return any(choice == action for choice in self)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-def _announcement_list(key: int) -> tuple[Action, ...]:
-    """The actions of announcement key ``key`` (``Hand._announcement_key``) in their offered order: a
-    declaration (bits 0-1: none, 8 or 9 tarokks), the bonuses the seat may announce (bits 2-7, in BONUSES
-    order), the items it may kontra (bits 8-20, by item), then pass."""
-    return _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
-
-
-#: the first part of each announcement list, by its key's low byte: the declaration, then the bonuses
-_ANNOUNCE_PARTS = tuple(
-    (
-        *([DECLARE[7 + (low & 3)]] if low & 3 in (1, 2) else []),
-        *(ANNOUNCE[b] for i, b in enumerate(BONUSES) if low >> 2 + i & 1),
-    )
-    for low in range(256)
-)
-
-
-def _kontra_parts() -> tuple[tuple[Action, ...], ...]:
-    """The rest of each announcement list, by the items that may be kontra'd (a mask): their kontras by
-    item, then pass; each from the one without its lowest item (a fixed table of 2**13 entries, 0.8 MB,
-    built in about 5 ms)."""
-    parts: list[tuple[Action, ...]] = [(PASS,)]
-    for m in range(1, 1 << len(ITEMS)):
-        low = m & -m
-        parts.append((_KONTRA_ACTION[low.bit_length() - 1], *parts[m ^ low]))
-    return tuple(parts)
-
-
-_KONTRA_PARTS = _kontra_parts()
-
-
-#: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
-#: mask becomes its action list by six lookups (no per-card work, no cache)
-_P0, _P1, _P2, _P3, _P4, _P5 = (
-    tuple(tuple(PLAY[c] for c in cards) for cards in table) for table in SLICE_CARDS
-)
 
 
 @dataclass(slots=True)
@@ -210,9 +73,12 @@ class SeatView:
     trick: list[tuple[int, int]]
     tricks: list[tuple[int, tuple[int, ...], int]]
     legal: Sequence[Action]
+    auction: list[Bid]  # ``bids`` with their public meaning, and the sole bidder's raise decision
+    cue_bidder: int | None  # the seat whose cue bid is in force (its card: that Bid's ``shows``)
+    yielder: int | None  # the seat that yielded the game (promising the XX)
 
 
-class Hand:
+class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase):
     """One deal from the shuffle to the end of play; seats 0..3 anticlockwise from the first bidder."""
 
     __slots__ = (
@@ -228,14 +94,12 @@ class Hand:
         "_kmask",
         "_last_side",
         "_levels",
-        "_listed_bids",
         "_max_kontra",
         "_omask",
         "_pais",
-        "_plain",
-        "_play_mask",
         "_quiet",
         "_simple_bonuses",
+        "_steps",
         "_tcount",
         "_trick",
         "_turn",
@@ -316,62 +180,17 @@ class Hand:
         self.done = False
         self.kind = "played"
         self._turn: int | None = 0
-        self._auction = Auction(rules)
         self.declarer: int | None = None
         self.bid: int | None = None
-        self.raised: int | None = None
-        self.raise_offered = False
-        self.drawn: list[tuple[int, ...]] = [(), (), (), ()]
-        self.discards: list[tuple[int, ...]] = [(), (), (), ()]
-        self.discard_order: list[int] = []
-        self.annul_queue: list[tuple[int, list[str]]] = []
-        self.annulment: tuple[int, str] | None = None
-        self.called: int | None = None
-        self.forced_call: int | None = None
-        self.partner: int | None = None
-        self.alone = (
-            ""  # "", "own_card" (called a card of the declarer's), "discarded" (called card discarded)
-        )
-        self.team = [DECL, OPP, OPP, OPP]
+        # Each seat's team: nobody is on the declarer's side until the auction ends (``_bid`` puts the
+        # declarer there; the call fixes the rest, ``_call``).
+        self.team = [OPP, OPP, OPP, OPP]
         self.known_side: list[int | None] = [None, None, None, None]
-        self._levels = [-1] * len(ITEMS)  # each item's kontra level; -1: not announced
-        self.item_by: dict[tuple[int, str], int] = {}  # (team, bonus) -> the announcer, in announcement order
-        self.declared = [0, 0, 0, 0]
-        self.first_turn_done = [False, False, False, False]
-        self.announce_log: list[tuple[int, Action]] = []
-        self.ulti_teams: set[int] = set()
-        self.volat_announcers: set[int] = set()
-        self.double_announcers: set[int] = set()
-        self._acted = False  # the seat to move has said something but pass this turn
-        self._ann_legal: tuple[Action, ...] | None = None  # legal announcement actions now; None: not listed
-        self._ann_key = -1  # the key they were listed by; -1 for other lists (the call, a forced kontra, ...)
-        self._ann_quick = False  # whether a kontra or a bonus announced changes only the key's item or bonus
-        self._tcount = [0, 0, 0, 0]
-        self._bids: list[tuple[int, Action]] = []
-        self._listed_bids: tuple[Action, ...] | None = None  # the last legal_actions() of the bidder
-        self._discard_tarokks = [0, 0, 0, 0]
-        self._kmask = [0, 0]  # per team: the items it may kontra next
-        self._max_kontra = rules.max_kontra
-        self._omask = [_ALL_BONUSES, _ALL_BONUSES]  # per team: the bonuses it has not announced yet
-        self._barred = [0, 0, 0, 0]  # per seat: bonuses volát or double game bars (``_barred_bonuses``)
-        # per seat, the common case of ``_announcement_key``: after the call and any forced kontra, no owed
-        # ultimó, no T 41/T 42/Pais restrictions, fewer than 8 tarokks
-        self._plain = [False, False, False, False]
-        self._pais = rules.pais_declarations
-        self._simple_bonuses = not (
-            rules.volat_blocks_further_announcements
-            or rules.trull_announcement_restrictions
-            or rules.pais_declarations
-        )
-        self._turn_volat_double = 0  # bit 1: volát, bit 2: double game announced this turn
-        self._forced_kontra: int | None = None
-        self._last_side = DECL  # the side of the last announcement or kontra; the declarer's before any
-        self._quiet = 0
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._trick: list[int] = []
-        self._play_mask = -1  # the legal cards last listed for the seat to play; -1: not listed
-        self.leader = 0
-        self.won = [0, 0, 0, 0]
+        self._reset_auction(rules)
+        self._reset_talon()
+        self._reset_call()
+        self._reset_announcements(rules)
+        self._reset_play()
 
     @classmethod
     def new(
@@ -438,143 +257,45 @@ class Hand:
         if legal is not None:
             return legal
         phase = self.phase
-        if phase == "announcements":  # list anew, and keep the list for ``apply``
-            s = self._turn if self._forced_kontra is None else self._forced_kontra
-            key = self._ann_key = self._announcement_key(s)  # type: ignore[arg-type]
-            if key < 0:
-                legal = self._ann_legal = self._special_announcements(s)  # type: ignore[arg-type]
-                return legal
-            # A kontra or a bonus announced changes only the key's item or bonus unless a declaration (which
-            # must come first in the turn) is listed, the seat's side is yet to be shown, or under T 41/T 42/
-            # Pais.
-            self._ann_quick = not key & 3 and self.known_side[s] is not None and self._simple_bonuses  # type: ignore[index]
-            legal = self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]  # inlined: hot
-            return legal
+        if phase == "announcements":
+            return self._list_announcements()
         s = self._turn
-        if phase == "play":  # the legal cards as in _play (a hot path)
-            h = self.hands[s]  # type: ignore[index]
-            trick = self._trick
-            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:  # type: ignore[index]
-                m ^= 1
-            self._play_mask = m
-            return (
-                *_P0[m & 127],
-                *_P1[m >> 7 & 127],
-                *_P2[m >> 14 & 127],
-                *_P3[m >> 21 & 127],
-                *_P4[m >> 28 & 127],
-                *_P5[m >> 35],
-            )
+        if phase == "play":
+            return self._legal_cards(s)  # type: ignore[arg-type]
         if s is None:
             return ()
         if phase == "bidding":
-            listed = self._listed_bids = tuple(
-                PASS if k == "pass" else HOLD if k == "hold" else BID[lv]  # type: ignore[index]
-                for k, lv in self._auction.legal(s, self.hands[s])
-            )
-            return listed
+            return self._legal_bids(s)
         if phase == "discard":
-            return DiscardChoices(cards_of(self._discardable(s)), len(self.drawn[s]))
+            return self._legal_discards(s)
         if phase == "annul":
-            return (*(Action("annul", h) for h in self.annul_queue[0][1]), NO_ANNUL)
+            return self._legal_annulments()
         if phase == "raise":
-            return (*(RAISE[level] for level in range(2, self.rules.sole_bidder_raise_max - 1, -1)), NO_RAISE)
+            return self._legal_raises()
         return ()
 
     def apply(self, action: Action | tuple) -> None:
         """Apply the action of the seat to move; raises IllegalAction naming the step and the rule."""
         legal = self._ann_legal
-        if legal is None:
-            phase = self.phase
-            if phase == "play":  # a hot path
-                try:
-                    card = _PLAY_CARD.get(action)  # type: ignore[arg-type]
-                except TypeError:  # unhashable
-                    card = None
-                if card is None:
-                    raise IllegalAction(self._step(), self._not_a_card(action))
-                self._play(card)
-                return
-            if phase != "announcements":
-                kind = action[0]
-                arg = action[1] if len(action) > 1 else None
-                if phase == "bidding":
-                    listed = self._listed_bids
-                    self._bid(kind, arg, listed is not None and action in listed)  # type: ignore[arg-type]
-                elif phase == "discard":
-                    self._discard(kind, arg)
-                elif phase == "annul":
-                    self._annul(kind, arg)
-                elif phase == "raise":
-                    self._raise(kind, arg)
-                else:
-                    raise IllegalAction("end of hand", "the hand is over; no more actions")
-                return
-            legal = self.legal_actions()  # lists the seat's actions, and keeps them
-        key = self._ann_key
-        if key < 0:  # the call, a forced kontra, an owed pagátultimó: rare steps, applied in full
-            self._ann_legal = None
-            self._announce(action, action in legal)
+        phase = self.phase
+        if legal is not None or phase == "announcements":
+            self._apply_announcement(action, legal)
             return
-        # A listing by key: what it lists is read off the key's bits (no scan of the list).
-        s: int = self._turn  # type: ignore[assignment]
-        try:
-            item = _KONTRA_ITEM.get(action)  # type: ignore[arg-type]
-        except TypeError:  # unhashable: not a listed action
-            item = None
-        if item is not None:
-            if key >> 8 + item & 1:
-                if not self._ann_quick:  # a side shown, a declaration no longer listed: list anew
-                    self._apply_kontra(s, item)
-                    self._ann_legal = None
-                    return
-                # ``_apply_kontra`` inlined (the commonest action of random play), the seat's side known;
-                # the list is the same less this kontra
-                team = self.team[s]
-                levels = self._levels
-                level = levels[item] = levels[item] + 1
-                kmask = self._kmask
-                bit = 1 << item
-                kmask[team] ^= bit
-                if level < self._max_kontra:
-                    kmask[1 - team] |= bit
-                self.announce_log.append((s, _KONTRA_ACTION[item]))
-                self._acted = True
-                self._last_side = team
-                key = self._ann_key = key ^ bit << 8
-                self._ann_legal = _ANNOUNCE_PARTS[key & 255] + _KONTRA_PARTS[key >> 8]
-                return
-        elif action == PASS:  # always listed by key
-            self._ann_legal = None
-            self._pass(s)
+        if phase == "play":
+            self._apply_play(action)
             return
+        kind = action[0]
+        arg = action[1] if len(action) > 1 else None
+        if phase == "bidding":
+            self._bid(kind, arg)  # type: ignore[arg-type]
+        elif phase == "discard":
+            self._discard(kind, arg)
+        elif phase == "annul":
+            self._annul(kind, arg)
+        elif phase == "raise":
+            self._raise(kind, arg)
         else:
-            try:
-                bit = _ANNOUNCE_BIT.get(action, 0)  # type: ignore[arg-type]
-            except TypeError:
-                bit = 0
-            if key >> 2 & bit:
-                self._apply_announce(s, action[1])  # type: ignore[arg-type]
-                # Any other bonus announced changes nothing else this seat may do: keep the list current.
-                # Volát and double game may bar each other: list anew.
-                if self._ann_quick and not bit & _BARRING:
-                    key = self._ann_key = key ^ bit << 2
-                    self._ann_legal = _announcement_list(key)
-                else:
-                    self._ann_legal = None
-                return
-        self._ann_legal = None  # a declaration, or an action not listed (which the full checks reject)
-        self._announce(action, action in legal)
-
-    @property
-    def items(self) -> dict[tuple[int, str], int]:
-        """The items of the round of announcements so far, ``GAME`` or ``(team, bonus)`` -> kontra level:
-        the game first, then the bonuses in the order they were announced."""
-        levels = self._levels
-        out = {GAME: levels[0]} if levels[0] >= 0 else {}
-        out.update((key, levels[ITEM_OF[key]]) for key in self.item_by)
-        return out
+            raise IllegalAction("end of hand", "the hand is over; no more actions")
 
     def view(self, seat: int) -> SeatView:
         """Seat ``seat``'s own cards and the public information so far."""
@@ -609,11 +330,14 @@ class Hand:
             trick=[((self.leader + i) % 4, c) for i, c in enumerate(self._trick)],
             tricks=list(self.tricks),
             legal=self.legal_actions() if to_move == seat else (),
+            auction=self.auction_steps(),
+            cue_bidder=self._auction.cue_seat,
+            yielder=self._auction.yield_seat,
         )
 
     def summary(self) -> dict[str, Any]:
         """The hand summary in the format scored by ``engine.scoring.score_summary``."""
-        return _summarize(self)
+        return summarize(self)
 
     def payments(self) -> dict[str, int]:
         """Payments per seat label for this hand (via ``engine.scoring``)."""
@@ -623,943 +347,29 @@ class Hand:
 
     def record(self) -> dict[str, Any]:
         """The versioned hand record (engine/schemas/hand-record.schema.json)."""
-        from engine.record import make_record
-
         return make_record(self)
 
     def auction_log(self) -> list[tuple[int, str, int | None]]:
         """The auction so far as (seat, "bid"|"hold"|"pass", level)."""
         return list(self._auction.log)
 
-    # --- bidding -----------------------------------------------------------------------------------------
-    def _bid(self, kind: str, level: int | None, listed: bool = False) -> None:
-        """A bid, hold or pass by the seat to move; ``listed`` when it was among its ``legal_actions``."""
-        s: int = self._turn  # type: ignore[assignment]
-        self._listed_bids = None
-        auction = self._auction
-        hand = self.hands[s]
-        if not listed:
-            problem = (
-                auction.check(s, kind, level, hand)
-                if kind in _BID_KINDS
-                else f"expected bid, hold or pass, got {kind}"
-            )
-            if problem is not None:
-                label = self.labels[s]
-                raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
-        auction.apply(s, kind, level, hand)
-        self._bids.append((s, PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]))  # type: ignore[index]
-        turn = auction.next_bidder(s)
-        if turn is not None:
-            self._turn = turn
-            return
-        if auction.high_seat is None:
-            self._finish("passed_out")
-            return
-        self.declarer = auction.high_seat
-        self.bid = 3 - auction.high
-        if (
-            self.rules.sole_bidder_may_raise
-            and self.bid == 3
-            and len(auction.positive_bids) == 1
-            and not auction.trial
-        ):
-            self.phase = "raise"
-            self.raise_offered = True
-            self._turn = self.declarer
-            return
-        self._start_talon()
+    def auction_steps(self) -> list[Bid]:
+        """The auction so far with what each step meant, as every seat knows it at a real table; then the
+        sole bidder's raise decision once made."""
+        steps = list(self._steps)
+        if self.raise_offered and self.phase != "raise":
+            raised = self.raised
+            action = NO_RAISE if raised is None else RAISE[raised]
+            steps.append(Bid(self.declarer, action, action.kind))  # type: ignore[arg-type]
+        return steps
 
-    def _raise(self, kind: str, arg: Any) -> None:
-        d = self.declarer
-        assert d is not None
-        if kind == "raise" and type(arg) is int and self.rules.sole_bidder_raise_max <= arg <= 2:
-            self.bid = arg
-            self.raised = arg
-        elif kind != "no_raise":
-            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
-            raise IllegalAction(
-                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
-            )
-        self._start_talon()
-
-    # --- talon, discards, annulment --------------------------------------------------------------------
-    def _start_talon(self) -> None:
-        """Everyone takes their talon cards (declarer first, from the top); then discard or annul."""
-        d = self.declarer
-        assert d is not None
-        assert self.bid is not None
-        pos = 0
-        for i, n in enumerate(TALON_SHARES[self.bid]):
-            s = (d + i) % 4
-            got = tuple(self.talon[pos : pos + n])
-            pos += n
-            self.drawn[s] = got
-            self.hands[s] |= mask(got)
-            if n:
-                self.discard_order.append(s)
-        if self._auction.trial and not self.hands[d] & HONOUR_MASK:
-            self._finish("trial_three_failed")
-            return
-        if self.rules.annul_timing == "before_discard" and self._queue_annulments():
-            return
-        self._next_discard()
-
-    def _discardable(self, s: int) -> int:
-        """Cards ``s`` may discard: no kings or honours, no cue-bid/yield card, the XX only if allowed."""
-        m = self.hands[s] & ~(KING_MASK | HONOUR_MASK)
-        if not self.rules.xx_discardable:
-            m &= ~(1 << XX)
-        auction = self._auction
-        if auction.cue_seat == s and auction.cue is not None:
-            m &= ~(1 << auction.cue)
-        if auction.yield_seat == s:
-            m &= ~(1 << XX)
-        return m
-
-    def _next_discard(self) -> None:
-        for s in self.discard_order:
-            if not self.discards[s]:
-                self.phase = "discard"
-                self._turn = s
-                return
-        if self.rules.annul_timing == "after_exchange" and self._queue_annulments():
-            return
-        self._start_announcements()
-
-    def _discard(self, kind: str, cards: Any) -> None:
-        s: int = self._turn  # type: ignore[assignment]
-        try:  # a listed discard (sorted distinct cards): only its size, holding and discardability to check
-            m = _DISCARD_MASKS.get(cards) if type(cards) is tuple and kind == "discard" else None
-        except TypeError:  # unhashable: the full check below names the problem
-            m = None
-        if m is not None and len(cards) == len(self.drawn[s]) and not m & ~self._discardable(s):
-            self._apply_discard(s, cards, m)
-            return
-        label = self.labels[s]
-        if kind != "discard":
-            raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
-        try:
-            cards = tuple(sorted(int(c) for c in cards))
-        except (TypeError, ValueError):
-            raise IllegalAction(f"discard by {label}", f"not a list of cards: {cards!r}") from None
-        n = len(self.drawn[s])
-        if len(cards) != n or len(set(cards)) != n:
-            raise IllegalAction(f"discard by {label}", f"must discard exactly {n} card(s), the number drawn")
-        allowed = self._discardable(s)
-        for c in cards:
-            if not 0 <= c < 42 or not self.hands[s] >> c & 1:
-                raise IllegalAction(f"discard by {label}", f"{_name(c)} is not in {label}'s hand")
-            if not allowed >> c & 1:
-                raise IllegalAction(
-                    f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
-                )
-        self._apply_discard(s, cards, mask(cards))
-
-    def _apply_discard(self, s: int, cards: tuple[int, ...], m: int) -> None:
-        self.discards[s] = cards
-        self._discard_tarokks[s] = (m & TAROKK_MASK).bit_count()
-        self.hands[s] &= ~m
-        self._next_discard()
-
-    def _why_kept(self, s: int, c: int) -> str:
-        if 1 << c & KING_MASK:
-            return "kings may never be discarded"
-        if 1 << c & HONOUR_MASK:
-            return "honours may never be discarded"
-        if c == XX and not self.rules.xx_discardable:
-            return "the XX may not be discarded under these rules"
-        return "a cue bidder or yielder must keep the tarokk the bidding showed"
-
-    def _annul_holdings(self, s: int) -> list[str]:
-        """Holdings that let ``s`` annul ("Annulling the hand" and its variations)."""
-        h = self.hands[s]
-        t = h & TAROKK_MASK
-        found = []
-        if h & KING_MASK == KING_MASK:
-            found.append("four_kings")
-        discarded_tarokk = any(c <= SKIZ for c in self.discards[s])
-        if not discarded_tarokk or self.rules.annul_after_tarokk_discard:
-            if t == 0:
-                found.append("no_tarokks")
-            elif t == 1 << XXI:
-                found.append("xxi_alone")
-            elif t == 1 << PAGAT:
-                found.append("pagat_alone")
-            elif t == (1 << XXI) | (1 << PAGAT):
-                found.append("xxi_and_pagat")
-        allowed = self.rules.annulment_holdings
-        return [h for h in found if h in allowed]
-
-    def _queue_annulments(self) -> bool:
-        d = self.declarer
-        assert d is not None
-        for h in self.hands:  # a quick look first: most deals give nobody a holding that could annul
-            if h & KING_MASK == KING_MASK or not h & _MIDDLE_TAROKKS:
-                break
-        else:
-            return False
-        self.annul_queue = [
-            (s, holdings) for s in ((d + i) % 4 for i in range(4)) if (holdings := self._annul_holdings(s))
-        ]
-        if not self.annul_queue:
-            return False
-        self.phase = "annul"
-        self._turn = self.annul_queue[0][0]
-        return True
-
-    def _annul(self, kind: str, holding: Any) -> None:
-        s, holdings = self.annul_queue[0]
-        label = self.labels[s]
-        if kind == "annul":
-            if holding not in holdings:
-                raise IllegalAction(
-                    f"annulment by {label}", f"{label} does not hold {holding} (or may not annul by it)"
-                )
-            self.annulment = (s, holding)
-            self._finish("annulled")
-            return
-        if kind != "no_annul":
-            raise IllegalAction(f"annulment by {label}", f"expected annul or no_annul, got {kind}")
-        self.annul_queue.pop(0)
-        if self.annul_queue:
-            self._turn = self.annul_queue[0][0]
-        elif self.rules.annul_timing == "before_discard":
-            self._next_discard()
-        else:
-            self._start_announcements()
-
-    # --- announcements -----------------------------------------------------------------------------------
-    def _start_announcements(self) -> None:
-        self.phase = "announcements"
-        d = self.declarer
-        assert d is not None
-        self._turn = d
-        self.start_hands = list(self.hands)
-        self._tcount = [(h & TAROKK_MASK).bit_count() for h in self.hands]
-        self._set_level(0, 0)  # the game
-        self.known_side[d] = DECL
-        auction = self._auction
-        cue = auction.cue_in_force(d)
-        if cue is not None:
-            self.forced_call = cue
-        elif auction.yield_seat is not None and auction.yield_seat != d:
-            self.forced_call = XX
-
-    def _can_free_call(self, d: int) -> bool:
-        """Another player's tarokk discard frees the call ("Calling a partner"); T 30: only with the XX."""
-        rules = self.rules
-        if not rules.free_call_after_tarokk_discard or rules.discarded_tarokks_admitted_at_announcements:
-            return False
-        if rules.free_call_needs_xx and not self.hands[d] >> XX & 1:
-            return False
-        return sum(self._discard_tarokks) > self._discard_tarokks[d]
-
-    def _call_options(self, d: int) -> list[int]:
-        """The tarokks the declarer may call ("Calling a partner")."""
-        if self.forced_call is not None:
-            return [self.forced_call]
-        own = self.hands[d] | mask(self.discards[d])
-        options = {XX}
-        if self.hands[d] >> XX & 1:
-            c = XX - 1
-            while c > 0 and own >> c & 1:
-                c -= 1
-            if c > 0:
-                options.add(c)
-        if self._can_free_call(d):
-            options.update(cards_of(_FREE_CALLS & ~own))
-        return sorted(options, reverse=True)
-
-    def _presumed(self, s: int) -> int:
-        """The side ``s`` is taken to be on ("Procedure for the round of announcements")."""
-        known = self.known_side[s]
-        return self._last_side if known is None else known
-
-    def _reveal(self, s: int, side: int) -> None:
-        self.known_side[s] = side
-        self._last_side = side
-        d = self.declarer
-        if side == DECL and s != d:  # the partner is known, so the other two are opponents
-            for t in range(4):
-                if t != d and t != s:
-                    self.known_side[t] = OPP
-
-    def _tarokk_count(self, s: int) -> int:
-        return (self.hands[s] & TAROKK_MASK).bit_count()
-
-    def _declaration_problem(self, s: int, n: int) -> str | None:
-        rules = self.rules
-        if self.declared[s]:
-            return "tarokks may be declared only once"
-        if self._tarokk_count(s) != n:
-            return f"declared {n} tarokks but holds {self._tarokk_count(s)}"
-        if self._acted and not rules.pais_declarations:
-            return "a declaration of tarokks must come first in the turn"
-        if rules.pais_declarations and s == self.partner and self.known_side[s] is None:
-            return "Pais: the partner may not declare tarokks until it is provable that he is the partner"
-        if rules.declarations_identify_side and self._presumed(s) != self.team[s]:
-            return "a declaration identifies your side: you would be taken for the other team (T 37)"
-        return None
-
-    def _must_declare_first(self, s: int) -> bool:
-        return self._tarokk_count(s) >= 8 and not self.declared[s]
-
-    def _announce_problem(self, s: int, bonus: str) -> str | None:
-        rules = self.rules
-        team = self.team[s]
-        if bonus not in BONUSES:
-            return f"unknown bonus {bonus}"
-        if self._announced(team, bonus):
-            return f"{bonus} has already been announced by the {TEAMS[team]}"
-        if self._presumed(s) != team:
-            side = TEAMS[self._presumed(s)]
-            return (
-                f"would be taken for the {side}' side; kontra something of the other side first to show "
-                "your side (Procedure for the round of announcements)"
-            )
-        volat_any = self._announced(DECL, "volat") or self._announced(OPP, "volat")
-        if (
-            bonus in ("trull", "four_kings", "double_game")
-            and volat_any
-            and rules.volat_blocks_further_announcements
-        ):
-            return "after volát no trull, four kings or double game may be announced (T 42)"
-        if bonus == "double_game":
-            if self._announced(team, "volat"):
-                return "double game cannot be announced after your team announced volát"
-            if not rules.double_game_and_volat_same_player and s in self.volat_announcers:
-                return "the same player may not announce both double game and volát"
-        if bonus == "volat":
-            if self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn:
-                return "double game and volát cannot be announced at the same turn"
-            if not rules.double_game_and_volat_same_player and s in self.double_announcers:
-                return "the same player may not announce both double game and volát"
-        if (bonus == "pagat_ultimo" or rules.pais_declarations) and self._must_declare_first(s):
-            return f"must declare {self._tarokk_count(s)} tarokks when announcing pagátultimó"
-        if bonus == "trull" and rules.trull_announcement_restrictions:
-            return self._trull_problem(s)
-        return None
-
-    def _trull_problem(self, s: int) -> str | None:
-        """T 41: what an announcement of trull promises, by who says it and when."""
-        h = self.hands[s]
-        high = h & HIGH_HONOUR_MASK
-        auction = self._auction
-        if self.first_turn_done[s]:
-            return None if high else "a later-round trull needs the skíz or the XXI (T 41e)"
-        if s == self.declarer:
-            if auction.cue_in_force(s) is not None or auction.yield_seat is not None:
-                return (
-                    None
-                    if high
-                    else "declarer of an invited game needs the skíz or the XXI for trull (T 41b)"
-                )
-            bidders = {seat for seat, _, _ in auction.positive_bids}
-            if high == HIGH_HONOUR_MASK or (len(bidders) >= 3 and h >> SKIZ & 1):
-                return None
-            return "declarer's first-round trull needs the skíz and the XXI (T 41a)"
-        if s in (auction.cue_seat, auction.yield_seat):
-            if (h & HONOUR_MASK).bit_count() >= 2:
-                return None
-            return "the inviter's first-round trull needs two honours (T 41c)"
-        if s == self.partner:
-            return None if high else "the partner's first-round trull needs the skíz or the XXI (T 41d)"
-        return None if high else "a trull announcement needs the skíz or the XXI (T 41e)"
-
-    def _kontra_problem(self, s: int, item: Any) -> str | None:
-        i = self._item_id(item)
-        if i is None or self._levels[i] < 0:
-            return f"there is no announcement {item!r} to kontra"
-        level = self._levels[i] + 1
-        if level > self.rules.max_kontra:
-            return f"{KONTRA_NAMES[self.rules.max_kontra]} is the highest level"
-        owner = _ITEM_OWNER[i]
-        needed = owner if level % 2 == 0 else 1 - owner
-        if self.team[s] != needed:
-            return f"only the {TEAMS[needed]} may say {KONTRA_NAMES[level]} to this"
-        if self.known_side[s] is not None and self.known_side[s] != needed:
-            return "contradicts the side already shown"
-        pagat_item = ITEMS[i][1] == "pagat_ultimo"
-        if (pagat_item or self.rules.pais_declarations) and self._must_declare_first(s):
-            return f"must declare {self._tarokk_count(s)} tarokks when kontra-ing pagátultimó"
-        return None
-
-    @staticmethod
-    def _item_id(item: Any) -> int | None:
-        """The item a kontra names: ``"game"`` or ``(team name, bonus)`` (a list too), or None."""
-        try:
-            i = _ITEM_OF_KONTRA.get(item) if isinstance(item, (str, tuple)) else None
-        except TypeError:  # a tuple holding something unhashable
-            return None
-        if i is None and isinstance(item, (tuple, list)) and len(item) == 2 and item[0] in TEAMS:
-            try:
-                i = ITEM_OF.get((TEAMS.index(item[0]), item[1]))
-            except TypeError:
-                return None
-        return i
-
-    def _announced(self, team: int, bonus: str) -> bool:
-        return self._levels[ITEM_OF[team, bonus]] >= 0
-
-    def _ulti_owed(self, s: int) -> bool:
-        """A called cue bidder (or yielder) without a high honour owes pagátultimó ("Cue bids", T 18)."""
-        auction = self._auction
-        return (
-            auction.ulti_obliged
-            and s == self.partner
-            and s in (auction.cue_seat, auction.yield_seat)
-            and self.forced_call is not None
-            and not self._announced(self.team[s], "pagat_ultimo")
-        )
-
-    def _pass_problem(self, s: int) -> str | None:
-        if s == self.declarer and self.called is None:
-            return "the declarer must call a partner before passing"
-        if self._ulti_owed(s):
-            return "a cue bidder without a high honour must announce pagátultimó at the first turn"
-        return None
-
-    def _legal_announcements(self, s: int) -> tuple[Action, ...]:
-        """The legal actions of ``s`` in the round of announcements ("Procedure for the round of
-        announcements"), listed afresh."""
-        key = self._announcement_key(s)
-        return _announcement_list(key) if key >= 0 else self._special_announcements(s)
-
-    def _announcement_key(self, s: int) -> int:
-        """What ``s`` may say now, as a key of ``_announcement_list``; -1 when that is not such a list: a
-        forced kontra of the game, the declarer's call, an owed pagátultimó."""
-        if self._plain[s]:  # the common case, in short
-            team = self.team[s]
-            known = self.known_side[s]
-            if (self._last_side if known is None else known) == team:
-                return (self._omask[team] & ~self._barred[s]) << 2 | self._kmask[team] << 8
-            return self._kmask[team] << 8
-        if self._forced_kontra is not None or self.called is None:
-            return -1
-        if self._auction.ulti_obliged and self._ulti_owed(s):
-            return -1
-        n = self._tcount[s]
-        undeclared = n >= 8 and not self.declared[s]
-        key = n - 7 if undeclared and self._declaration_problem(s, n) is None else 0
-        team = self.team[s]
-        if self._presumed(s) == team:  # else it may announce nothing before it shows its side
-            bonuses = self._omask[team]
-            if not self._simple_bonuses:  # T 41, T 42 and Pais: each bonus checked in full
-                bonuses = sum(
-                    bit
-                    for bonus, bit in _BONUS_BIT.items()
-                    if bonuses & bit and self._announce_problem(s, bonus) is None
-                )
-            else:  # declare before announcing pagátultimó ("Declaring tarokks")
-                bonuses &= ~(self._barred[s] | (_BONUS_BIT["pagat_ultimo"] if undeclared else 0))
-            key |= bonuses << 2
-        kontras = self._kmask[team]
-        if undeclared:  # declare before kontra-ing pagátultimó; Pais: before any kontra
-            kontras = 0 if self._pais else kontras & ~_ULTI_ITEMS
-        return key | kontras << 8
-
-    def _special_announcements(self, s: int) -> tuple[Action, ...]:
-        """The legal actions when ``_announcement_key`` is -1."""
-        if self._forced_kontra is not None:
-            return (KONTRA_GAME,)
-        n = self._tcount[s]
-        undeclared = n >= 8 and not self.declared[s]
-        out = [DECLARE[n]] if undeclared and self._declaration_problem(s, n) is None else []
-        if self.called is None:  # the declarer's first turn: declare, then call
-            out.extend(map(CALL.__getitem__, self._call_options(s)))
-            return tuple(out)
-        return tuple(out) if out else (ANNOUNCE["pagat_ultimo"],)  # declare if held, then the owed ultimó
-
-    def _barred_bonuses(self, s: int, team: int) -> int:
-        """The bonuses (a mask) that ``s`` of ``team`` may not announce because of volát or double game
-        under rules without the T 41/T 42 restrictions, open or not: double game after its team's volát,
-        volát after double game at the same turn, and both by one player ("Variations"). Kept per seat in
-        ``_barred``, updated when either is announced and at the end of the turn."""
-        rules = self.rules
-        barred = 0
-        if self._announced(team, "volat") or (
-            not rules.double_game_and_volat_same_player and s in self.volat_announcers
-        ):
-            barred |= _BONUS_BIT["double_game"]
-        if (
-            s == self._turn and self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn
-        ) or (not rules.double_game_and_volat_same_player and s in self.double_announcers):
-            barred |= _BONUS_BIT["volat"]
-        return barred
-
-    def _set_level(self, item: int, level: int) -> None:
-        """Set an item's kontra level and note which team may raise it next (odd levels: the other team)."""
-        self._levels[item] = level
-        bit = 1 << item
-        kmask = self._kmask
-        kmask[0] &= ~bit
-        kmask[1] &= ~bit
-        if level < self._max_kontra:
-            owner = _ITEM_OWNER[item]
-            kmask[1 - owner if level % 2 == 0 else owner] |= bit
-
-    def _apply_turns(self, turns: Sequence[tuple[int, Sequence[Step]]], start: int = 0) -> tuple[int, int]:
-        """Apply announcement turns, each ``(seat, steps)``, from ``turns[start]`` on, exactly as ``apply``
-        would one action at a time (the replay's fast path). A step is an action or, for a pass, a kontra or
-        a bonus announced, its ``STEP_CODE``: those are checked against the seat's ``_announcement_key``,
-        what ``legal_actions`` would list, without building the list; anything else goes through ``apply``.
-
-        Stops where the caller must look: at a turn whose seat is not the seat to move, after an action that
-        leaves another seat to move or ends the round, and after a pass that leaves actions over in its
-        turn. Returns ``(i, k)``: turn ``i`` is the next to apply, its first ``k`` actions applied."""
-        self._ann_legal = None
-        levels = self._levels
-        kmask = self._kmask
-        log = self.announce_log.append
-        max_kontra = self._max_kontra
-        pais = self._pais  # Pais: a declaration may follow a kontra in the turn
-        i = start
-        n_turns = len(turns)
-        while i < n_turns:
-            seat, steps = turns[i]
-            if not steps:  # an empty turn says nothing (and names no seat to check)
-                i += 1
-                continue
-            s: int = self._turn if self._forced_kontra is None else self._forced_kontra  # type: ignore[assignment]
-            if seat != s:
-                return i, 0
-            team = self.team[s]
-            key = -2  # the seat's announcement key, found when first needed (a pass may do without)
-            quick = self.known_side[s] is not None and not pais  # a kontra leaves the rest of the key alone
-            k = 0
-            for step in steps:
-                k += 1
-                if step.__class__ is int:
-                    if key == -2 and (step != _PASS_STEP or not self._plain[s]):
-                        key = self._announcement_key(s)
-                    if key != -1:  # a listing by key, which always has pass
-                        if step < _ANNOUNCE_STEP:  # a kontra of item ``step``
-                            if key >> 8 + step & 1:  # type: ignore[operator]
-                                if not quick:  # a side shown, or Pais: the key anew
-                                    self._apply_kontra(s, step)  # type: ignore[arg-type]
-                                    key = self._announcement_key(s)
-                                    quick = not pais
-                                    continue
-                                # ``_apply_kontra`` inlined, the seat's side known
-                                level = levels[step] = levels[step] + 1  # type: ignore[index]
-                                bit = 1 << step  # type: ignore[operator]
-                                kmask[team] ^= bit
-                                if level < max_kontra:
-                                    kmask[1 - team] |= bit
-                                log((s, _KONTRA_ACTION[step]))  # type: ignore[index]
-                                self._acted = True
-                                self._last_side = team
-                                key = (key ^ bit << 8) & ~3  # no declaration after a kontra
-                                continue
-                        elif step == _PASS_STEP:
-                            self._pass(s)
-                            if k < len(steps):  # says after the end of the turn: the caller names them
-                                return i, k
-                            if self.phase != "announcements":
-                                return i + 1, 0
-                            break
-                        else:  # a bonus announced
-                            bit = 1 << step - _ANNOUNCE_STEP  # type: ignore[operator]
-                            if key >> 2 & bit:
-                                self._apply_announce(s, BONUSES[step - _ANNOUNCE_STEP])  # type: ignore[operator]
-                                if quick and self._simple_bonuses and not bit & _BARRING:
-                                    key = (key ^ bit << 2) & ~3
-                                else:
-                                    key = self._announcement_key(s)
-                                    quick = not pais
-                                continue
-                    step = STEP_ACTION[step]  # type: ignore[index]  # not so listed: ``apply`` says why
-                self.apply(step)  # type: ignore[arg-type]  # the listing, or the full checks
-                self._ann_legal = None
-                if step[0] == "pass":  # type: ignore[index]
-                    if k < len(steps):
-                        return i, k
-                    if self.phase != "announcements":
-                        return i + 1, 0
-                    break
-                if self.phase != "announcements" or self.to_move() != s:
-                    return i, k
-                team = self.team[s]  # a call fixes the teams
-                key = self._announcement_key(s)
-                quick = self.known_side[s] is not None and not pais
-            i += 1
-        return i, 0
-
-    def _apply_kontra(self, s: int, item: int) -> None:
-        """Raise ``item`` one kontra level for ``s``, whose team may (checked by the caller)."""
-        levels = self._levels
-        level = levels[item] = levels[item] + 1
-        team = self.team[s]
-        bit = 1 << item
-        kmask = self._kmask
-        kmask[team] &= ~bit
-        if level < self._max_kontra:
-            kmask[1 - team] |= bit
-        known = self.known_side[s]
-        if known is None:
-            self._reveal(s, team)
-        else:
-            self._last_side = known
-        self.announce_log.append((s, _KONTRA_ACTION[item]))
-        self._acted = True
-
-    def _apply_announce(self, s: int, bonus: str) -> None:
-        """Announce ``bonus`` for ``s``'s team (checked by the caller): a new item at level 0, which the
-        other team may kontra."""
-        team = self.team[s]
-        key = (team, bonus)
-        item = ITEM_OF[key]
-        self._levels[item] = 0
-        self._kmask[1 - team] |= 1 << item  # the rules allow at least kontra
-        self._omask[team] &= ~_BONUS_BIT[bonus]
-        self.item_by[key] = s
-        if bonus == "pagat_ultimo":
-            self.ulti_teams.add(team)
-        elif bonus == "volat":  # bars its team's double game
-            self.volat_announcers.add(s)
-            self._turn_volat_double |= 1
-            for t in range(4):
-                if self.team[t] == team:
-                    self._barred[t] = self._barred_bonuses(t, team)
-        elif bonus == "double_game":  # may bar the announcer's volát
-            self.double_announcers.add(s)
-            self._turn_volat_double |= 2
-            self._barred[s] = self._barred_bonuses(s, team)
-        if self.known_side[s] is None:
-            self._reveal(s, team)
-        else:  # known, so known to be this team's side (else the announcement would be illegal)
-            self._last_side = team
-        self.announce_log.append((s, ANNOUNCE[bonus]))
-        self._acted = True
-
-    def _pass(self, s: int) -> None:
-        """End ``s``'s announcement turn; three quiet turns in a row end the round."""
-        self.announce_log.append((s, PASS))
-        self._quiet = 0 if self._acted else self._quiet + 1
-        self._acted = False
-        if self._turn_volat_double:  # a bar for this turn only ends with it
-            self._turn_volat_double = 0
-            self._barred[s] = self._barred_bonuses(s, self.team[s])
-        self.first_turn_done[s] = True
-        if self._quiet == 3:
-            self._start_play()
-        else:
-            self._turn = (s + 1) % 4
-
-    def _announce(self, action: Action | tuple, trusted: bool = False) -> None:
-        """Apply one announcement-phase action; ``trusted`` when it came from the last legal_actions()."""
-        kind = action[0]
-        arg = action[1] if len(action) > 1 else None
-        s = self._forced_kontra if self._forced_kontra is not None else self._turn
-        assert s is not None
-        step = "" if trusted else f"announcement by {self.labels[s]}"
-        if self._forced_kontra is not None:
-            if kind != "kontra" or arg != "game":
-                raise IllegalAction(step, "the player who discarded the called card must kontra the game")
-            self._set_level(0, max(self._levels[0], 1))
-            self._reveal(s, OPP)
-            self.announce_log.append((s, KONTRA_GAME))
-            self._forced_kontra = None
-            self._update_plain()
-            return
-        if kind == "pass":
-            problem = None if trusted else self._pass_problem(s)
-            if problem:
-                raise IllegalAction(step, problem)
-            self._pass(s)
-            return
-        if not trusted:
-            self._check_announcement(s, kind, arg, step)
-        if kind == "declare":
-            self.declared[s] = arg
-            if self.rules.declarations_identify_side:
-                self._reveal(s, self.team[s])
-            action = DECLARE[arg]
-        elif kind == "call":
-            self._call(s, arg)
-            action = CALL[arg]
-        elif kind == "announce":
-            self._apply_announce(s, arg)  # type: ignore[arg-type]
-            return
-        else:
-            self._apply_kontra(s, self._item_id(arg))  # type: ignore[arg-type]
-            return
-        self.announce_log.append((s, action))  # type: ignore[arg-type]
-        self._acted = True
-
-    def _check_announcement(self, s: int, kind: str, arg: Any, step: str) -> None:
-        """Raise IllegalAction unless ``kind arg`` (not a pass) is legal for ``s`` now."""
-        if s == self.declarer and self.called is None and kind not in ("declare", "call"):
-            raise IllegalAction(step, "the declarer must call a partner first")
-        if self._ulti_owed(s) and kind != "declare" and (kind, arg) != ("announce", "pagat_ultimo"):
-            raise IllegalAction(step, "a cue bidder without a high honour must first announce pagátultimó")
-        if kind == "declare":
-            problem = (
-                self._declaration_problem(s, arg) if arg in (8, 9) else "only 8 or 9 tarokks are declared"
-            )
-            if problem:
-                raise IllegalAction(step, problem)
-        elif kind == "call":
-            if s != self.declarer or self.called is not None:
-                raise IllegalAction(step, "only the declarer calls, once")
-            options = self._call_options(s)
-            if arg not in options:
-                names = ", ".join(NAMES[c] for c in options)
-                raise IllegalAction(f"call by {self.labels[s]}", f"may call only {names}, not {_name(arg)}")
-        elif kind == "announce":
-            problem = self._announce_problem(s, arg)
-            if problem:
-                raise IllegalAction(step, f"cannot announce {arg}: {problem}")
-        elif kind == "kontra":
-            problem = self._kontra_problem(s, arg)
-            if problem:
-                raise IllegalAction(step, f"cannot kontra {arg}: {problem}")
-        else:
-            raise IllegalAction(step, f"expected declare, call, announce, kontra or pass, got {kind}")
-
-    def _call(self, d: int, card: int) -> None:
-        """Fix the teams; a called card in another player's discard forces that player's kontra."""
-        self.called = card
-        holder = None
-        for s, h in enumerate(self.hands):
-            if h >> card & 1:
-                holder = s
-                break
-        if holder is None or holder == d:
-            discarder = d if holder == d else next(s for s in range(4) if card in self.discards[s])
-            self.alone = "own_card" if discarder == d else "discarded"
-            self.partner = None
-            self.team = [OPP] * 4
-            self.team[d] = DECL
-            if self.alone == "discarded":
-                self._forced_kontra = discarder
-        else:
-            self.partner = holder
-            self.team = [DECL if s in (d, holder) else OPP for s in range(4)]
-        if self.forced_call is not None and self.partner is not None:
-            self._reveal(self.partner, DECL)
-            self._last_side = DECL  # the partner's side shown by the call is no announcement
-        self._update_plain()
-
-    def _update_plain(self) -> None:
-        """Note the seats whose ``_announcement_key`` takes its short way (after a call or forced kontra)."""
-        plain = (
-            self.called is not None
-            and self._forced_kontra is None
-            and self._simple_bonuses
-            and not self._auction.ulti_obliged
-        )
-        self._plain = [plain and n < 8 for n in self._tcount]
-
-    # --- play ---------------------------------------------------------------------------------------
-    def _start_play(self) -> None:
-        self.phase = "play"
-        self.leader = 0
-        self._turn = 0
-        self._trick = []
-
-    def _play(self, card: int) -> None:
-        """Play ``card`` (0 .. 41) for the seat to move, if the rules let it."""
-        s: int = self._turn  # type: ignore[assignment]
-        h = self.hands[s]
-        trick = self._trick
-        m = self._play_mask
-        if m < 0:  # not listed by legal_actions (a replay): follow suit, else a tarokk, else anything
-            m = (h & FOLLOW_MASK[trick[0]] or h & TAROKK_MASK or h) if trick else h
-            if m & 1 and m != 1 and self.team[s] in self.ulti_teams:
-                m ^= 1  # an announced pagátultimó keeps the pagát until forced ("The play")
-        else:
-            self._play_mask = -1
-        if not m >> card & 1:
-            raise IllegalAction(self._step(), self._play_problem(s, card))
-        self.hands[s] = h ^ 1 << card
-        trick.append(card)
-        if len(trick) < 4:
-            self._turn = (s + 1) % 4
-            return
-        a, b, c, d = trick
-        taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best = _winning_card(taken, FOLLOW_MASK[a])
-        leader = self.leader
-        winner = (leader + trick.index(best)) % 4
-        self.tricks.append((leader, (a, b, c, d), winner))
-        self.won[winner] |= taken
-        self._trick = []
-        self.leader = self._turn = winner
-        if len(self.tricks) == 9:
-            self._finish("played")
-
-    def _play_trick(self, cards: list[int]) -> None:
-        """Play a whole trick of four card numbers led by the seat to move, exactly as four ``apply(play)``
-        calls would (the replay's fast path): the cards are checked first and, if any is illegal, played one
-        by one so that ``_play`` names the step and the rule."""
-        s: int = self._turn  # type: ignore[assignment]
-        hands = self.hands
-        a, b, c, d = cards
-        s1, s2, s3 = _AFTER[s]
-        h0, h1, h2, h3 = hands[s], hands[s1], hands[s2], hands[s3]
-        follow = FOLLOW_MASK[a]
-        m1 = h1 & follow or h1 & TAROKK_MASK or h1
-        m2 = h2 & follow or h2 & TAROKK_MASK or h2
-        m3 = h3 & follow or h3 & TAROKK_MASK or h3
-        if (
-            self._trick
-            or not (h0 >> a & 1 and m1 >> b & 1 and m2 >> c & 1 and m3 >> d & 1)
-            or (self.ulti_teams and PAGAT in cards)  # the pagátultimó rule: checked card by card
-        ):
-            for card in cards:
-                self._play(card)
-            return
-        hands[s] = h0 ^ 1 << a
-        hands[s1] = h1 ^ 1 << b
-        hands[s2] = h2 ^ 1 << c
-        hands[s3] = h3 ^ 1 << d
-        taken = 1 << a | 1 << b | 1 << c | 1 << d
-        best = _winning_card(taken, follow)
-        winner = s if best == a else s1 if best == b else s2 if best == c else s3
-        self.tricks.append((s, (a, b, c, d), winner))
-        self.won[winner] |= taken
-        self._play_mask = -1
-        self.leader = self._turn = winner
-        if len(self.tricks) == 9:
-            self._finish("played")
-
-    def _step(self) -> str:
-        s = self._turn
-        return f"trick {len(self.tricks) + 1}, seat {self.labels[s] if s is not None else '-'}"
-
-    @staticmethod
-    def _not_a_card(action: Any) -> str:
-        """Why ``action`` is not a play of a card 0 .. 41."""
-        kind = action[0] if isinstance(action, (tuple, list)) and action else action
-        if kind != "play":
-            return f"expected a card to be played, got {kind}"
-        card = action[1] if len(action) > 1 else None
-        return f"{card!r} is not a card"
-
-    def _play_problem(self, s: int, card: int) -> str:
-        name = NAMES[card]
-        h = self.hands[s]
-        if not h >> card & 1:
-            return f"played {name} which it does not hold"
-        trick = self._trick
-        if trick:
-            led = trick[0]
-            if h & FOLLOW_MASK[led]:
-                what = "a tarokk" if led <= SKIZ else SUIT_WORDS[(led - 22) // 5]
-                return f"played {name} but holds {what} and {NAMES[led]} was led: must follow suit (The play)"
-            if h & TAROKK_MASK and card > SKIZ:
-                return (
-                    f"played {name} but holds a tarokk and cannot follow suit: must play a tarokk (The play)"
-                )
-        return "played the pagát early although its team announced pagátultimó (The play)"
-
-    # --- ending -------------------------------------------------------------------------------------------
     def _finish(self, kind: str) -> None:
+        """End the hand as ``kind`` (played, passed_out, annulled, trial_three_failed): nobody moves."""
         self.kind = kind
         self.phase = "done"
         self.done = True
         self._turn = None
         self._forced_kontra = None
-
-    def _partner_known_to(self, seat: int) -> int | None:
-        d = self.declarer
-        if d is None or self.called is None:
-            return None
-        called_played = not self.hands[self.partner if self.partner is not None else d] >> self.called & 1
-        if seat == d:
-            if self.partner is not None and (called_played or self.known_side[self.partner] == DECL):
-                return self.partner
-            return None
-        if seat == self.partner:
-            return d
-        others = [t for t in range(4) if t not in (seat, d) and self.team[t] == OPP]
-        if self.partner is None or len(others) != 1:
-            return None
-        mate = others[0]
-        if called_played or self.known_side[mate] == OPP or self.known_side[self.partner] == DECL:
-            return mate
-        return None
-
-
-def _summarize(h: Hand) -> dict[str, Any]:
-    """Derive the hand summary (engine/schemas/hand-summary.schema.json) of a finished or thrown-in hand."""
-    labels = h.labels
-    out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}
-    if h.declarer is not None:
-        out["declarer"] = labels[h.declarer]
-        out["bid"] = LEVEL_NAMES[h.bid]  # type: ignore[index]
-    if h.kind != "played":
-        return out
-    team = h.team
-    decl_tricks = 0
-    decl_won = 0
-    for _, _, winner in h.tricks:
-        if team[winner] == DECL:
-            decl_tricks += 1
-    for s in range(4):
-        if team[s] == DECL:
-            decl_won |= h.won[s]
-    discard_mask = mask(h.discards[h.declarer])  # type: ignore[index]
-    if h.alone == "discarded" and h.rules.lone_declarer_by_discard_takes_all_discards:
-        discard_mask = mask(c for s in range(4) for c in h.discards[s])
-
-    def taken_by(card_mask: int) -> str | None:
-        if decl_won & card_mask == card_mask:
-            return "declarer"
-        return None if decl_won & card_mask else "opponents"
-
-    last_leader, last_cards, _ = h.tricks[-1]
-    pagat_last = None
-    if PAGAT in last_cards:
-        player = (last_leader + last_cards.index(PAGAT)) % 4
-        pagat_last = {"team": TEAMS[team[player]], "won": last_cards[trick_winner(list(last_cards))] == PAGAT}
-    pagat_holder = next(s for s in range(4) if h.start_hands[s] & 1)
-    xxi_catch = None
-    for leader, cards, _ in h.tricks:
-        if XXI in cards and SKIZ in cards:
-            skiz_seat = (leader + cards.index(SKIZ)) % 4
-            if team[skiz_seat] != team[(leader + cards.index(XXI)) % 4]:
-                xxi_catch = TEAMS[team[skiz_seat]]
-    levels = h._levels
-    announcements = [
-        {"team": TEAMS[key[0]], "bonus": key[1], "kontra": levels[ITEM_OF[key]], "by": labels[by]}
-        for key, by in h.item_by.items()
-    ]
-    declarations = []
-    for s in range(4):
-        n = (h.start_hands[s] & TAROKK_MASK).bit_count()
-        if n >= 8:
-            declarations.append(
-                {"seat": labels[s], "tarokks": n, "declared": h.declared[s] == n, "team": TEAMS[team[s]]}
-            )
-    out["partner"] = None if h.partner is None else labels[h.partner]
-    if h.alone == "discarded":
-        out["called_card_discarded"] = True
-    out["game_kontra"] = levels[0]
-    out["announcements"] = announcements
-    out["declarations"] = declarations
-    out["result"] = {
-        "declarer_card_points": points_of(decl_won | discard_mask),
-        "declarer_tricks": decl_tricks,
-        "trull": taken_by(HONOUR_MASK),
-        "four_kings": taken_by(KING_MASK),
-        "xxi_catch": xxi_catch,
-        "pagat_last_trick": pagat_last,
-        "pagat_team": TEAMS[team[pagat_holder]],
-    }
-    return out
-
-
-def _winning_card(taken: int, follow: int) -> int:
-    """The card that wins a trick of the cards ``taken`` (a mask) whose lead is to be followed by ``follow``:
-    the highest tarokk, else the highest card of the suit led (a lower suit index is higher, "The play")."""
-    best = taken & TAROKK_MASK
-    if best:
-        return best.bit_length() - 1
-    best = taken & follow
-    return (best & -best).bit_length() - 1
 
 
 #: (i, i + 1, bits of i + 1) for i = 41 .. 1: the steps of ``random.shuffle`` on the 42 cards
@@ -1579,15 +389,12 @@ def _shuffled_deck(seed: int | None) -> list[int]:
     return deck
 
 
-def _name(c: Any) -> str:
-    return NAMES[c] if isinstance(c, int) and 0 <= c < 42 else repr(c)
-
-
 __all__ = [
     "BONUSES",
     "LEVEL_NAMES",
     "TEAMS",
     "Action",
+    "Bid",
     "Hand",
     "IllegalAction",
     "SeatView",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from engine.rules import PRESETS, Rules, RulesError, get_rules
+from engine.shown import shown
 
 DECLARER = 0
 OPPONENTS = 1
@@ -132,7 +133,7 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
     if type(spec) is str:
         rules = PRESETS.get(spec)
         if rules is None:
-            raise SummaryError(path, f"unknown preset {spec!r} (known: {', '.join(PRESETS)})")
+            raise SummaryError(path, f"unknown preset {shown(spec)} (known: {', '.join(PRESETS)})")
         return rules
     if not isinstance(spec, dict):
         raise SummaryError(path, "must be a preset name or an object {preset, options}")
@@ -143,21 +144,24 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
     options = spec.get("options") or {}
     if type(preset) is not str or not isinstance(options, dict):
         raise SummaryError(path, "preset must be a name and options an object")
-    key = (preset, repr(sorted(options.items())))
+    try:
+        key = (preset, repr(sorted(options.items())))
+    except (TypeError, RecursionError):  # keys of mixed types, or nested too deeply: get_rules says why
+        key = (preset, "")
     rules = _rules_cache.get(key)
     if rules is None:
         try:
             rules = get_rules(preset, **options)
         except (RulesError, TypeError) as exc:
             raise SummaryError(path, str(exc)) from None
-        if len(_rules_cache) < 256:
+        if key[1] and len(_rules_cache) < 256:
             _rules_cache[key] = rules
     return rules
 
 
 def _int(value: Any, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise SummaryError(path, f"must be an integer {low}..{high}, got {value!r}")
+        raise SummaryError(path, f"must be an integer {low}..{high}, got {shown(value)}")
     return value
 
 
@@ -166,24 +170,27 @@ def _team(value: Any, path: str) -> int | None:
         return None
     team = _TEAMS.get(value) if type(value) is str else None
     if team is None:
-        raise SummaryError(path, f"must be 'declarer', 'opponents' or null, got {value!r}")
+        raise SummaryError(path, f"must be 'declarer', 'opponents' or null, got {shown(value)}")
     return team
 
 
 def _seat(value: Any, seats: tuple[str, ...], path: str) -> str:
     if value not in seats or type(value) is not str:
-        raise SummaryError(path, f"unknown seat {value!r} (seats: {', '.join(seats)})")
+        raise SummaryError(path, f"unknown seat {shown(value)} (seats: {', '.join(seats)})")
     return value
 
 
-def _check_stake(stake: Any, rules: Rules) -> int:
-    """Doubled rounds give stakes 1, 2, 4 ...; how high they go depends on ``rules.doubled_rounds``."""
+def check_stake(stake: Any, rules: Rules) -> int:
+    """``stake`` if it is a stake of these rules, else SummaryError: doubled rounds give stakes 1, 2, 4 ...;
+    how high they go depends on ``rules.doubled_rounds``."""
     if type(stake) is not int or stake < 1 or stake & (stake - 1):
-        raise SummaryError("stake", f"must be a power of two (1, 2, 4 ...), got {stake!r}")
+        raise SummaryError("stake", f"must be a power of two (1, 2, 4 ...), got {shown(stake)}")
     mode = rules.doubled_rounds
     limit = 1 if mode == "none" else 2 if mode == "extra_round" else 4 if mode == "quadruple_round" else 0
     if limit and stake > limit:
-        raise SummaryError("stake", f"{stake} impossible with doubled_rounds={mode!r} (at most {limit})")
+        raise SummaryError(
+            "stake", f"{shown(stake)} impossible with doubled_rounds={shown(mode)} (at most {limit})"
+        )
     return stake
 
 
@@ -221,10 +228,10 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
         s.sitting_out = sitting_out
     kind = s.kind = data.get("kind", "played")
     if kind not in KINDS:
-        raise SummaryError("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise SummaryError("kind", f"must be one of {', '.join(KINDS)}, got {shown(kind)}")
     stake = data.get("stake", 1)
     if not (stake == 1 and type(stake) is int):
-        s.stake = _check_stake(stake, rules)
+        s.stake = check_stake(stake, rules)
     if rules.ultimo_pot:
         s.ultimo_pot = _int(data.get("ultimo_pot", 0), "ultimo_pot", 0, 1 << 40)
 
@@ -260,7 +267,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     """
     bid = data.get("bid")
     if type(bid) is not str or bid not in BID_DRAW:
-        raise SummaryError("bid", f"must be one of {', '.join(BIDS)}, got {bid!r}")
+        raise SummaryError("bid", f"must be one of {', '.join(BIDS)}, got {shown(bid)}")
     s.bid = bid
     declarer = data.get("declarer")
     if declarer not in seats or type(declarer) is not str:
@@ -409,7 +416,7 @@ def _parse_declarations(decls: Any, seats: tuple[str, ...]) -> tuple[tuple[str, 
                 raise SummaryError(f"declarations[{i}].seat", f"{seat} declared twice")
         tarokks = d.get("tarokks")
         if (tarokks != 8 and tarokks != 9) or type(tarokks) is not int:
-            raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {tarokks!r}")
+            raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {shown(tarokks)}")
         total += tarokks
         declared = d.get("declared", True)
         if type(declared) is not bool:
@@ -426,11 +433,17 @@ def _announcement_error(anns: list[Any], i: int, reason: str, max_kontra: int = 
     a = anns[i]
     if not reason:
         if type(a.get("team")) is not str or a["team"] not in _TEAMS:
-            path, reason = path + ".team", f"must be 'declarer' or 'opponents', got {a.get('team')!r}"
+            path, reason = path + ".team", f"must be 'declarer' or 'opponents', got {shown(a.get('team'))}"
         elif type(a.get("bonus")) is not str or a["bonus"] not in _BONUS_SET:
-            path, reason = path + ".bonus", f"unknown bonus {a.get('bonus')!r} (known: {', '.join(BONUSES)})"
+            path, reason = (
+                path + ".bonus",
+                f"unknown bonus {shown(a.get('bonus'))} (known: {', '.join(BONUSES)})",
+            )
         else:
-            path, reason = path + ".kontra", f"must be an integer 0..{max_kontra}, got {a.get('kontra')!r}"
+            path, reason = (
+                path + ".kontra",
+                f"must be an integer 0..{max_kontra}, got {shown(a.get('kontra'))}",
+            )
     raise SummaryError(path, reason)
 
 
@@ -445,7 +458,7 @@ def _parse_talon_honours(value: Any, s: HandSummary) -> None:
             raise SummaryError(f"talon_honours.{seat}", "must be a list of honours")
         for h in honours:
             if h not in HONOURS:
-                raise SummaryError(f"talon_honours.{seat}", f"unknown honour {h!r} (skiz, xxi, pagat)")
+                raise SummaryError(f"talon_honours.{seat}", f"unknown honour {shown(h)} (skiz, xxi, pagat)")
             if any(h == p[1] for p in pairs):
                 raise SummaryError(f"talon_honours.{seat}", f"honour {h} received twice")
             pairs.append((seat, h))

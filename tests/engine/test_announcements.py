@@ -386,3 +386,41 @@ def test_it_withholds_the_free_call_when_discarded_tarokks_are_admitted_late() -
     act(hand, D, PASS)
     act(hand, A, PASS)
     assert hand.view(B).discarded_tarokks["counts"][A] == 1
+
+
+# --- T 37: the declarer's side is known before the call --------------------------------------------------
+EIGHT_TAROKKS = ["I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "HA"]
+
+
+@pytest.mark.parametrize("declarer", ["B", "C", "D"])
+def test_a_declarer_in_seat_b_c_or_d_declares_before_the_call_under_t37_and_replays(declarer: str) -> None:
+    """T 37 binds only players whose side is unknown; the declarer's side is known from the auction, so a
+    declarer in seat B, C or D declares first (T 34), calls, then announces pagátultimó (T 38)."""
+    from engine.record import replay
+
+    seat = "ABCD".index(declarer)
+    rules = get_rules("tournament")
+    hand = Hand.arranged({seat: EIGHT_TAROKKS}, talon=["SK", "S10", "SJ", "SR", "SQ", "C10"], rules=rules)
+    say(hand, " ".join(f"{s}:{'three' if s == declarer else 'pass'}" for s in "ABCD"))
+    plain_discards(hand)
+    assert hand.to_move() == seat
+    assert hand.legal_actions()[0] == Action("declare", 8)
+    act(hand, seat, Action("declare", 8), CALL_XX, announce("pagat_ultimo"), PASS)
+    while not hand.done:
+        hand.apply(hand.legal_actions()[0])
+    record = hand.record()
+    assert record["announcements"][0] == {
+        "seat": declarer,
+        "say": ["declare 8", "call XX", "announce pagat_ultimo", "pass"],
+    }
+    result = replay(record)
+    assert result.summary == hand.summary()
+    assert {"seat": declarer, "tarokks": 8, "declared": True, "team": "declarer"} in result.summary[
+        "declarations"
+    ]
+
+
+def test_before_the_call_only_the_declarer_is_on_the_declarers_team() -> None:
+    hand = b_declares("tournament", B=["XXI", "I"])
+    assert hand.team == [1, 0, 1, 1]
+    assert hand.known_side == [None, 0, None, None]

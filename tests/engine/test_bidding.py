@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.cards import XIX, XVII, XVIII, XX, parse_card
-from engine.record import replay
+from engine.cards import XIX, XVII, XVIII, XX, card_name, parse_card
+from engine.record import ReplayError, replay
 from engine.rules import get_rules
 from engine.state import Action, Hand, IllegalAction
 
@@ -330,7 +330,12 @@ def test_it_lets_a_tournament_sole_bidder_raise_to_solo_and_replays_it() -> None
     say(hand, "A:three B:pass C:pass D:pass")
     hand.apply(Action("raise", 0))
     assert (hand.bid, hand.raised, hand.drawn[0]) == (0, 0, ())
-    assert hand.record()["auction"][-1] == {"seat": "A", "say": "raise solo"}
+    assert hand.record()["auction"][-1] == {
+        "seat": "A",
+        "say": "raise solo",
+        "meaning": "raise",
+        "shows": None,
+    }
     rng = random.Random(3)
     while not hand.done:
         legal = hand.legal_actions()
@@ -432,3 +437,70 @@ def test_it_binds_a_kegl_opening_invitation_only_when_the_opener_passes_after_it
     hand = Hand.arranged({0: ["XXI", "XIX"], 1: ["SKIZ"]}, rules=rules)
     say(hand, "A:two B:one C:pass D:pass A:pass")
     assert (hand.declarer, hand._auction.cue_in_force(1)) == (1, XIX)
+
+
+# --- the auction's meaning is public ---------------------------------------------------------------------
+def meanings(hand: Hand, seat: int) -> list[tuple[str, str, str, str | None]]:
+    """(seat, say, meaning, card shown) of each step of ``view(seat).auction``."""
+    return [
+        (
+            SEATS[b.seat],
+            b.action.kind if b.action.arg is None else str(b.action.arg),
+            b.meaning,
+            b.shows and card_name(b.shows),
+        )
+        for b in hand.view(seat).auction
+    ]
+
+
+def test_every_seat_sees_a_cue_bid_of_the_xix_a_hold_and_the_cue_bidder() -> None:
+    hand = deal(B="XXI XIX", C="SKIZ")
+    say(hand, "A:pass B:three C:two D:pass B:one C:hold B:pass")
+    expected = [
+        ("A", "pass", "pass", None),
+        ("B", "3", "bid", None),
+        ("C", "2", "bid", None),
+        ("D", "pass", "pass", None),
+        ("B", "1", "cue", "XIX"),
+        ("C", "hold", "hold", None),
+        ("B", "pass", "pass", None),
+    ]
+    for seat in range(4):
+        assert meanings(hand, seat) == expected
+        assert hand.view(seat).cue_bidder == 1
+        assert hand.view(seat).yielder is None
+
+
+def test_every_seat_sees_a_double_jump_show_the_xviii_and_a_yield_show_the_xx() -> None:
+    hand = deal(A="XXI", B="SKIZ XVIII")
+    say(hand, "A:three B:solo C:pass D:pass A:hold")
+    assert meanings(hand, 2)[1] == ("B", "0", "cue", "XVIII")
+    yielded = deal(A="XXI XX", C="SKIZ")
+    say(yielded, "A:three B:pass C:two D:pass A:pass")
+    assert meanings(yielded, 3)[-1] == ("A", "pass", "yield", "XX")
+    assert yielded.view(1).yielder == 0
+    assert yielded.view(1).cue_bidder is None
+
+
+def test_the_pais_xvii_cue_bid_shows_the_xvii() -> None:
+    hand = Hand.arranged({0: ["XXI", "XVII"], 1: ["SKIZ"]}, rules=get_rules(pais_xvii_cue_bid=True))
+    say(hand, "A:three B:two C:pass D:pass A:one")
+    assert meanings(hand, 1)[-1] == ("A", "1", "cue", "XVII")
+
+
+def test_the_record_and_its_replay_say_what_each_bid_meant() -> None:
+    hand = deal(A="XXI", D="SKIZ XIX")
+    say(hand, "A:three B:pass C:pass D:one A:solo D:pass")
+    rng = random.Random(2)
+    while not hand.done:
+        hand.apply(rng.choice(hand.legal_actions()))
+    record = hand.record()
+    assert record["auction"][3] == {"seat": "D", "say": "one", "meaning": "cue", "shows": "XIX"}
+    assert record["auction"][0] == {"seat": "A", "say": "three", "meaning": "bid", "shows": None}
+    assert replay(record).hand.view(0).auction == hand.view(0).auction
+    record["auction"][3]["shows"] = "XVIII"
+    with pytest.raises(ReplayError, match="auction step 4: recorded as"):
+        replay(record)
+    for step in record["auction"]:  # the meanings are derived: a record without them replays
+        del step["meaning"], step["shows"]
+    assert replay(record).summary == hand.summary()

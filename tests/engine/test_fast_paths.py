@@ -5,9 +5,11 @@
   equal a fresh one (that the listing is exactly what the full rule checks allow, under any valid options, is
   test_properties_play's ``test_it_offers_exactly_the_announcements_the_rule_checks_accept``).
 * ``replay`` checks the round of announcements against the same keys without listing (``Hand._apply_turns``),
-  applies whole tricks at once (``Hand._play_trick``) and sorted discards by the ``_DISCARD_MASKS`` table;
-  with all of them switched off every step goes through the full rule checks. The two must give the same
-  summary and payments for every record, legal or tampered with, or reject it with the same message.
+  applies whole tricks at once (``Hand._play_trick``) and sorted discards by the ``_DISCARD_MASKS`` table of
+  engine/talon.py; with all of them switched off every step goes through the full rule checks. The two must
+  give the same summary and payments for every record, legal or tampered with, or reject it with the same
+  message.
+* ``Hand.new`` shuffles by an inlined ``random.shuffle``: the two must agree card for card.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine.actions
+import engine.announcements
 import engine.state
+import engine.talon
 from engine.cards import NAMES
 from engine.record import ReplayError, replay
 from engine.rules import get_rules
@@ -37,8 +42,8 @@ SAYS = [
     "call XIX",
     "declare 8",
     "declare 9",
-    *(f"announce {b}" for b in engine.state.BONUSES),
-    *(f"kontra {t} {b}" for t in engine.state.TEAMS for b in engine.state.BONUSES),
+    *(f"announce {b}" for b in engine.actions.BONUSES),
+    *(f"kontra {t} {b}" for t in engine.actions.TEAMS for b in engine.actions.BONUSES),
 ]
 
 
@@ -76,7 +81,7 @@ def apply_turns_checked(hand: Hand, turns: list[Any], start: int = 0) -> tuple[i
         if hand.phase != "announcements" or hand.to_move() != seat:
             return i, 0
         for k, step in enumerate(actions, 1):
-            action = engine.state.STEP_ACTION[step] if isinstance(step, int) else step
+            action = engine.announcements.STEP_ACTION[step] if isinstance(step, int) else step
             hand.apply(action)
             if action[0] == "pass":
                 if k < len(actions):
@@ -101,7 +106,7 @@ def checked_path() -> Iterator[None]:
         mock.patch.object(Hand, "apply", apply_checked),
         mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
-        mock.patch.object(engine.state, "_DISCARD_MASKS", {}),
+        mock.patch.object(engine.talon, "_DISCARD_MASKS", {}),
     ):
         yield
 

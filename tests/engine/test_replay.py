@@ -198,6 +198,8 @@ def test_it_prints_summary_and_payments_from_the_cli(
     out = json.loads(capsys.readouterr().out)
     assert out["payments"] == replay(copy.deepcopy(record)).payments
     assert out["summary"]["declarer"] == "A"
+    assert out["auction"] == record["auction"]
+    assert {"seat", "say", "meaning", "shows"} == set(out["auction"][0])
 
 
 def test_it_exits_non_zero_naming_the_illegal_step(
