@@ -130,3 +130,61 @@ def test_it_rejects_bad_input_with_a_field_error_and_stores_nothing(world, case,
     assert row_counts() == before
     assert HandSubmission.objects.count() == 1
     assert Penalty.objects.count() == 0
+
+
+# --- malformed summaries and records through the services (issue #11, item 2) -------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from tests.engine.test_malformed_inputs import SUMMARIES, mutated  # noqa: E402
+
+SERVICE_FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def _tournament_records() -> list[dict]:
+    from engine.bots import RandomBot, RuleBot, play_hand
+    from tournaments.formats import tournament_rules
+
+    rules = tournament_rules("tournament", {})
+    return [
+        play_hand(seed, [RuleBot(), RandomBot()] * 2, rules=rules, seats=["B", "C", "D", "A"]).record()
+        for seed in range(3)
+    ]
+
+
+RECORDS = _tournament_records()
+
+
+def _through_the_service(w, source: str, data: Any) -> None:
+    before = row_counts()
+    try:
+        services.hand_submit(
+            table=w["table"], number=2, source=source, data=data, submitted_by=w["players"][0]
+        )
+    except ValidationError as exc:
+        fields = list(exc.message_dict)
+    else:
+        return  # a mutation can still be a valid hand
+    assert fields, "a field must be named"
+    assert all(name == "data" or name.startswith("data.") for name in fields), fields
+    assert row_counts() == before
+
+
+@SERVICE_FUZZ
+@given(summary=mutated(SUMMARIES))
+def test_it_answers_a_mutated_summary_with_a_field_error(world, summary) -> None:
+    if isinstance(summary, dict):
+        for derived in ("seats", "stake", "rules", "sitting_out"):
+            summary.pop(derived, None)
+    _through_the_service(world, "summary", summary)
+
+
+@SERVICE_FUZZ
+@given(record=mutated(RECORDS))
+def test_it_answers_a_mutated_record_with_a_field_error(world, record) -> None:
+    _through_the_service(world, "record", record)
