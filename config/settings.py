@@ -47,6 +47,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "tournaments",
     "api",
@@ -127,12 +131,46 @@ STORAGES = {
     },
 }
 
+# --- The API (api/v1): tokens or sessions for organizers, table codes for tables, one error shape ---
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.v1.auth.BearerTokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "api.v1.auth.TableCodeAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],  # each view decides
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "api.v1.base.Pagination",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "api.v1.errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+API_MAX_BODY_BYTES = 256 * 1024  # a larger request body is refused with 413
+API_TABLE_CODE_FAILURES_PER_MINUTE = int(os.environ.get("API_TABLE_CODE_FAILURES_PER_MINUTE", "10"))
+SPECTACULAR_SETTINGS = {
+    "TITLE": "tarokk-tournaments API",
+    "DESCRIPTION": (
+        "Tournaments of Hungarian Tarokk: draws, table results, disputes and standings. Organizers "
+        "authenticate with a token (`Authorization: Token ...` or `Bearer ...`) or a session; a table "
+        "with its entry code (`X-Table-Code`). Errors always have the shape "
+        '`{"errors": [{"field", "code", "message"}]}`.'
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.v1.schema.add_error_responses",
+    ],
 }
 
 # --- Celery: a real Redis broker when configured, otherwise tasks run in-process (eager) ---

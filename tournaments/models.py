@@ -143,6 +143,7 @@ class Tournament(models.Model):
     placement_tables = models.BooleanField(default=False)
 
     created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(default=1)  # bumped by every change (ETag / If-Match)
 
     history = HistoricalRecords(bases=[AuditedHistory])
 
@@ -216,6 +217,7 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)  # bumped by every change of the round or its draw
 
     history = HistoricalRecords(bases=[AuditedHistory])
 
@@ -241,6 +243,34 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"
+
+
+TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+TABLE_CODE_LENGTH = 6
+
+
+class TableCode(models.Model):
+    """A table's entry code for a round in play: printed on the table card, typed on a phone. Codes are
+    never reused within a tournament; a replaced code stops working at once."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_codes")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="codes")
+    code = models.CharField(max_length=TABLE_CODE_LENGTH)
+    issued_at = models.DateTimeField(auto_now_add=True)
+    issued_by = models.CharField(max_length=200)  # the actor's label (audit.Actor)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-issued_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "code"], name="table_code_unique_in_tournament"),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(replaced_at__isnull=True), name="table_code_one_active"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.code}"
 
 
 class Seat(models.Model):
@@ -403,6 +433,7 @@ class Dispute(models.Model):
     chosen = models.ForeignKey(
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="chosen_in"
     )
+    version = models.PositiveIntegerField(default=1)  # bumped by every change (ETag / If-Match)
 
     history = HistoricalRecords(bases=[AuditedHistory])
 

@@ -20,6 +20,22 @@ def public_tournament(slug: str) -> Tournament | None:
     return public_tournaments().filter(slug=slug).first()
 
 
+def is_public(tournament: Tournament) -> bool:
+    """What ``public_tournaments`` lists: public and no longer a draft."""
+    return tournament.is_public and tournament.status != Tournament.Status.DRAFT
+
+
+RELEASED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+
+
+def active_table_code(table: Any) -> str | None:
+    from tournaments.models import TableCode
+
+    return (
+        TableCode.objects.filter(table=table, replaced_at__isnull=True).values_list("code", flat=True).first()
+    )
+
+
 def active_registrations(tournament: Tournament, round_number: int) -> QuerySet[Registration]:
     """Checked-in players who play ``round_number``: late entries from their first round on, withdrawn
     players up to the round after which they withdrew."""

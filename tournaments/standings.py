@@ -220,9 +220,12 @@ def _bulk_insert(model: type[Model], objects: list[Model]) -> None:
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
     now = timezone.now()
-    with connection.cursor() as cursor, cursor.cursor.copy(
-        f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN"
-    ) as copy:
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(
+            f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN"
+        ) as copy,
+    ):
         for obj in objects:
             row = []
             for f in fields:

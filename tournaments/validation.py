@@ -3,8 +3,9 @@ bounds and free of what the database or a later reader would choke on (NUL chara
 their column, JSON too large or too deep). A failed check raises ``ValidationError`` naming the field,
 before anything is written.
 
-Errors carry a code the API maps to a status: ``invalid`` (400), ``conflict`` (409: the input is fine
-but the state does not allow it), ``too_large`` (413).
+Errors carry a code the API maps to a status: ``invalid`` (400), ``permission_denied`` (403),
+``conflict`` (409: the input is fine but the state does not allow it), ``precondition_failed`` (412: the
+object changed since the client read it), ``too_large`` (413), ``idempotency_mismatch`` (422).
 """
 
 from __future__ import annotations
@@ -29,6 +30,17 @@ def invalid(field: str, message: str, code: str = "invalid") -> ValidationError:
 def conflict(field: str, message: str) -> ValidationError:
     """The input is well-formed but the current state refuses it (e.g. the round is closed)."""
     return invalid(field, message, code="conflict")
+
+
+def check_version(obj: Any, expected: int | None, what: str) -> None:
+    """A write made against a version the client read (If-Match) is refused when the object changed since:
+    no silent overwrite. ``None``: the client did not ask."""
+    if expected is not None and expected != obj.version:
+        raise invalid(
+            "If-Match",
+            f"the {what} changed since you read it (version {expected}, now {obj.version}): reload and retry",
+            code="precondition_failed",
+        )
 
 
 def whole_number(value: Any, field: str, *, low: int = -INT32_MAX, high: int = INT32_MAX) -> int:

@@ -1,7 +1,17 @@
-from django.urls import path
+"""``/api/v1/``: each group of resources has its own module; this file only mounts them."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from api.v1 import views
 
 urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="v1:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="v1:schema"), name="redoc"),
+    path("auth/token/", views.TokenView.as_view(), name="token"),
     path("rules/", views.RulesPresetsView.as_view(), name="rules-presets"),
+    path("", include("api.v1.tournaments")),
+    path("tournaments/<slug:slug>/", include("api.v1.rounds")),
+    path("tournaments/<slug:slug>/", include("api.v1.results")),
 ]

@@ -1,5 +1,9 @@
+"""Small views of /api/v1/ that belong to no resource group: the rules presets and tokens."""
+
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,5 +17,14 @@ class RulesPresetsView(APIView):
 
     permission_classes = [AllowAny]
 
+    @extend_schema(summary="Rules presets and their options")
     def get(self, request: Request) -> Response:
         return Response({name: rules.options() for name, rules in PRESETS.items()})
+
+
+class TokenView(ObtainAuthToken):
+    """An organizer's API token for a username and password (the same token on every call)."""
+
+    @extend_schema(summary="Get your API token")
+    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
+        return super().post(request, *args, **kwargs)

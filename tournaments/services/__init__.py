@@ -28,6 +28,7 @@ from tournaments.services.rounds import (
     round_start,
     round_verify,
 )
+from tournaments.services.tables import table_code_replace, table_codes_issue
 from tournaments.services.tournaments import tournament_save
 
 __all__ = [
@@ -54,5 +55,7 @@ __all__ = [
     "round_redraw",
     "round_start",
     "round_verify",
+    "table_code_replace",
+    "table_codes_issue",
     "tournament_save",
 ]

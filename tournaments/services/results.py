@@ -37,7 +37,15 @@ from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.formats import Deal, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.standings import COUNTED_HAND_STATUSES, standings_mark_stale
-from tournaments.validation import conflict, invalid, json_document, key, text, whole_number
+from tournaments.validation import (
+    check_version,
+    conflict,
+    invalid,
+    json_document,
+    key,
+    text,
+    whole_number,
+)
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
@@ -287,6 +295,8 @@ def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) ->
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
+    else:
+        _save(dispute, version=dispute.version + 1)  # more versions to weigh: the dispute changed
     for submission in submissions:
         DisputeSubmission.objects.get_or_create(
             dispute=dispute, submission=submission, defaults={"added_by": _actor_label()}
@@ -319,6 +329,7 @@ def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None
 def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
     _save(
         dispute,
+        version=dispute.version + 1,
         status=status,
         chosen=chosen,
         resolved_by=by if getattr(by, "pk", None) else None,
@@ -589,9 +600,11 @@ def dispute_resolve(
     source: str | None = None,
     data: Any = None,
     note: Any = "",
+    expected_version: int | None = None,
 ) -> HandSubmission:
     """The organizer settles a dispute by choosing one of the hand's versions, or by entering a new one.
-    A retry that chooses the same version again returns it."""
+    A retry that chooses the same version again returns it. With ``expected_version`` a decision made
+    on an older state of the dispute (a version added since) is refused."""
     if not getattr(resolved_by, "is_authenticated", False):
         raise invalid("resolved_by", "an organizer must be named")
     note = text(note, "note", max_length=NOTE_MAX)
@@ -601,6 +614,7 @@ def dispute_resolve(
     if data is not None:
         with transaction.atomic():
             dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+            check_version(dispute, expected_version, "dispute")
             if dispute.status != Dispute.Status.OPEN:
                 raise conflict("dispute", f"the dispute is already {dispute.status}")
             return hand_submit(
@@ -621,6 +635,7 @@ def dispute_resolve(
             if dispute.chosen_id == chosen.pk:
                 return chosen  # a retried resolution
             raise conflict("dispute", f"the dispute is already {dispute.status}")
+        check_version(dispute, expected_version, "dispute")
         if chosen.hand_id != hand.pk:
             raise invalid("chosen", "that version belongs to another hand")
         if chosen.source != Source.VOID and (chosen.dealer, chosen.stake) != (hand.dealer, hand.stake):

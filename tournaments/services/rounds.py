@@ -40,8 +40,9 @@ from tournaments.pairing.swiss import swiss_draw
 from tournaments.pairing.tables import RoundDraw, validate_round
 from tournaments.pairing.tables import Table as DrawnTable
 from tournaments.selectors import active_registrations
+from tournaments.services.tables import table_codes_issue
 from tournaments.standings import standings_mark_stale, standings_recompute
-from tournaments.validation import conflict
+from tournaments.validation import check_version, conflict
 from tournaments.validation import invalid as _invalid
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
@@ -159,20 +160,25 @@ def round_generate(
         _store_draw(round_, compute_draw(method, data, seed))
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
             tournament.status = Tournament.Status.RUNNING
-            tournament.save(update_fields=["status"])
+            tournament.version += 1
+            tournament.save(update_fields=["status", "version"])
     return round_
 
 
-def round_redraw(round_: Round, *, seed: str | None = None, by: Any = None) -> Round:
+def round_redraw(
+    round_: Round, *, seed: str | None = None, by: Any = None, expected_version: int | None = None
+) -> Round:
     """A new draw with a new seed (the old one stays in the round's history)."""
     if round_.stage != Round.Stage.QUALIFYING:
         raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
     with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        check_version(round_, expected_version, "round")
         if round_.status not in EDITABLE:
             raise conflict(
                 "status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn"
             )
+        round_.version += 1
         round_.seed = seed or secrets.token_hex(8)
         round_.draw_input = draw_input(round_.tournament, round_.number, round_.method)
         round_.status = Round.Status.DRAFT
@@ -200,7 +206,12 @@ def round_verify(round_: Round) -> bool:
 
 
 def draw_edit(
-    round_: Round, tables: Sequence[Sequence[int]], *, byes: Sequence[int] = (), by: Any = None
+    round_: Round,
+    tables: Sequence[Sequence[int]],
+    *,
+    byes: Sequence[int] = (),
+    by: Any = None,
+    expected_version: int | None = None,
 ) -> Round:
     """Replace a draft draw by hand: lists of player ids in seat order (A first; A deals first).
 
@@ -209,6 +220,7 @@ def draw_edit(
     """
     with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        check_version(round_, expected_version, "round")
         if round_.status not in EDITABLE:
             raise conflict(
                 "status", f"round {round_.number} is {round_.status}: the draw can no longer change"
@@ -226,39 +238,51 @@ def draw_edit(
         _store_draw(round_, manual)
         round_.method = "manual"
         round_.status = Round.Status.DRAFT
-        round_.save(update_fields=["method", "status"])
+        round_.version += 1
+        round_.save(update_fields=["method", "status", "version"])
     return round_
 
 
-def _move(round_: Round, allowed: Sequence[str], target: str, by: Any = None, **fields: Any) -> Round:
+def _move(
+    round_: Round,
+    allowed: Sequence[str],
+    target: str,
+    by: Any = None,
+    expected_version: int | None = None,
+    **fields: Any,
+) -> Round:
     """Move the round's status under a row lock (so two organizers cannot both move it, and entries in
     flight, which hold a share lock on it, finish first), saving through the model so the history keeps
     who and when. Released and closed rounds change what the standings show."""
     with acting_as(by), transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
+        check_version(locked, expected_version, "round")
         if locked.status not in allowed:
             raise conflict("status", f"round {locked.number} is {locked.status}; cannot become {target}")
         if target == Round.Status.CLOSED:
             _check_complete(locked)
+        fields = {"status": target, "version": locked.version + 1, **fields}
         for instance in (locked, round_):  # the caller's instance stays current too
-            for name, value in {"status": target, **fields}.items():
+            for name, value in fields.items():
                 setattr(instance, name, value)
-        locked.save(update_fields=["status", *fields])
+        locked.save(update_fields=list(fields))
+        if target == Round.Status.PUBLISHED:
+            table_codes_issue(locked)
         if target in (Round.Status.PUBLISHED, Round.Status.CLOSED):
             standings_mark_stale(locked.tournament_id)
     return round_
 
 
-def round_confirm(round_: Round, *, by: Any = None) -> Round:
-    return _move(round_, [Round.Status.DRAFT], Round.Status.CONFIRMED, by)
+def round_confirm(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
+    return _move(round_, [Round.Status.DRAFT], Round.Status.CONFIRMED, by, expected_version)
 
 
-def round_publish(round_: Round, *, by: Any = None) -> Round:
+def round_publish(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
     """Release the draw: players see their tables and the seed from now on."""
-    return _move(round_, [Round.Status.CONFIRMED], Round.Status.PUBLISHED, by)
+    return _move(round_, [Round.Status.CONFIRMED], Round.Status.PUBLISHED, by, expected_version)
 
 
-def round_start(round_: Round, *, by: Any = None) -> Round:
+def round_start(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
     """Start the round timer (the tournament's round length)."""
     now = timezone.now()
     minutes = round_.tournament.round_minutes
@@ -267,6 +291,7 @@ def round_start(round_: Round, *, by: Any = None) -> Round:
         [Round.Status.PUBLISHED],
         Round.Status.IN_PLAY,
         by,
+        expected_version,
         started_at=now,
         ends_at=now + timedelta(minutes=minutes),
     )
@@ -298,7 +323,7 @@ def _check_complete(round_: Round) -> None:
         raise conflict("round", "cannot close: " + "; ".join(problems))
 
 
-def round_close(round_: Round, *, by: Any = None) -> Round:
+def round_close(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
     """Close a round once every table has all its deals confirmed (or voided), no entry awaits
     confirmation and no dispute is open; otherwise the refusal lists what is unsettled."""
     return _move(
@@ -306,6 +331,7 @@ def round_close(round_: Round, *, by: Any = None) -> Round:
         [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
         Round.Status.CLOSED,
         by,
+        expected_version,
         closed_at=timezone.now(),
     )
 

@@ -1,0 +1,78 @@
+"""What a caller may do in a tournament: the roles of issue #12 in one place.
+
+* organizer: a user named on the tournament, or a superuser: everything in that tournament;
+* table: a valid entry code (``TableAccess``): read its table, enter, confirm or contest its hands while
+  the round is in play;
+* player: a user linked to a player: what their table's code allows, plus reading their own entries;
+* public: read public tournaments and released rounds only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions
+from rest_framework.request import Request
+
+from api.v1.auth import TableAccess
+from tournaments.models import Player, Seat, Table, Tournament
+
+
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or tournament.organizers.filter(pk=user.pk).exists()
+
+
+def require_organizer(request: Request, tournament: Tournament) -> Any:
+    """The organizer making the request, or 401/403."""
+    if not getattr(request.user, "is_authenticated", False):
+        raise exceptions.NotAuthenticated("log in as an organizer of this tournament")
+    if not is_organizer(request.user, tournament):
+        raise exceptions.PermissionDenied("only this tournament's organizers may do this")
+    return request.user
+
+
+def table_access(request: Request) -> TableAccess | None:
+    return request.auth if isinstance(request.auth, TableAccess) else None
+
+
+def linked_player(request: Request) -> Player | None:
+    user = request.user
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Player.objects.filter(user=user).first()
+
+
+def table_member(request: Request, table: Table, seat: Any) -> Player:
+    """The player on whose behalf a table write is made: with the table's code, the player at the
+    named ``seat``; with a player account, that player (who must sit at the table). 401/403 otherwise."""
+    access = table_access(request)
+    if access is not None:
+        if access.table.pk != table.pk:
+            raise exceptions.PermissionDenied("this code belongs to another table")
+        if seat is None:
+            from django.core.exceptions import ValidationError
+
+            raise ValidationError({"entered_by": ["name the seat that enters (A, B, C, D or E)"]})
+        found = Seat.objects.filter(table=table, position=str(seat)).select_related("player").first()
+        if found is None:
+            from django.core.exceptions import ValidationError
+
+            raise ValidationError({"entered_by": [f"no seat {seat} at this table"]})
+        return found.player
+    player = linked_player(request)
+    if player is None:
+        if getattr(request.user, "is_authenticated", False):
+            raise exceptions.PermissionDenied("only the table's players may do this")
+        raise exceptions.NotAuthenticated("give the table's code (X-Table-Code) or log in as its player")
+    if not Seat.objects.filter(table=table, player=player).exists():
+        raise exceptions.PermissionDenied("you do not sit at this table")
+    if seat is not None and not Seat.objects.filter(table=table, player=player, position=str(seat)).exists():
+        raise exceptions.PermissionDenied(f"you do not sit in seat {seat}")
+    return player
+
+
+def can_read_table(request: Request, table: Table) -> bool:
+    access = table_access(request)
+    return access is not None and access.table.pk == table.pk

@@ -1,0 +1,74 @@
+"""What every view of the API shares: the tournament in the URL, who may see it, paging, body limits,
+ETags with the object's version and ``If-Match`` preconditions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404
+from rest_framework import pagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.v1.access import is_organizer
+from api.v1.errors import PayloadTooLarge, PreconditionFailed
+from tournaments import selectors
+from tournaments.models import Tournament
+
+
+class Pagination(pagination.PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+def version_etag(kind: str, obj: Any) -> str:
+    return f'"{kind}-{obj.pk}-v{obj.version}"'
+
+
+def expected_version(request: Request, kind: str, obj: Any) -> int | None:
+    """The version an ``If-Match`` header names (``None`` without one); 412 if it names another object.
+    The service compares it with the current version under the object's row lock."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    prefix = f'"{kind}-{obj.pk}-v'
+    value = header.strip().removeprefix("W/")
+    if not (value.startswith(prefix) and value.endswith('"') and value[len(prefix) : -1].isdigit()):
+        raise PreconditionFailed(f"If-Match must be this {kind}'s ETag, e.g. {version_etag(kind, obj)}")
+    return int(value[len(prefix) : -1])
+
+
+def with_etag(response: Response, kind: str, obj: Any) -> Response:
+    response["ETag"] = version_etag(kind, obj)
+    return response
+
+
+class ApiView(APIView):
+    """Refuses bodies over ``API_MAX_BODY_BYTES`` before parsing them."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if length.isdigit() and int(length) > settings.API_MAX_BODY_BYTES:
+            raise PayloadTooLarge(f"the body has {length} bytes; at most {settings.API_MAX_BODY_BYTES}")
+        super().initial(request, *args, **kwargs)
+
+
+class TournamentView(ApiView):
+    """A view under ``/tournaments/{slug}/``: the public see public tournaments only (404 otherwise)."""
+
+    def tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            slug = self.kwargs["slug"]
+            found = Tournament.objects.filter(slug=slug).first()
+            if found is None:
+                raise Http404
+            if not selectors.is_public(found) and not is_organizer(self.request.user, found):
+                raise Http404
+            self._tournament = found
+        return self._tournament
+
+    def organizer(self) -> bool:
+        return is_organizer(self.request.user, self.tournament())

@@ -1,0 +1,3 @@
+"""results resources of /api/v1/ (filled in by the resource work)."""
+
+urlpatterns: list = []

@@ -1,0 +1,103 @@
+"""Fixtures of the API tests: clients for each role, and a tournament with a round in play.
+
+Every test drives the API through HTTP with DRF's test client, as a table's phone, an organizer's script
+or a scoreboard would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.tournaments.factories import PlayerFactory, TournamentFactory
+from tournaments import services
+from tournaments.models import Round, Table, Tournament
+
+
+def client_with_token(user: Any, keyword: str = "Token") -> APIClient:
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"{keyword} {token.key}")
+    return client
+
+
+def table_client(table: Table) -> APIClient:
+    from tournaments.selectors import active_table_code
+
+    client = APIClient()
+    client.credentials(HTTP_X_TABLE_CODE=active_table_code(table))
+    return client
+
+
+@pytest.fixture
+def anonymous() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def organizer_user(db: Any) -> Any:
+    return get_user_model().objects.create_user("organizer", email="org@example.org", password="pw-org-12345")
+
+
+@pytest.fixture
+def organizer(organizer_user: Any) -> APIClient:
+    return client_with_token(organizer_user)
+
+
+@pytest.fixture
+def tournament(organizer_user: Any) -> Tournament:
+    """A public tournament of 8 checked-in players whose round 1 is in play: two 4-tables with codes."""
+    tournament = TournamentFactory(slug="cup", deals_per_round_4=4, deals_per_round_5=5)
+    tournament.organizers.add(organizer_user)
+    for player in PlayerFactory.create_batch(8):
+        services.player_register(tournament, player, check_in=True, by=organizer_user)
+    round_ = services.round_generate(tournament, seed="api", by=organizer_user)
+    for step in (services.round_confirm, services.round_publish, services.round_start):
+        step(round_, by=organizer_user)
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.fixture
+def round1(tournament: Tournament) -> Round:
+    return tournament.rounds.get(number=1)
+
+
+@pytest.fixture
+def table1(round1: Round) -> Table:
+    return round1.tables.get(number=1)
+
+
+@pytest.fixture
+def table2(round1: Round) -> Table:
+    return round1.tables.get(number=2)
+
+
+@pytest.fixture
+def other_organizer(db: Any) -> APIClient:
+    user = get_user_model().objects.create_user("other-organizer")
+    TournamentFactory(slug="other-cup").organizers.add(user)
+    return client_with_token(user)
+
+
+@pytest.fixture
+def superuser(db: Any) -> APIClient:
+    return client_with_token(get_user_model().objects.create_superuser("root"))
+
+
+def player_client(table: Table, position: str) -> APIClient:
+    """A client logged in (by token) as the account of the player at ``position``."""
+    player = table.seats.get(position=position).player
+    if player.user is None:
+        player.user = get_user_model().objects.create_user(f"player-{player.pk}")
+        player.save(update_fields=["user"])
+    return client_with_token(player.user)
+
+
+@pytest.fixture
+def factories() -> Any:
+    return PlayerFactory

@@ -1,0 +1,44 @@
+"""The API's shared behaviour: schema and docs, tokens, the error shape, body limits, table-code throttling."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_serves_a_valid_openapi_schema_and_the_docs(anonymous) -> None:
+    from openapi_spec_validator import validate
+
+    response = anonymous.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    import json
+
+    schema = json.loads(response.content)
+    validate(schema)
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            assert operation.get("summary") or operation.get("description"), (method, path)
+            assert "404" in operation["responses"], (method, path)
+    assert anonymous.get("/api/v1/docs/").status_code == 200
+
+
+def test_it_gives_an_organizer_a_token_for_username_and_password(anonymous, organizer_user) -> None:
+    response = anonymous.post(
+        "/api/v1/auth/token/", {"username": "organizer", "password": "pw-org-12345"}, format="json"
+    )
+    assert response.status_code == 200
+    assert len(response.json()["token"]) == 40
+
+
+def test_it_throttles_failed_table_codes_per_client(anonymous, tournament) -> None:
+    cache.clear()
+    url = "/api/v1/tournaments/cup/rounds/1/tables/1/"
+    statuses = [anonymous.get(url, HTTP_X_TABLE_CODE="WRONG1").status_code for _ in range(11)]
+    assert statuses[:10] == [401] * 10
+    last = anonymous.get(url, HTTP_X_TABLE_CODE="WRONG1")
+    assert last.status_code == 429
+    assert int(last["Retry-After"]) >= 1
+    assert last.json()["errors"][0]["code"] == "throttled"
+    cache.clear()
