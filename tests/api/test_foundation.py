@@ -1,4 +1,4 @@
-"""The API's shared behaviour: schema and docs, tokens, the error shape, body limits, table-code throttling."""
+"""The API's shared behaviour: schema and docs, tokens, error shape, body limits, code throttling."""
 
 from __future__ import annotations
 
