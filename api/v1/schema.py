@@ -46,3 +46,27 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
                     code, {"description": description, "content": {"application/json": {"schema": ref}}}
                 )
     return result
+
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension  # noqa: E402
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "api.v1.auth.BearerTokenAuthentication"
+    name = "bearerAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {"type": "http", "scheme": "bearer", "description": "`Authorization: Bearer <token>`"}
+
+
+class TableCodeScheme(OpenApiAuthenticationExtension):
+    target_class = "api.v1.auth.TableCodeAuthentication"
+    name = "tableCode"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "X-Table-Code",
+            "description": "A table's entry code: reads that table and enters its hands while in play.",
+        }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
@@ -17,7 +18,7 @@ class RulesPresetsView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="Rules presets and their options")
+    @extend_schema(summary="Rules presets and their options", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         return Response({name: rules.options() for name, rules in PRESETS.items()})
 
