@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -65,7 +67,9 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
             if response.status_code >= 500:
                 transaction.set_rollback(True)
                 return response
-            record.status_code, record.body = response.status_code, response.data
+            # Stored as rendered, so a replay's body is byte for byte the first one (dates included).
+            record.status_code = response.status_code
+            record.body = json.loads(JSONRenderer().render(response.data) or b"null")
             record.save(update_fields=["status_code", "body"])
             return response
 

@@ -1,3 +1,495 @@
-"""results resources of /api/v1/ (filled in by the resource work)."""
+"""Hands, their versions and disputes: ``/api/v1/tournaments/{slug}/rounds/{n}/tables/{t}/hands/...``.
 
-urlpatterns: list = []
+A table (its code, naming the seat that enters) or a player of the table enters, confirms and contests;
+an organizer's entry is confirmed at once (a correction); organizers resolve and void. Each write is one
+service call; the services decide what is allowed, this module only translates and authorizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.v1.access import require_organizer, table_access, table_member
+from api.v1.base import TournamentView, expected_version, with_etag
+from api.v1.idempotency import idempotent
+from tournaments import services
+from tournaments.models import Dispute, Hand, HandSubmission, Round, Table
+from tournaments.selectors import RELEASED_ROUND_STATUSES
+
+POSITIONS = ["A", "B", "C", "D", "E"]
+
+
+# --- translation ---------------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.Serializer):
+    """One hand's result: exactly one of payments, summary (the engine scores it) or record (the engine
+    replays it); payments may stand beside a summary or record to be checked against the engine."""
+
+    entered_by = serializers.ChoiceField(
+        POSITIONS, required=False, help_text="With a table code: the seat entering (or confirming)."
+    )
+    payments = serializers.DictField(child=serializers.IntegerField(), required=False)
+    kind = serializers.ChoiceField(
+        ["played", "passed_out", "annulled", "trial_three_failed", "penalty"], required=False
+    )
+    summary = serializers.JSONField(required=False, help_text="engine/schemas/hand-summary.schema.json")
+    record = serializers.JSONField(required=False, help_text="engine/schemas/hand-record.schema.json")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [name for name in ("summary", "record") if name in attrs]
+        if len(given) > 1:
+            raise serializers.ValidationError("give a summary or a record, not both")
+        if not given and "payments" not in attrs:
+            raise serializers.ValidationError("give payments, a summary or a record")
+        return attrs
+
+    @staticmethod
+    def to_service(attrs: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """(source, data) as ``services.hand_submit`` takes them; service field paths are ``data.*``."""
+        for source in ("summary", "record"):
+            if source in attrs:
+                data = attrs[source]
+                if not isinstance(data, dict):
+                    raise ValidationError({source: ["must be a JSON object"]})
+                if "payments" in attrs:
+                    data = {**data, "payments": attrs["payments"]}
+                return source, data
+        return "payments", {"payments": attrs["payments"], "kind": attrs.get("kind", "played")}
+
+
+def _rename(exc: ValidationError, source: str) -> ValidationError:
+    """Service errors name ``data.x``; the API's body calls it ``payments.x``, ``summary.x``, ``record.x``."""
+    if not hasattr(exc, "error_dict"):
+        return exc
+    renamed: dict[str, list[ValidationError]] = {}
+    for field, errors in exc.error_dict.items():
+        if field == "data.payments" or field.startswith("data.payments."):
+            name = field.removeprefix("data.")
+        elif field == "data" or field.startswith("data."):
+            name = source + field.removeprefix("data")
+        else:
+            name = field
+        renamed.setdefault(name, []).extend(errors)
+    return ValidationError(renamed)
+
+
+def _who(submission: HandSubmission, seats: dict[int, str]) -> dict[str, Any] | None:
+    player = submission.submitted_by
+    if player is None:
+        return None
+    return {"player": player.pk, "name": player.name, "seat": seats.get(player.pk)}
+
+
+def submission_data(submission: HandSubmission, seats: dict[int, str]) -> dict[str, Any]:
+    confirmed = submission.confirmed_by
+    return {
+        "id": submission.pk,
+        "version": submission.version,
+        "source": submission.source,
+        "status": submission.status,
+        "kind": submission.kind,
+        "payments": submission.payments,
+        "entered_payments": submission.entered_payments,
+        "payload": submission.payload,
+        "dealer": submission.dealer,
+        "stake": submission.stake,
+        "submitted_by": _who(submission, seats),
+        "by_organizer": submission.submitted_by_id is None,
+        "confirmed_by": (
+            {"player": confirmed.pk, "name": confirmed.name, "seat": seats.get(confirmed.pk)}
+            if confirmed
+            else None
+        ),
+        "confirmed_at": submission.confirmed_at,
+        "created_at": submission.created_at,
+        "note": submission.note,
+    }
+
+
+def dispute_data(dispute: Dispute) -> dict[str, Any]:
+    return {
+        "id": dispute.pk,
+        "status": dispute.status,
+        "reason": dispute.reason,
+        "opened_at": dispute.opened_at,
+        "opened_by_organizer": dispute.opened_by.startswith("user:"),
+        "versions": sorted(dispute.submissions.values_list("version", flat=True)),
+        "resolved_at": dispute.resolved_at,
+        "resolution": dispute.resolution,
+        "chosen_version": dispute.chosen.version if dispute.chosen_id else None,
+        "etag_version": dispute.version,
+    }
+
+
+def hand_data(hand: Hand, seats: dict[int, str], *, versions: bool = True) -> dict[str, Any]:
+    data = {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "stake": hand.stake,
+        "status": hand.status,
+        "kind": hand.kind,
+        "payments": hand.payments,
+    }
+    if versions:
+        subs = hand.submissions.select_related("submitted_by", "confirmed_by").order_by("version")
+        data["versions"] = [submission_data(s, seats) for s in subs]
+        data["disputes"] = [dispute_data(d) for d in hand.disputes.order_by("opened_at")]
+    return data
+
+
+# --- views ---------------------------------------------------------------------------------------------
+
+
+class TableScoped(TournamentView):
+    """A view of one table of a round: who may read it (released rounds: everyone; drafts: organizers)."""
+
+    def table(self) -> Table:
+        if not hasattr(self, "_table"):
+            tournament = self.tournament()
+            round_ = Round.objects.filter(tournament=tournament, number=self.kwargs["number"]).first()
+            if round_ is None or (round_.status not in RELEASED_ROUND_STATUSES and not self.organizer()):
+                raise Http404
+            table = Table.objects.filter(round=round_, number=self.kwargs["table"]).first()
+            if table is None:
+                raise Http404
+            access = table_access(self.request)
+            if access is not None and access.table.pk != table.pk:
+                raise exceptions.PermissionDenied("this code belongs to another table")
+            table.round = round_
+            self._table = table
+        return self._table
+
+    def seats(self) -> dict[int, str]:
+        return dict(self.table().seats.values_list("player_id", "position"))
+
+    def hand(self) -> Hand:
+        hand = Hand.objects.filter(table=self.table(), number=self.kwargs["hand"]).first()
+        if hand is None:
+            raise Http404
+        hand.table = self.table()
+        return hand
+
+
+class MemberOut(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.CharField(allow_null=True)
+
+
+class SubmissionOut(serializers.Serializer):
+    """One version of a hand's result, as entered (the schema of ``submission_data``)."""
+
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    source = serializers.ChoiceField(["payments", "summary", "record", "void"])
+    status = serializers.ChoiceField(["pending", "confirmed", "disputed", "superseded", "rejected"])
+    kind = serializers.CharField()
+    payments = serializers.DictField(child=serializers.IntegerField())
+    entered_payments = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
+    payload = serializers.JSONField()
+    dealer = serializers.CharField()
+    stake = serializers.IntegerField()
+    submitted_by = MemberOut(allow_null=True)
+    by_organizer = serializers.BooleanField()
+    confirmed_by = MemberOut(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    note = serializers.CharField()
+
+
+class DisputeOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(["open", "resolved", "voided"])
+    reason = serializers.CharField()
+    opened_at = serializers.DateTimeField()
+    opened_by_organizer = serializers.BooleanField()
+    versions = serializers.ListField(child=serializers.IntegerField())
+    resolved_at = serializers.DateTimeField(allow_null=True)
+    resolution = serializers.CharField()
+    chosen_version = serializers.IntegerField(allow_null=True)
+    etag_version = serializers.IntegerField()
+
+
+class HandRowOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    stake = serializers.IntegerField()
+    status = serializers.ChoiceField(["pending", "confirmed", "disputed", "voided"])
+    kind = serializers.CharField()
+    payments = serializers.DictField(child=serializers.IntegerField())
+
+
+class HandOut(HandRowOut):
+    versions = SubmissionOut(many=True)
+    disputes = DisputeOut(many=True)
+
+
+class BulkSerializer(serializers.Serializer):
+    hands = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=64)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+
+class HandListView(TableScoped):
+    """The table's hands; organizers may post a whole table's hands at once (a paper score sheet typed
+    in later): all or nothing, the error names the hand and the field."""
+
+    @extend_schema(summary="The table's hands", responses=HandRowOut(many=True))
+    def get(self, request: Request, slug: str, number: int, table: int) -> Response:
+        hands = Hand.objects.filter(table=self.table()).order_by("number")
+        seats = self.seats()
+        return Response([hand_data(h, seats, versions=False) for h in hands])
+
+    @extend_schema(
+        summary="Enter a whole table's hands (organizers; all or nothing)",
+        request=BulkSerializer,
+        responses={201: HandRowOut(many=True)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int) -> Response:
+        organizer = require_organizer(request, self.tournament())
+        body = BulkSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        table_ = self.table()
+        with transaction.atomic():
+            for index, raw in enumerate(body.validated_data["hands"]):
+                entry = EntrySerializer(data=raw)
+                if not entry.is_valid():
+                    raise serializers.ValidationError({f"hands[{index}]": entry.errors})
+                source, data = EntrySerializer.to_service(entry.validated_data)
+                hand_number = raw.get("number")
+                try:
+                    services.hand_submit(
+                        table=table_,
+                        number=hand_number,
+                        source=source,
+                        data=data,
+                        entered_by=organizer,
+                        trusted=True,
+                        note=body.validated_data.get("note", "") or "score sheet",
+                    )
+                except ValidationError as exc:
+                    renamed = _rename(exc, source)
+                    by_field = (
+                        renamed.error_dict if hasattr(renamed, "error_dict") else {"": renamed.error_list}
+                    )
+                    raise ValidationError(
+                        {f"hands[{index}].{field}".rstrip("."): errors for field, errors in by_field.items()}
+                    ) from exc
+        hands = Hand.objects.filter(table=table_).order_by("number")
+        seats = self.seats()
+        return Response([hand_data(h, seats, versions=False) for h in hands], status=status.HTTP_201_CREATED)
+
+
+class HandDetailView(TableScoped):
+    @extend_schema(summary="A hand with every version entered and its disputes", responses=HandOut)
+    def get(self, request: Request, slug: str, number: int, table: int, hand: int) -> Response:
+        return Response(hand_data(self.hand(), self.seats()))
+
+
+class SubmissionView(TableScoped):
+    """Enter a hand's result. With the table's code or as a player of the table: a member's entry, which
+    waits for a second member (the same result from another seat confirms it; a different one opens a
+    dispute). As an organizer: confirmed at once."""
+
+    @extend_schema(
+        summary="Enter a hand's result",
+        request=EntrySerializer,
+        responses={200: SubmissionOut, 201: SubmissionOut},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int, hand: int) -> Response:
+        table_ = self.table()
+        body = EntrySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        attrs = body.validated_data
+        source, data = EntrySerializer.to_service(attrs)
+        member = None
+        if table_access(request) is None and self.organizer():
+            kwargs: dict[str, Any] = {"entered_by": request.user, "trusted": True}
+        else:
+            member = table_member(request, table_, attrs.get("entered_by"))
+            kwargs = {"submitted_by": member}
+        before = HandSubmission.objects.filter(hand__table=table_).count()
+        try:
+            submission = services.hand_submit(
+                table=table_,
+                number=hand,
+                source=source,
+                data=data,
+                idempotency_key=request.headers.get("Idempotency-Key"),
+                note=attrs.get("note", ""),
+                **kwargs,
+            )
+        except ValidationError as exc:
+            raise _rename(exc, source) from exc
+        created = HandSubmission.objects.filter(hand__table=table_).count() > before
+        return Response(
+            submission_data(submission, self.seats()),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class ConfirmSerializer(serializers.Serializer):
+    entered_by = serializers.ChoiceField(POSITIONS, required=False, help_text="With a table code: the seat.")
+
+
+class ConfirmView(TableScoped):
+    @extend_schema(
+        summary="Confirm a pending entry (a second member of the table)",
+        request=ConfirmSerializer,
+        responses=SubmissionOut,
+    )
+    @idempotent
+    def post(
+        self, request: Request, slug: str, number: int, table: int, hand: int, submission: int
+    ) -> Response:
+        found = HandSubmission.objects.filter(hand=self.hand(), pk=submission).first()
+        if found is None:
+            raise Http404
+        body = ConfirmSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        member = table_member(request, self.table(), body.validated_data.get("entered_by"))
+        confirmed = services.hand_confirm(found, member)
+        return Response(submission_data(confirmed, self.seats()))
+
+
+class ContestSerializer(EntrySerializer):
+    reason = serializers.CharField(max_length=1000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return attrs  # the member's own version of the hand is optional
+
+
+class DisputeListView(TableScoped):
+    @extend_schema(summary="The hand's disputes", responses=DisputeOut(many=True))
+    def get(self, request: Request, slug: str, number: int, table: int, hand: int) -> Response:
+        return Response([dispute_data(d) for d in self.hand().disputes.order_by("opened_at")])
+
+    @extend_schema(
+        summary="Contest a confirmed hand (a member of the table): the organizer decides",
+        request=ContestSerializer,
+        responses={201: DisputeOut},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int, hand: int) -> Response:
+        body = ContestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        attrs = body.validated_data
+        member = table_member(request, self.table(), attrs.get("entered_by"))
+        source, data = (None, None)
+        if any(name in attrs for name in ("payments", "summary", "record")):
+            source, data = EntrySerializer.to_service(attrs)
+        try:
+            dispute = services.hand_contest(
+                self.hand(), contested_by=member, reason=attrs["reason"], source=source, data=data
+            )
+        except ValidationError as exc:
+            raise _rename(exc, source or "payments") from exc
+        return with_etag(Response(dispute_data(dispute), status=status.HTTP_201_CREATED), "dispute", dispute)
+
+
+class DisputeView(TableScoped):
+    def dispute(self) -> Dispute:
+        found = Dispute.objects.filter(hand=self.hand(), pk=self.kwargs["dispute"]).first()
+        if found is None:
+            raise Http404
+        return found
+
+    @extend_schema(summary="A dispute", responses=DisputeOut)
+    def get(self, request: Request, slug: str, number: int, table: int, hand: int, dispute: int) -> Response:
+        found = self.dispute()
+        return with_etag(Response(dispute_data(found)), "dispute", found)
+
+
+class ResolveSerializer(EntrySerializer):
+    version = serializers.IntegerField(required=False, min_value=1, help_text="The version that is right.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        entry = any(name in attrs for name in ("payments", "summary", "record"))
+        if ("version" in attrs) == entry:
+            raise serializers.ValidationError("choose a version or enter the correct result, not both")
+        return attrs
+
+
+class ResolveView(DisputeView):
+    @extend_schema(
+        summary="Resolve a dispute (organizers): choose a version or enter the correct result",
+        request=ResolveSerializer,
+        responses=DisputeOut,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int, hand: int, dispute: int) -> Response:
+        organizer = require_organizer(request, self.tournament())
+        found = self.dispute()
+        body = ResolveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        attrs = body.validated_data
+        version = expected_version(request, "dispute", found)
+        note = attrs.get("note", "")
+        if "version" in attrs:
+            chosen = found.hand.submissions.filter(version=attrs["version"]).first()
+            if chosen is None:
+                raise ValidationError(
+                    {"version": [f"hand {found.hand.number} has no version {attrs['version']}"]}
+                )
+            services.dispute_resolve(
+                found, resolved_by=organizer, chosen=chosen, note=note, expected_version=version
+            )
+        else:
+            source, data = EntrySerializer.to_service(attrs)
+            try:
+                services.dispute_resolve(
+                    found,
+                    resolved_by=organizer,
+                    source=source,
+                    data=data,
+                    note=note,
+                    expected_version=version,
+                )
+            except ValidationError as exc:
+                raise _rename(exc, source) from exc
+        found.refresh_from_db()
+        return with_etag(Response(dispute_data(found)), "dispute", found)
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000)
+
+
+class VoidView(TableScoped):
+    @extend_schema(
+        summary="Void a hand that cannot be reconciled (organizers)",
+        request=VoidSerializer,
+        responses=HandOut,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int, hand: int) -> Response:
+        organizer = require_organizer(request, self.tournament())
+        body = VoidSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.hand_void(self.hand(), by=organizer, reason=body.validated_data["reason"])
+        return Response(hand_data(self.hand(), self.seats()))
+
+
+PREFIX = "rounds/<int:number>/tables/<int:table>/hands/"
+urlpatterns = [
+    path(PREFIX, HandListView.as_view(), name="hands"),
+    path(f"{PREFIX}<int:hand>/", HandDetailView.as_view(), name="hand"),
+    path(f"{PREFIX}<int:hand>/submissions/", SubmissionView.as_view(), name="submissions"),
+    path(f"{PREFIX}<int:hand>/submissions/<int:submission>/confirm/", ConfirmView.as_view(), name="confirm"),
+    path(f"{PREFIX}<int:hand>/disputes/", DisputeListView.as_view(), name="disputes"),
+    path(f"{PREFIX}<int:hand>/disputes/<int:dispute>/", DisputeView.as_view(), name="dispute"),
+    path(f"{PREFIX}<int:hand>/disputes/<int:dispute>/resolve/", ResolveView.as_view(), name="resolve"),
+    path(f"{PREFIX}<int:hand>/void/", VoidView.as_view(), name="void"),
+]
