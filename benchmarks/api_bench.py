@@ -102,8 +102,8 @@ with acting_as(Actor(system="bench")):
         print(f"TABLE {{number}},{{code}}")
 """
     out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True, capture_output=True,
-        text=True,
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
     ).stdout  # fmt: skip
     return [(int(n), c) for n, c in re.findall(r"TABLE (\d+),(\w+)", out)]
 
@@ -159,8 +159,8 @@ def main() -> None:
             lua.write_text(LUA)
             codes.write_text("".join(f"{n},{c}\n" for n, c in tables))
             threads = 2
-            out = wrk(["-t", str(threads), "-c", str(args.connections), "-d", f"{args.seconds}s", "-s", str(lua),
-                       base, "--", str(DEALS), str(threads), str(codes)])  # fmt: skip
+            out = wrk(["-t", str(threads), "-c", str(args.connections), "-d", f"{args.seconds}s",
+                       "-s", str(lua), base, "--", str(DEALS), str(threads), str(codes)])  # fmt: skip
         fields = dict(re.findall(r"(\w+)=([\d.]+)", out.split("RESULT", 1)[1]))
         accepted = int(fields["requests"]) - int(fields["non2xx"])
         print(f"submissions: {accepted / float(fields['duration']):,.0f} accepted/s "
