@@ -25,7 +25,9 @@ def is_organizer(user: Any, tournament: Tournament) -> bool:
 
 
 def require_organizer(request: Request, tournament: Tournament) -> Any:
-    """The organizer making the request, or 401/403."""
+    """The organizer making the request, or 401/403 (a table code is known, but not an organizer)."""
+    if table_access(request) is not None:
+        raise exceptions.PermissionDenied("a table code cannot do this: only the tournament's organizers")
     if not getattr(request.user, "is_authenticated", False):
         raise exceptions.NotAuthenticated("log in as an organizer of this tournament")
     if not is_organizer(request.user, tournament):

@@ -1,0 +1,147 @@
+"""Every write endpoint × every role, through HTTP: the expected status of each cell is in one table.
+
+Roles: anonymous, another table's code, the table's own code, a player of the table (account), a player
+of another table, an organizer of another tournament, the organizer, a superuser. A cell that refuses
+must also store nothing (the row counts of the domain do not move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.apps import apps
+from rest_framework.test import APIClient
+
+from tournaments import services
+from tournaments.models import Dispute, Hand
+
+from .conftest import client_with_token, player_client, table_client
+
+pytestmark = pytest.mark.django_db
+
+ROLES = [
+    "anonymous",
+    "other_table_code",
+    "own_table_code",
+    "player_of_table",
+    "player_of_other_table",
+    "other_organizer",
+    "organizer",
+    "superuser",
+]
+
+
+def hands(table) -> str:
+    return f"/api/v1/tournaments/cup/rounds/1/tables/{table.number}/hands/"
+
+
+def pays(amount: int = 1) -> dict:
+    return {"payments": {"A": -amount, "B": amount, "C": -amount, "D": amount}}
+
+
+def pending_entry(table) -> Any:
+    return services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data=pays(),
+        submitted_by=table.seats.get(position="B").player,
+    )
+
+
+def confirmed_hand(table) -> Hand:
+    sub = pending_entry(table)
+    services.hand_confirm(sub, table.seats.get(position="C").player)
+    return sub.hand
+
+
+def open_dispute(table) -> Dispute:
+    pending_entry(table)
+    services.hand_submit(
+        table=table,
+        number=1,
+        source="payments",
+        data=pays(2),
+        submitted_by=table.seats.get(position="C").player,
+    )
+    return Dispute.objects.get(hand__table=table)
+
+
+# endpoint name -> (prepare(table) -> path, body); "seat" in a body is replaced per role
+WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
+    "enter a hand": lambda t: (hands(t) + "1/submissions/", {"entered_by": "D", **pays()}),
+    "confirm an entry": lambda t: (hands(t) + f"1/submissions/{pending_entry(t).pk}/confirm/", {"entered_by": "D"}),  # noqa: E501
+    "contest a hand": lambda t: (hands(t) + f"{confirmed_hand(t).number}/disputes/", {"entered_by": "D", "reason": "x"}),  # noqa: E501
+    "resolve a dispute": lambda t: (hands(t) + f"1/disputes/{open_dispute(t).pk}/resolve/", {"version": 1}),
+    "void a hand": lambda t: (hands(t) + f"{pending_entry(t).hand.number}/void/", {"reason": "lost"}),
+    "enter a score sheet": lambda t: (hands(t), {"hands": [{"number": 1, **pays()}]}),
+}  # fmt: skip
+
+# expected status per endpoint and role (order of ROLES)
+EXPECTED = {
+    "enter a hand":        [401, 403, 201, 201, 403, 403, 201, 201],
+    "confirm an entry":    [401, 403, 200, 200, 403, 403, 403, 403],
+    "contest a hand":      [401, 403, 201, 201, 403, 403, 403, 403],
+    "resolve a dispute":   [401, 403, 403, 403, 403, 403, 200, 200],
+    "void a hand":         [401, 403, 403, 403, 403, 403, 200, 200],
+    "enter a score sheet": [401, 403, 403, 403, 403, 403, 201, 201],
+}  # fmt: skip
+
+
+def client_for(role: str, table, other_table, other_organizer, superuser, organizer) -> APIClient:
+    return {
+        "anonymous": lambda: APIClient(),
+        "other_table_code": lambda: table_client(other_table),
+        "own_table_code": lambda: table_client(table),
+        "player_of_table": lambda: player_client(table, "D"),
+        "player_of_other_table": lambda: player_client(other_table, "D"),
+        "other_organizer": lambda: other_organizer,
+        "organizer": lambda: organizer,
+        "superuser": lambda: superuser,
+    }[role]()
+
+
+def row_counts() -> dict[str, int]:
+    return {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
+
+
+CELLS = [
+    (endpoint, role, status)
+    for endpoint, row in EXPECTED.items()
+    for role, status in zip(ROLES, row, strict=True)
+]
+
+
+@pytest.mark.parametrize(("endpoint", "role", "status"), CELLS, ids=[f"{e}-{r}" for e, r, _ in CELLS])
+def test_it_answers_each_role_as_the_table_says(
+    endpoint, role, status, table1, table2, other_organizer, superuser, organizer
+) -> None:
+    path, body = WRITES[endpoint](table1)
+    client = client_for(role, table1, table2, other_organizer, superuser, organizer)
+    if role == "player_of_table":
+        body = {k: v for k, v in body.items() if k != "entered_by"}
+    before = row_counts()
+    response = client.post(path, body, format="json")
+    assert response.status_code == status, response.content
+    if status >= 400:
+        assert row_counts() == before
+        assert "errors" in response.json()
+
+
+def test_it_covers_every_write_endpoint_of_the_results_module() -> None:
+    from api.v1 import results
+
+    posts = {p.name for p in results.urlpatterns if hasattr(p.callback.view_class, "post")}
+    assert posts == {"hands", "submissions", "confirm", "disputes", "resolve", "void"}
+    assert len(WRITES) == len(EXPECTED) == 6
+
+
+def test_it_lets_a_superuser_token_in_with_bearer_too(table1, superuser) -> None:
+    from django.contrib.auth import get_user_model
+
+    root = get_user_model().objects.get(username="root")
+    bearer = client_with_token(root, keyword="Bearer")
+    response = bearer.post(hands(table1) + "1/submissions/", pays(), format="json")
+    assert response.status_code == 201
