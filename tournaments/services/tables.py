@@ -40,7 +40,9 @@ def _issue(table: Table, tournament_id: int) -> TableCode:
 def table_codes_issue(round_: Round) -> list[TableCode]:
     """Give every table of the round that has none an active code (idempotent)."""
     with transaction.atomic():
-        tables = round_.tables.exclude(codes__replaced_at__isnull=True).order_by("number")
+        # not ``exclude(codes__replaced_at__isnull=True)``: its outer join also excludes tables without codes
+        active = TableCode.objects.filter(replaced_at__isnull=True).values("table_id")
+        tables = round_.tables.exclude(pk__in=active).order_by("number")
         return [_issue(table, round_.tournament_id) for table in tables]
 
 
