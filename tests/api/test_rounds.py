@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import table_client
+from tests.api.conftest import player_client, table_client
 from tournaments import services
 from tournaments.models import Dispute, Round, Table, TableCode, Tournament
 from tournaments.selectors import active_table_code
@@ -172,11 +172,13 @@ def test_it_lets_only_this_tournaments_organizers_act_on_rounds(
         ("post", "1/tables/1/code/", {}),
     ]
     code = active_table_code(table1)
+    seated = player_client(table1, "A")  # a player's own account organizes nothing
     for method, path, body in writes:
         url = f"{ROUNDS}{path}"
         assert getattr(anonymous, method)(url, body, format="json").status_code == 401, path
         assert getattr(other_organizer, method)(url, body, format="json").status_code == 403, path
         assert getattr(table_client(table1), method)(url, body, format="json").status_code == 403, path
+        assert getattr(seated, method)(url, body, format="json").status_code == 403, path
     final = "/api/v1/tournaments/cup/final-stage/"
     assert (anonymous.post(final).status_code, other_organizer.post(final).status_code) == (401, 403)
     assert table_client(table1).post(final).status_code == 403
@@ -301,6 +303,7 @@ def test_it_shows_a_tables_hands_and_running_totals(anonymous, round1, table1) -
 
 def test_it_shows_the_entry_codes_to_organizers_only(anonymous, organizer, round1, table1, table2) -> None:
     secret = [active_table_code(table1), active_table_code(table2)]
+    assert all(secret)  # issued when round 1 was published
     assert codes(organizer.get(f"{ROUNDS}1/tables/").json()["results"]) == secret
     assert organizer.get(f"{ROUNDS}1/tables/2/").json()["code"] == secret[1]
     readers = [anonymous, table_client(table1)]
