@@ -1,3 +1,358 @@
-"""rounds resources of /api/v1/ (filled in by the resource work)."""
+"""Rounds resources of /api/v1/tournaments/{slug}/: draws and their lifecycle, tables and entry codes.
 
-urlpatterns: list = []
+Who may call what:
+
+* reading rounds and tables: organizers of the tournament (every round), the public (released rounds of
+  public tournaments), a table's entry code (its own table only; another table is 403);
+* every write: organizers of the tournament only (a table code gets 403, no credentials 401).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.urls import path
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.v1 import serializers_rounds as s
+from api.v1.access import require_organizer, table_access
+from api.v1.base import Pagination, TournamentView, expected_version, with_etag
+from api.v1.idempotency import idempotent
+from tournaments import selectors_rounds
+from tournaments.models import Round, Table, Tournament
+from tournaments.services.rounds import (
+    draw_edit,
+    final_stage_generate,
+    round_close,
+    round_confirm,
+    round_generate,
+    round_publish,
+    round_redraw,
+    round_start,
+    round_verify,
+)
+from tournaments.services.tables import table_code_replace
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The round\'s ETag as read (e.g. "round-7-v3"): a stale one gives 412 and changes nothing.',
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Retrying with the same key returns the first response and does nothing again.",
+)
+ROUND_RESPONSE = OpenApiResponse(
+    s.RoundDetailSerializer, description='The round; ETag "round-{id}-v{version}".'
+)
+
+
+class RoundsBase(TournamentView):
+    """Shared lookups: the caller's view of the rounds, and the organizer check that also refuses codes."""
+
+    def require_organizer(self) -> Any:
+        """Organizers only: 401 without credentials, 403 for others, also for a table's code."""
+        tournament = self.tournament()
+        if table_access(self.request) is not None:
+            raise exceptions.PermissionDenied("a table code may read its table and enter its hands only")
+        return require_organizer(self.request, tournament)
+
+    def round_(self, number: int) -> Round:
+        """The round as the caller may see it (404 for the public on drafts and confirmed rounds)."""
+        found = selectors_rounds.visible_rounds(self.tournament(), organizer=self.organizer())
+        found = found.filter(number=number).first()
+        if found is None:
+            raise Http404
+        return found
+
+    def reload(self, round_: Round) -> Round:
+        return selectors_rounds.visible_rounds(self.tournament(), organizer=True).get(pk=round_.pk)
+
+    def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
+        round_ = self.reload(round_)
+        data = s.RoundDetailSerializer(round_, context={"verifies": round_verify(round_)}).data
+        return with_etag(Response(data, status=code), "round", round_)
+
+
+class RoundListView(RoundsBase):
+    """The rounds in number order; POST draws the next one as a draft."""
+
+    pagination_class = Pagination
+
+    @extend_schema(summary="List the rounds and their draws", responses=s.RoundSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        rounds = selectors_rounds.visible_rounds(self.tournament(), organizer=self.organizer())
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(rounds, request, view=self)
+        return paginator.get_paginated_response(s.RoundSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Draw the next round as a draft (organizers)",
+        request=s.GenerateSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ROUND_RESPONSE},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        by = self.require_organizer()
+        body = s.GenerateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        round_ = round_generate(self.tournament(), by=by, **body.validated_data)
+        response = self.round_response(round_, status.HTTP_201_CREATED)
+        response["Location"] = request.build_absolute_uri(f"{round_.number}/")
+        return response
+
+
+class RoundDetailView(RoundsBase):
+    """A round with its draw; its ETag is what If-Match names on the round's actions."""
+
+    @extend_schema(summary="A round, its draw and whether the draw verifies", responses=ROUND_RESPONSE)
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        return self.round_response(self.round_(number))
+
+
+class RedrawView(RoundsBase):
+    """A new seed for a round that is not yet published."""
+
+    @extend_schema(
+        summary="Re-draw a draft or confirmed round with a new seed (organizers)",
+        request=s.RedrawSerializer,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+        responses=ROUND_RESPONSE,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        by = self.require_organizer()
+        round_ = self.round_(number)
+        body = s.RedrawSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = expected_version(request, "round", round_)
+        round_ = round_redraw(round_, by=by, expected_version=version, **body.validated_data)
+        return self.round_response(round_)
+
+
+class DrawEditView(RoundsBase):
+    """A draw entered by hand, validated like a drawn one; the round becomes a manual draft."""
+
+    def edit(self, request: Request, number: int) -> Response:
+        by = self.require_organizer()
+        round_ = self.round_(number)
+        body = s.DrawEditSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        version = expected_version(request, "round", round_)
+        round_ = draw_edit(
+            round_, body.validated_data["tables"], byes=body.validated_data["byes"], by=by,
+            expected_version=version,
+        )  # fmt: skip
+        return self.round_response(round_)
+
+    @extend_schema(
+        summary="Replace a draft draw by hand (organizers)",
+        request=s.DrawEditSerializer,
+        parameters=[IF_MATCH],
+        responses=ROUND_RESPONSE,
+    )
+    def put(self, request: Request, slug: str, number: int) -> Response:
+        return self.edit(request, number)
+
+    @extend_schema(
+        summary="Replace a draft draw by hand (organizers; as PUT)",
+        request=s.DrawEditSerializer,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+        responses=ROUND_RESPONSE,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        return self.edit(request, number)
+
+
+def transition_view(service: Any, summary: str) -> type[RoundsBase]:
+    """A view whose POST moves a round's status with ``service`` under the caller's ``If-Match``."""
+
+    class TransitionView(RoundsBase):
+        __doc__ = (service.__doc__ or summary).strip().splitlines()[0]
+
+        @extend_schema(
+            summary=summary, request=None, parameters=[IF_MATCH, IDEMPOTENCY_KEY], responses=ROUND_RESPONSE
+        )
+        @idempotent
+        def post(self, request: Request, slug: str, number: int) -> Response:
+            by = self.require_organizer()
+            round_ = self.round_(number)
+            version = expected_version(request, "round", round_)
+            return self.round_response(service(round_, by=by, expected_version=version))
+
+    TransitionView.__name__ = TransitionView.__qualname__ = (
+        f"Round{service.__name__.title().replace('_', '')}View"
+    )
+    return TransitionView
+
+
+class VerifyView(RoundsBase):
+    """Re-runs the draw from the stored seed and input: anyone may check it was not arranged."""
+
+    def verify(self, number: int) -> Response:
+        round_ = self.round_(number)
+        data = {"round": round_.number, "method": round_.method, "seed": round_.seed}
+        return Response(s.VerifySerializer({**data, "verifies": round_verify(round_)}).data)
+
+    @extend_schema(
+        summary="Whether the stored draw is what its seed and input give", responses=s.VerifySerializer
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        return self.verify(number)
+
+    @extend_schema(
+        summary="Whether the stored draw is what its seed and input give (as GET)",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses=s.VerifySerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        return self.verify(number)
+
+
+class FinalStageView(RoundsBase):
+    """After the qualifying rounds: the top of the standings at the final table(s)."""
+
+    @extend_schema(
+        summary="Seat the final stage from the qualifying standings (organizers)",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ROUND_RESPONSE},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        by = self.require_organizer()
+        round_ = final_stage_generate(self.tournament(), by=by)
+        response = self.round_response(round_, status.HTTP_201_CREATED)
+        response["Location"] = request.build_absolute_uri(f"../rounds/{round_.number}/")
+        return response
+
+
+class TablesBase(RoundsBase):
+    """Tables are also readable with the table's own entry code, even in a private tournament."""
+
+    def tournament(self) -> Tournament:
+        access = table_access(self.request)
+        if access is not None and not hasattr(self, "_tournament"):
+            # the code was looked up in this URL's tournament: it sees its own table there
+            self._tournament = access.table.round.tournament
+        return super().tournament()
+
+    def tables(self, number: int) -> Any:
+        access = table_access(self.request)
+        if access is not None:
+            if access.table.round.number != number:
+                raise exceptions.PermissionDenied("this code belongs to a table of another round")
+            round_ = access.table.round
+        else:
+            round_ = self.round_(number)
+        return selectors_rounds.tables_with_play(round_, with_codes=self.organizer())
+
+    def table(self, number: int, table_number: int) -> Table:
+        access = table_access(self.request)
+        if access is not None and access.table.number != table_number:
+            raise exceptions.PermissionDenied("this code belongs to another table")
+        found = self.tables(number).filter(number=table_number).first()
+        if found is None:
+            raise Http404
+        return found
+
+    def context(self) -> dict[str, Any]:
+        return {"with_codes": self.organizer()}
+
+
+class TableListView(TablesBase):
+    """A round's tables in number order (with a table code: that table only)."""
+
+    pagination_class = Pagination
+
+    @extend_schema(
+        summary="A round's tables: seats, hands, running totals, places once closed",
+        responses=s.TableSerializer(many=True),
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        tables = self.tables(number)
+        access = table_access(request)
+        if access is not None:
+            tables = tables.filter(pk=access.table.pk)  # a code reads its own table only
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(tables, request, view=self)
+        return paginator.get_paginated_response(
+            s.TableSerializer(page, many=True, context=self.context()).data
+        )
+
+
+class TableDetailView(TablesBase):
+    """One table; the entry code is shown to the tournament's organizers only."""
+
+    @extend_schema(
+        summary="A table: seats, hands with status and payments, running totals, places once closed",
+        responses=s.TableSerializer,
+    )
+    def get(self, request: Request, slug: str, number: int, table: int) -> Response:
+        found = self.table(number, table)
+        return Response(s.TableSerializer(found, context=self.context()).data)
+
+
+class TableCodeView(TablesBase):
+    """A lost or seen code is replaced; the old one stops authenticating at once."""
+
+    @extend_schema(
+        summary="Replace a table's entry code (organizers); the old code stops working",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.TableCodeSerializer},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int, table: int) -> Response:
+        by = self.require_organizer()
+        code = table_code_replace(self.table(number, table), by=by)
+        return Response(s.TableCodeSerializer(code).data, status=status.HTTP_201_CREATED)
+
+
+urlpatterns = [
+    path("rounds/", RoundListView.as_view(), name="rounds"),
+    path("rounds/<int:number>/", RoundDetailView.as_view(), name="round"),
+    path("rounds/<int:number>/redraw/", RedrawView.as_view(), name="round-redraw"),
+    path("rounds/<int:number>/draw/", DrawEditView.as_view(), name="round-draw"),
+    path(
+        "rounds/<int:number>/confirm/",
+        transition_view(round_confirm, "Confirm a draft draw (organizers)").as_view(),
+        name="round-confirm",
+    ),
+    path(
+        "rounds/<int:number>/publish/",
+        transition_view(
+            round_publish, "Publish a confirmed draw; tables get entry codes (organizers)"
+        ).as_view(),
+        name="round-publish",
+    ),
+    path(
+        "rounds/<int:number>/start/",
+        transition_view(round_start, "Start a published round and its timer (organizers)").as_view(),
+        name="round-start",
+    ),
+    path(
+        "rounds/<int:number>/close/",
+        transition_view(round_close, "Close a round once every table is settled (organizers)").as_view(),
+        name="round-close",
+    ),
+    path("rounds/<int:number>/verify/", VerifyView.as_view(), name="round-verify"),
+    path("final-stage/", FinalStageView.as_view(), name="final-stage"),
+    path("rounds/<int:number>/tables/", TableListView.as_view(), name="tables"),
+    path("rounds/<int:number>/tables/<int:table>/", TableDetailView.as_view(), name="table"),
+    path("rounds/<int:number>/tables/<int:table>/code/", TableCodeView.as_view(), name="table-code"),
+]
