@@ -60,6 +60,10 @@ def default_pairing_methods() -> list[str]:
     return ["random", "swiss", "swiss", "swiss"]
 
 
+# Default orderings name foreign keys by their ``_id``: ordering by the related model would join it (and
+# its own ordering's relations) into every ``first()`` and every listing.
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     city = models.CharField(max_length=120, blank=True)
@@ -184,7 +188,7 @@ class Registration(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
-        ordering = ["tournament", "player__name"]
+        ordering = ["tournament_id", "player__name"]
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique")]
         indexes = [models.Index(fields=["tournament", "status"])]
 
@@ -222,7 +226,7 @@ class Round(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
 
     def __str__(self) -> str:
@@ -238,7 +242,7 @@ class Table(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")]
 
     def __str__(self) -> str:
@@ -261,7 +265,7 @@ class TableCode(models.Model):
     replaced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["table", "-issued_at"]
+        ordering = ["table_id", "-issued_at"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "code"], name="table_code_unique_in_tournament"),
             models.UniqueConstraint(
@@ -285,7 +289,7 @@ class Seat(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
-        ordering = ["table", "position"]
+        ordering = ["table_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
@@ -331,7 +335,7 @@ class Hand(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory])
 
     class Meta:
-        ordering = ["table", "number"]
+        ordering = ["table_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
@@ -389,7 +393,7 @@ class HandSubmission(models.Model):
     history = HistoricalRecords(bases=[AuditedHistory], excluded_fields=["payload", "entered_payments"])
 
     class Meta:
-        ordering = ["hand", "version"]
+        ordering = ["hand_id", "version"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "version"], name="submission_version_unique"),
             models.UniqueConstraint(
@@ -458,7 +462,7 @@ class DisputeSubmission(models.Model):
     added_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["dispute", "added_at", "id"]
+        ordering = ["dispute_id", "added_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["dispute", "submission"], name="dispute_submission_unique")
         ]
@@ -549,7 +553,7 @@ class Standing(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["tournament", "after_round", "rank"]
+        ordering = ["tournament_id", "after_round", "rank"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "after_round", "player"], name="standing_unique")
         ]
