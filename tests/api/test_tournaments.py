@@ -462,3 +462,19 @@ def test_it_never_shows_the_public_an_email_a_code_or_a_key(
         for secret in ("org@example.org", "secret-key-123", code):
             assert secret not in text, (url, secret)
     assert "email" not in json.dumps(anonymous.get(CUP).json())
+
+
+def test_it_awards_once_per_key_even_when_another_organizer_retries(organizer, superuser, tournament) -> None:
+    player = tournament.registrations.first().player
+    body = {"player": player.pk, "points": -2, "reason": "late"}
+    first = organizer.post(f"{CUP}penalties/", body, format="json", HTTP_IDEMPOTENCY_KEY="desk-7")
+    second = superuser.post(f"{CUP}penalties/", body, format="json", HTTP_IDEMPOTENCY_KEY="desk-7")
+    assert first.status_code == 201
+    assert second.status_code == 201
+    assert second.json()["id"] == first.json()["id"]
+    assert Penalty.objects.filter(tournament=tournament).count() == 1
+    different = superuser.post(
+        f"{CUP}penalties/", {**body, "points": -4}, format="json", HTTP_IDEMPOTENCY_KEY="desk-7"
+    )
+    assert different.status_code == 422
+    assert Penalty.objects.count() == 1
