@@ -478,3 +478,23 @@ def test_it_awards_once_per_key_even_when_another_organizer_retries(organizer, s
     )
     assert different.status_code == 422
     assert Penalty.objects.count() == 1
+
+
+def test_it_finds_registrations_and_penalties_only_within_the_tournament_of_the_url(
+    organizer, organizer_user, tournament
+) -> None:
+    elsewhere = TournamentFactory(slug="elsewhere")
+    elsewhere.organizers.add(organizer_user)
+    foreign = Registration.objects.create(tournament=elsewhere, player=PlayerFactory())
+    assert organizer.post(f"{CUP}registrations/{foreign.pk}/withdraw/").status_code == 404
+    award = organizer.post(
+        "/api/v1/tournaments/elsewhere/penalties/",
+        {"player": foreign.player_id, "points": -1, "reason": "x"},
+        format="json",
+    )
+    assert award.status_code == 201
+    url = f"{CUP}penalties/{award.json()['id']}/withdraw/"
+    assert organizer.post(url, {"reason": "x"}, format="json").status_code == 404
+    foreign.refresh_from_db()
+    assert foreign.status == Registration.Status.REGISTERED
+    assert Penalty.objects.get().withdrawn_at is None
