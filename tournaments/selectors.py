@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Max, Prefetch, Q, QuerySet
 
-from tournaments.models import Registration, Round, Seat, Standing, Table, Tournament
+from tournaments.models import Registration, Round, Seat, Standing, StandingsState, Table, Tournament
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -23,6 +23,22 @@ def public_tournament(slug: str) -> Tournament | None:
 def is_public(tournament: Tournament) -> bool:
     """What ``public_tournaments`` lists: public and no longer a draft."""
     return tournament.is_public and tournament.status != Tournament.Status.DRAFT
+
+
+def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
+    """The public tournaments, plus every tournament ``user`` organizes (all of them for a superuser)."""
+    if not getattr(user, "is_authenticated", False):
+        return public_tournaments()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(
+        Q(pk__in=public_tournaments().values("pk")) | Q(organizers=user)
+    ).distinct()
+
+
+def standings_state(tournament: Tournament) -> StandingsState | None:
+    """Whether the stored standings are current (``None`` before anything marked them)."""
+    return StandingsState.objects.filter(tournament=tournament).first()
 
 
 RELEASED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)

@@ -1,3 +1,513 @@
-"""tournaments resources of /api/v1/ (filled in by the resource work)."""
+"""Tournaments, clubs, players, registrations, standings and penalties of /api/v1/.
 
-urlpatterns: list = []
+Views authorize and call one service (or a selector); the serializers translate. Organizers of the
+tournament (or superusers) write; the public reads public tournaments only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils.cache import patch_vary_headers
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, renderers, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.v1 import serializers_tournaments as s
+from api.v1.access import linked_player, require_organizer
+from api.v1.base import ApiView, TournamentView, expected_version, with_etag
+from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.v1.idempotency import idempotent
+from tournaments import selectors
+from tournaments.models import Club, Penalty, Registration, Tournament
+from tournaments.services.organizing import (
+    club_create,
+    tournament_create,
+    tournament_edit,
+    tournament_player_add,
+)
+from tournaments.services.penalties import penalty_award, penalty_withdraw
+from tournaments.services.registrations import (
+    players_import_csv,
+    registration_check_in,
+    registration_withdraw,
+)
+
+SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="the tournament's slug")
+ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="the object's id")
+IF_MATCH = OpenApiParameter(
+    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='the ETag read, e.g. "tournament-3-v7"'
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="retry safely with the same key",
+)
+TOURNAMENT = "tournament"
+
+
+def _authenticated(request: Request) -> Any:
+    if not getattr(request.user, "is_authenticated", False):
+        raise exceptions.NotAuthenticated("log in to do this")
+    return request.user
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+# --- tournaments -------------------------------------------------------------------------------------
+
+
+class TournamentFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+    starts_after = django_filters.DateFilter(field_name="starts_on", lookup_expr="gte")
+    starts_before = django_filters.DateFilter(field_name="starts_on", lookup_expr="lte")
+
+    class Meta:
+        model = Tournament
+        fields = ("status", "is_public", "name", "starts_after", "starts_before")
+
+
+class TournamentListView(ApiView, generics.GenericAPIView):
+    """Tournaments: everyone reads the public ones; staff users create new ones."""
+
+    serializer_class = s.TournamentSerializer
+    filterset_class = TournamentFilter
+    ordering_fields = ("starts_on", "name", "created_at")
+    ordering = ("-starts_on", "name")
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return selectors.tournaments_visible_to(self.request.user)
+
+    @extend_schema(
+        summary="List tournaments: the public ones, and every one you organize",
+        responses=s.TournamentSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.TournamentSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Create a tournament (staff users and superusers; you become its organizer)",
+        request=s.TournamentSerializer,
+        responses={201: s.TournamentSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        user = _authenticated(request)
+        tournament = tournament_create(fields=_valid(s.TournamentSerializer, request), by=user)
+        response = Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+        return with_etag(response, TOURNAMENT, tournament)
+
+
+class TournamentDetailView(TournamentView):
+    """One tournament and its format; edits carry If-Match so two organizers never overwrite each other."""
+
+    @extend_schema(
+        summary="A tournament with its whole format", parameters=[SLUG], responses=s.TournamentSerializer
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        return with_etag(Response(s.TournamentSerializer(tournament).data), TOURNAMENT, tournament)
+
+    @extend_schema(
+        summary="Edit a tournament (its organizers); If-Match refuses a stale edit with 412",
+        parameters=[SLUG, IF_MATCH],
+        request=s.TournamentEditSerializer,
+        responses=s.TournamentSerializer,
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        version = expected_version(request, TOURNAMENT, tournament)
+        serializer = s.TournamentEditSerializer(tournament, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        saved = tournament_edit(
+            tournament, changes=dict(serializer.validated_data), by=user, expected_version=version
+        )
+        return with_etag(Response(s.TournamentSerializer(saved).data), TOURNAMENT, saved)
+
+
+# --- clubs ---------------------------------------------------------------------------------------------
+
+
+class ClubFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+    city = django_filters.CharFilter(lookup_expr="iexact")
+
+    class Meta:
+        model = Club
+        fields = ("name", "city")
+
+
+class ClubListView(ApiView, generics.GenericAPIView):
+    """Clubs are shared by all tournaments: public to read, organizers add them."""
+
+    queryset = Club.objects.all()
+    serializer_class = s.ClubSerializer
+    filterset_class = ClubFilter
+    ordering_fields = ("name", "city")
+    ordering = ("name",)
+
+    @extend_schema(summary="List clubs", responses=s.ClubSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.ClubSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Create a club (organizers of any tournament, staff users and superusers)",
+        request=s.ClubSerializer,
+        responses={201: s.ClubSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        user = _authenticated(request)
+        if not (user.is_staff or user.is_superuser or user.organized_tournaments.exists()):
+            raise exceptions.PermissionDenied("only organizers may create clubs")
+        data = _valid(s.ClubSerializer, request)
+        club = club_create(name=data["name"], city=data.get("city", ""), by=user)
+        return Response(s.ClubSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
+# --- players and registrations -------------------------------------------------------------------------
+
+
+class RegistrationFilter(django_filters.FilterSet):
+    club = django_filters.NumberFilter(field_name="player__club")
+    name = django_filters.CharFilter(field_name="player__name", lookup_expr="icontains")
+
+    class Meta:
+        model = Registration
+        fields = ("status", "club", "name")
+
+
+class _RegistrationsBase(TournamentView, generics.GenericAPIView):
+    filterset_class = RegistrationFilter
+    ordering = ("player__name",)
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        if getattr(self, "swagger_fake_view", False):
+            return Registration.objects.none()
+        return self.tournament().registrations.select_related("player", "player__club")
+
+
+class PlayersView(_RegistrationsBase):
+    """Who plays in the tournament, as the public may see it (no accounts, no e-mails)."""
+
+    serializer_class = s.RegisteredPlayerSerializer
+    ordering_fields = ("player__name", "player__rating", "registered_at")
+
+    @extend_schema(
+        summary="The tournament's registered players (public for public tournaments)",
+        parameters=[SLUG],
+        responses=s.RegisteredPlayerSerializer(many=True),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.RegisteredPlayerSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Add a player (organizers): an existing one by id, or a new one created and registered",
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=s.PlayerAddSerializer,
+        responses={201: s.RegistrationSerializer},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        registration = tournament_player_add(tournament, **_valid(s.PlayerAddSerializer, request), by=user)
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationsView(_RegistrationsBase):
+    """Registrations with their status and rounds: organizers see all, a player their own."""
+
+    serializer_class = s.RegistrationSerializer
+    ordering_fields = ("player__name", "player__rating", "registered_at", "status")
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        queryset = super().get_queryset()
+        if self.request.query_params.get("mine") in ("1", "true"):
+            player = linked_player(self.request)
+            return queryset.filter(player=player) if player else queryset.none()
+        return queryset
+
+    @extend_schema(
+        summary="Registrations (organizers); with ?mine=1 your own (a user linked to a player)",
+        parameters=[
+            SLUG,
+            OpenApiParameter("mine", OpenApiTypes.BOOL, description="only your own registration"),
+        ],
+        responses=s.RegistrationSerializer(many=True),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        if request.query_params.get("mine") in ("1", "true"):
+            _authenticated(request)
+        else:
+            require_organizer(request, self.tournament())
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.RegistrationSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Register an existing player (organizers); after round 1 a late entry",
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=s.RegisterSerializer,
+        responses={201: s.RegistrationSerializer},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        data = _valid(s.RegisterSerializer, request)
+        registration = tournament_player_add(
+            tournament, player=data["player"], check_in=data["check_in"], by=user
+        )
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationsImportView(TournamentView):
+    """A whole entry list at once, from the spreadsheet organizers already keep."""
+
+    @extend_schema(
+        summary="Import players from CSV and register them (organizers); one bad row rejects the file",
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=s.ImportSerializer,
+        responses=s.ImportReportSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        data = _valid(s.ImportSerializer, request)
+        report = players_import_csv(tournament, data["file"], check_in=data["check_in"], by=user)
+        return Response(s.ImportReportSerializer(report).data)
+
+
+class _RegistrationAction(TournamentView):
+    def registration(self, pk: int) -> Registration:
+        return get_object_or_404(self.tournament().registrations.select_related("player__club"), pk=pk)
+
+
+class RegistrationCheckInView(_RegistrationAction):
+    """Checked-in players are the ones the next draw seats."""
+
+    @extend_schema(
+        summary="Check a registered player in (organizers)",
+        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
+        request=None,
+        responses=s.RegistrationSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        user = require_organizer(request, self.tournament())
+        registration = registration_check_in(self.registration(pk), by=user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+class RegistrationWithdrawView(_RegistrationAction):
+    """Withdrawal between rounds: earlier rounds keep counting."""
+
+    @extend_schema(
+        summary="Withdraw a player between rounds (organizers): kept in drawn rounds, left out of later ones",
+        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
+        request=None,
+        responses=s.RegistrationSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        user = require_organizer(request, self.tournament())
+        registration = registration_withdraw(self.registration(pk), by=user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+# --- standings -----------------------------------------------------------------------------------------
+
+
+class StandingsCSVRenderer(renderers.BaseRenderer):
+    """Standings as CSV (``Accept: text/csv`` or ``?format=csv``); the view hands it the CSV text."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        return data.encode(self.charset) if isinstance(data, str) else b""
+
+
+class StandingsView(TournamentView):
+    """Standings as stored by the recompute, with whether they are current, in JSON or CSV."""
+
+    renderer_classes = [renderers.JSONRenderer, StandingsCSVRenderer]
+
+    @extend_schema(
+        summary="Standings: current (live during a round) or after a round; JSON, or CSV",
+        parameters=[
+            SLUG,
+            OpenApiParameter("after_round", OpenApiTypes.INT, description="the standings after this round"),
+            OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"]),
+        ],
+        responses={
+            (200, "application/json"): s.StandingsSerializer,
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="the standings as CSV"),
+        },
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        after_round = self._after_round(request)
+        table = selectors.standings_table(tournament, after_round)
+        if after_round is not None and not table.rows:
+            raise Http404
+        if request.accepted_renderer.format == "csv":
+            response = Response(selectors.standings_csv(tournament, table.after_round or None))
+            response["Content-Disposition"] = f'inline; filename="{tournament.slug}-standings.csv"'
+        else:
+            state = selectors.standings_state(tournament)
+            data = {
+                "after_round": table.after_round,
+                "live": table.live,
+                "stale": bool(state and state.stale_since),
+                "as_of": state.computed_at if state else None,
+                "round_numbers": table.round_numbers,
+                "tiebreaks": list(tournament.tiebreaks),
+                "results": table.rows,
+            }
+            response = Response(s.StandingsSerializer(data).data)
+        patch_vary_headers(response, ["Accept"])
+        return response
+
+    def _after_round(self, request: Request) -> int | None:
+        raw = request.query_params.get("after_round")
+        if raw is None or raw == "":
+            return None
+        if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
+            raise exceptions.ValidationError({"after_round": ["must be a round number (1 or more)"]})
+        return int(raw)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """Errors are JSON in the one error shape, whatever the client accepted."""
+        self.request.accepted_renderer = renderers.JSONRenderer()
+        self.request.accepted_media_type = "application/json"
+        return super().handle_exception(exc)
+
+
+# --- penalties -----------------------------------------------------------------------------------------
+
+
+class PenaltyFilter(django_filters.FilterSet):
+    player = django_filters.NumberFilter(field_name="player")
+    round = django_filters.NumberFilter(field_name="round__number")
+    withdrawn = django_filters.BooleanFilter(field_name="withdrawn_at", lookup_expr="isnull", exclude=True)
+
+    class Meta:
+        model = Penalty
+        fields = ("player", "round", "withdrawn")
+
+
+class PenaltiesView(TournamentView, generics.GenericAPIView):
+    """Organizers' penalties and bonuses outside table results."""
+
+    serializer_class = s.PenaltySerializer
+    filterset_class = PenaltyFilter
+    ordering_fields = ("created_at", "points")
+    ordering = ("-created_at", "-id")
+
+    def get_queryset(self) -> QuerySet[Penalty]:
+        if getattr(self, "swagger_fake_view", False):
+            return Penalty.objects.none()
+        return self.tournament().penalties.select_related("player__club", "round")
+
+    @extend_schema(
+        summary="Penalties and bonuses (organizers)",
+        parameters=[SLUG],
+        responses=s.PenaltySerializer(many=True),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        require_organizer(request, self.tournament())
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(s.PenaltySerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Award a penalty or bonus (organizers); a retry with the same Idempotency-Key awards it once",
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=s.PenaltyAwardSerializer,
+        responses={201: s.PenaltySerializer},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        data = _valid(s.PenaltyAwardSerializer, request)
+        round_ = None
+        if data.get("round") is not None:
+            round_ = tournament.rounds.filter(number=data["round"]).first()
+            if round_ is None:
+                raise exceptions.ValidationError({"round": [f"this tournament has no round {data['round']}"]})
+        penalty = penalty_award(
+            tournament=tournament,
+            player=data["player"],
+            points=data["points"],
+            reason=data["reason"],
+            round_=round_,
+            by=user,
+            idempotency_key=request.headers.get(IDEMPOTENCY_HEADER),
+        )
+        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+
+class PenaltyWithdrawView(TournamentView):
+    """A penalty is never deleted; a wrong one is withdrawn with a reason."""
+
+    @extend_schema(
+        summary="Withdraw a penalty with a reason (organizers): it stops counting; its history stays",
+        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
+        request=s.ReasonSerializer,
+        responses=s.PenaltySerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        penalty = get_object_or_404(tournament.penalties, pk=pk)
+        data = _valid(s.ReasonSerializer, request)
+        penalty = penalty_withdraw(penalty, by=user, reason=data["reason"])
+        return Response(s.PenaltySerializer(penalty).data)
+
+
+T = "tournaments/<slug:slug>/"
+urlpatterns = [
+    path("tournaments/", TournamentListView.as_view(), name="tournaments"),
+    path(T, TournamentDetailView.as_view(), name="tournament"),
+    path("clubs/", ClubListView.as_view(), name="clubs"),
+    path(f"{T}players/", PlayersView.as_view(), name="players"),
+    path(f"{T}registrations/", RegistrationsView.as_view(), name="registrations"),
+    path(f"{T}registrations/import/", RegistrationsImportView.as_view(), name="registrations-import"),
+    path(
+        f"{T}registrations/<int:pk>/check-in/",
+        RegistrationCheckInView.as_view(),
+        name="registration-check-in",
+    ),
+    path(
+        f"{T}registrations/<int:pk>/withdraw/",
+        RegistrationWithdrawView.as_view(),
+        name="registration-withdraw",
+    ),
+    path(f"{T}standings/", StandingsView.as_view(), name="standings"),
+    path(f"{T}penalties/", PenaltiesView.as_view(), name="penalties"),
+    path(f"{T}penalties/<int:pk>/withdraw/", PenaltyWithdrawView.as_view(), name="penalty-withdraw"),
+]

@@ -1,0 +1,187 @@
+"""Serializers of tournaments, clubs, players, registrations, standings and penalties: they translate JSON
+to typed values and back, and decide nothing (the services do). No user's e-mail, no idempotency key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Club, Penalty, Player, Registration, Standing, Tournament
+from tournaments.services.organizing import EDITABLE_FIELDS
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament with its whole format; ``slug`` is set once, at creation."""
+
+    class Meta:
+        model = Tournament
+        fields = ("id", "slug", *EDITABLE_FIELDS, "created_at", "version")
+        read_only_fields = ("id", "created_at", "version")
+        extra_kwargs = {"slug": {"validators": []}, "name": {"validators": []}}
+
+
+class TournamentEditSerializer(TournamentSerializer):
+    class Meta(TournamentSerializer.Meta):
+        read_only_fields = ("id", "slug", "created_at", "version")
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ("id", "name", "city")
+        extra_kwargs = {"name": {"validators": []}}
+
+
+class ClubRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ("id", "name")
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    club = ClubRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Player
+        fields = ("id", "name", "club", "rating")
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer(read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = (
+            "id",
+            "player",
+            "status",
+            "first_round",
+            "registered_at",
+            "checked_in_at",
+            "withdrawn_at",
+            "withdrawn_after_round",
+        )
+        read_only_fields = fields
+
+
+class RegisteredPlayerSerializer(serializers.ModelSerializer):
+    """A player as the public sees them in a tournament: name, club, rating and registration status."""
+
+    id = serializers.IntegerField(source="player.id", read_only=True)
+    name = serializers.CharField(source="player.name", read_only=True)
+    club = ClubRefSerializer(source="player.club", read_only=True, allow_null=True)
+    rating = serializers.IntegerField(source="player.rating", read_only=True, allow_null=True)
+    registration = serializers.IntegerField(source="id", read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = ("id", "name", "club", "rating", "registration", "status", "first_round")
+        read_only_fields = fields
+
+
+class PlayerAddSerializer(serializers.Serializer):
+    """Either ``player`` (an existing player's id) or a new player's ``name`` (and club, rating, id)."""
+
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    name = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False, allow_null=True)
+    rating = serializers.IntegerField(required=False, allow_null=True)
+    external_id = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    check_in = serializers.BooleanField(default=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "player" in attrs and {"name", "club", "rating", "external_id"} & set(attrs):
+            raise serializers.ValidationError({"player": "give an existing player or a new one, not both"})
+        if "player" not in attrs and "name" not in attrs:
+            raise serializers.ValidationError({"name": "name a new player, or give an existing player"})
+        return attrs
+
+
+class RegisterSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    check_in = serializers.BooleanField(default=False)
+
+
+class ImportSerializer(serializers.Serializer):
+    file = serializers.CharField(
+        trim_whitespace=False, help_text="CSV text with a header row: name, club, rating, external_id"
+    )
+    check_in = serializers.BooleanField(default=False)
+
+
+class ImportReportSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    updated = serializers.IntegerField()
+    registered = serializers.IntegerField()
+
+
+class StandingRowSerializer(serializers.ModelSerializer):
+    player = serializers.SerializerMethodField()
+    club = serializers.SerializerMethodField()
+    total = serializers.FloatField()
+    table_points = serializers.FloatField()
+    tiebreak_values = serializers.DictField(child=serializers.FloatField())
+    rounds = serializers.ListField(child=serializers.DictField())
+
+    class Meta:
+        model = Standing
+        fields = (
+            "rank",
+            "player",
+            "club",
+            "total",
+            "table_points",
+            "game_points",
+            "penalties",
+            "tiebreak_values",
+            "rounds",
+            "hands_played",
+        )
+        read_only_fields = fields
+
+    def get_player(self, row: Standing) -> dict[str, Any]:
+        return {"id": row.player_id, "name": row.player.name}
+
+    def get_club(self, row: Standing) -> str | None:
+        return row.player.club.name if row.player.club else None
+
+
+class StandingsSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField()
+    live = serializers.BooleanField(help_text="the round is still in play: these totals will change")
+    stale = serializers.BooleanField(help_text="a change is waiting to be counted; a recompute is queued")
+    as_of = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
+    round_numbers = serializers.ListField(child=serializers.IntegerField())
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    results = StandingRowSerializer(many=True)
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer(read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Penalty
+        fields = (
+            "id",
+            "player",
+            "round",
+            "points",
+            "reason",
+            "created_at",
+            "withdrawn_at",
+            "withdrawal_reason",
+        )
+        read_only_fields = fields
+
+
+class PenaltyAwardSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    round = serializers.IntegerField(required=False, allow_null=True, help_text="the round's number")
+    points = serializers.IntegerField(help_text="negative: a penalty; positive: a bonus")
+    reason = serializers.CharField(trim_whitespace=False)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(trim_whitespace=False)
