@@ -173,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "HandStatusEnum": "tournaments.models.Hand.Status",
+        "SubmissionStatusEnum": "tournaments.models.HandSubmission.Status",
+        "DisputeStatusEnum": "tournaments.models.Dispute.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

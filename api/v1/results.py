@@ -193,7 +193,7 @@ class SubmissionOut(serializers.Serializer):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     source = serializers.ChoiceField(["payments", "summary", "record", "void"])
-    status = serializers.ChoiceField(["pending", "confirmed", "disputed", "superseded", "rejected"])
+    status = serializers.ChoiceField(HandSubmission.Status.choices)
     kind = serializers.CharField()
     payments = serializers.DictField(child=serializers.IntegerField())
     entered_payments = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
@@ -210,7 +210,7 @@ class SubmissionOut(serializers.Serializer):
 
 class DisputeOut(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(["open", "resolved", "voided"])
+    status = serializers.ChoiceField(Dispute.Status.choices)
     reason = serializers.CharField()
     opened_at = serializers.DateTimeField()
     opened_by_organizer = serializers.BooleanField()
@@ -225,7 +225,7 @@ class HandRowOut(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.CharField()
     stake = serializers.IntegerField()
-    status = serializers.ChoiceField(["pending", "confirmed", "disputed", "voided"])
+    status = serializers.ChoiceField(Hand.Status.choices)
     kind = serializers.CharField()
     payments = serializers.DictField(child=serializers.IntegerField())
 

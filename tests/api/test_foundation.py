@@ -42,3 +42,10 @@ def test_it_throttles_failed_table_codes_per_client(anonymous, tournament) -> No
     assert int(last["Retry-After"]) >= 1
     assert last.json()["errors"][0]["code"] == "throttled"
     cache.clear()
+
+
+def test_it_generates_the_schema_without_a_single_warning(tmp_path) -> None:
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
+    assert (tmp_path / "schema.yaml").read_text().startswith("openapi: 3")
