@@ -86,7 +86,7 @@ class PlaceSerializer(serializers.Serializer):
 
 class TableSerializer(serializers.Serializer):
     """A table with its hands, each seat's running total and (closed rounds) its places. ``code`` is
-    present only when ``context["with_codes"]`` (organizers of the tournament)."""
+    given only when ``context["with_codes"]`` (organizers of the tournament), else null."""
 
     round = serializers.IntegerField(source="round.number")
     number = serializers.IntegerField()
@@ -96,7 +96,7 @@ class TableSerializer(serializers.Serializer):
     hands = HandSerializer(many=True)
     totals = serializers.SerializerMethodField()
     places = serializers.SerializerMethodField()
-    code = serializers.SerializerMethodField(help_text="The entry code: shown to organizers only.")
+    code = serializers.SerializerMethodField(help_text="The entry code (organizers only; else null).")
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_totals(self, table: Any) -> dict[str, int]:
@@ -107,15 +107,9 @@ class TableSerializer(serializers.Serializer):
         places = selectors_rounds.table_places(table)
         return None if places is None else PlaceSerializer(places, many=True).data
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_code(self, table: Any) -> str | None:
-        return selectors_rounds.active_code(table)
-
-    def to_representation(self, instance: Any) -> dict[str, Any]:
-        data = super().to_representation(instance)
-        if not self.context.get("with_codes"):
-            data.pop("code", None)
-        return data
+        return selectors_rounds.active_code(table) if self.context.get("with_codes") else None
 
 
 class TableCodeSerializer(serializers.Serializer):

@@ -46,7 +46,7 @@ def draft_round2(organizer: APIClient, round1: Round, capture: Any) -> dict[str,
 
 
 def codes(data: Any) -> list[str]:
-    return [table["code"] for table in data if "code" in table]
+    return [table["code"] for table in data if table.get("code")]
 
 
 def test_it_drives_a_round_through_its_whole_lifecycle_as_an_organizer(
@@ -314,7 +314,7 @@ def test_it_shows_the_entry_codes_to_organizers_only(anonymous, organizer, round
             text = response.content.decode()
             assert not any(code in text for code in secret), path
             assert "org@example.org" not in text
-            assert '"code"' not in text
+            assert '"code":"' not in text.replace(" ", "")  # the key is there, always null
 
 
 def test_it_lets_a_table_code_read_its_own_table_only(tournament, round1, table1, table2) -> None:
