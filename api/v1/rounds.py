@@ -23,7 +23,7 @@ from api.v1 import serializers_rounds as s
 from api.v1.access import require_organizer, table_access
 from api.v1.base import Pagination, TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
-from tournaments import selectors_rounds
+from tournaments import selectors
 from tournaments.models import Round, Table, Tournament
 from tournaments.services.rounds import (
     draw_edit,
@@ -69,14 +69,14 @@ class RoundsBase(TournamentView):
 
     def round_(self, number: int) -> Round:
         """The round as the caller may see it (404 for the public on drafts and confirmed rounds)."""
-        found = selectors_rounds.visible_rounds(self.tournament(), organizer=self.organizer())
+        found = selectors.visible_rounds(self.tournament(), organizer=self.organizer())
         found = found.filter(number=number).first()
         if found is None:
             raise Http404
         return found
 
     def reload(self, round_: Round) -> Round:
-        return selectors_rounds.visible_rounds(self.tournament(), organizer=True).get(pk=round_.pk)
+        return selectors.visible_rounds(self.tournament(), organizer=True).get(pk=round_.pk)
 
     def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
         round_ = self.reload(round_)
@@ -91,7 +91,7 @@ class RoundListView(RoundsBase):
 
     @extend_schema(summary="List the rounds and their draws", responses=s.RoundSerializer(many=True))
     def get(self, request: Request, slug: str) -> Response:
-        rounds = selectors_rounds.visible_rounds(self.tournament(), organizer=self.organizer())
+        rounds = selectors.visible_rounds(self.tournament(), organizer=self.organizer())
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(rounds, request, view=self)
         return paginator.get_paginated_response(s.RoundSerializer(page, many=True).data)
@@ -259,7 +259,7 @@ class TablesBase(RoundsBase):
             round_ = access.table.round
         else:
             round_ = self.round_(number)
-        return selectors_rounds.tables_with_play(round_, with_codes=self.organizer())
+        return selectors.tables_with_play(round_, with_codes=self.organizer())
 
     def table(self, number: int, table_number: int) -> Table:
         access = table_access(self.request)

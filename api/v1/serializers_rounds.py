@@ -9,7 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import selectors_rounds
+from tournaments import selectors
 from tournaments.models import POSITIONS
 
 
@@ -100,16 +100,16 @@ class TableSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_totals(self, table: Any) -> dict[str, int]:
-        return selectors_rounds.running_totals(table)
+        return selectors.running_totals(table)
 
     @extend_schema_field(PlaceSerializer(many=True, allow_null=True))
     def get_places(self, table: Any) -> list[dict[str, Any]] | None:
-        places = selectors_rounds.table_places(table)
+        places = selectors.table_places(table)
         return None if places is None else PlaceSerializer(places, many=True).data
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_code(self, table: Any) -> str | None:
-        return selectors_rounds.active_code(table) if self.context.get("with_codes") else None
+        return selectors.active_table_code(table) if self.context.get("with_codes") else None
 
 
 class TableCodeSerializer(serializers.Serializer):
