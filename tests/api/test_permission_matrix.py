@@ -86,8 +86,44 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "start a round": lambda t: (f"{ROUNDS}1/start/", {}),
     "close a round": lambda t: (f"{ROUNDS}1/close/", {}),
     "generate the final stage": lambda t: ("/api/v1/tournaments/cup/final-stage/", {}),
+    "create a tournament": lambda t: ("/api/v1/tournaments/", NEW_TOURNAMENT),
+    "edit a tournament": lambda t: (CUP, {"venue": "Szeged"}),
+    "create a club": lambda t: ("/api/v1/clubs/", {"name": "Új Klub"}),
+    "add a player": lambda t: (f"{CUP}players/", {"name": "Új Játékos"}),
+    "register a player": lambda t: (f"{CUP}registrations/", {"player": new_player().pk}),
+    "import players": lambda t: (f"{CUP}registrations/import/", {"file": "name\nÚj Név\n"}),
+    "check a player in": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/check-in/", {}),
+    "withdraw a player": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/withdraw/", {}),
+    "award a penalty": lambda t: (f"{CUP}penalties/", {"player": seated(t).pk, "points": -2, "reason": "x"}),
+    "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
 }  # fmt: skip
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
+NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "starts_on": "2026-12-01"}
+CUP = "/api/v1/tournaments/cup/"
+
+
+def seated(table) -> Any:
+    return table.seats.get(position="A").player
+
+
+def new_player() -> Any:
+    from tests.tournaments.factories import PlayerFactory
+
+    return PlayerFactory()
+
+
+def new_registration(table) -> Any:
+    return services.player_register(table.round.tournament, new_player())
+
+
+def new_penalty(table) -> Any:
+    from django.contrib.auth import get_user_model
+
+    organizer = get_user_model().objects.get(username="organizer")
+    return services.penalty_award(
+        tournament=table.round.tournament, player=seated(table), points=-1, reason="late", by=organizer
+    )
+
 
 # expected status per endpoint and role (order of ROLES)
 EXPECTED = {
@@ -108,6 +144,18 @@ EXPECTED = {
     "start a round":            [401, 403, 403, 403, 403, 403, 409, 409],
     "close a round":            [401, 403, 403, 403, 403, 403, 409, 409],
     "generate the final stage": [401, 403, 403, 403, 403, 403, 400, 400],
+    # Creating a tournament takes staff or a superuser (the organizer fixture is neither); clubs are
+    # shared, so any tournament's organizer may add one.
+    "create a tournament":      [401, 401, 401, 403, 403, 403, 403, 201],
+    "edit a tournament":        [401, 403, 403, 403, 403, 403, 200, 200],
+    "create a club":            [401, 401, 401, 403, 403, 201, 201, 201],
+    "add a player":             [401, 403, 403, 403, 403, 403, 201, 201],
+    "register a player":        [401, 403, 403, 403, 403, 403, 201, 201],
+    "import players":           [401, 403, 403, 403, 403, 403, 200, 200],
+    "check a player in":        [401, 403, 403, 403, 403, 403, 200, 200],
+    "withdraw a player":        [401, 403, 403, 403, 403, 403, 200, 200],
+    "award a penalty":          [401, 403, 403, 403, 403, 403, 201, 201],
+    "withdraw a penalty":       [401, 403, 403, 403, 403, 403, 200, 200],
 }  # fmt: skip
 
 
@@ -144,18 +192,32 @@ def test_it_answers_each_role_as_the_table_says(
     if role == "player_of_table":
         body = {k: v for k, v in body.items() if k != "entered_by"}
     before = row_counts()
-    response = client.post(path, body, format="json")
+    method = client.patch if endpoint == "edit a tournament" else client.post
+    response = method(path, body, format="json")
     assert response.status_code == status, response.content
     if status >= 400:
         assert row_counts() == before
         assert "errors" in response.json()
 
 
-def test_it_covers_every_write_endpoint_of_the_results_module() -> None:
-    from api.v1 import results
+def test_it_covers_every_write_endpoint_of_the_api() -> None:
+    from api.v1 import results, rounds, tournaments
 
-    posts = {p.name for p in results.urlpatterns if hasattr(p.callback.view_class, "post")}
-    assert posts == {"hands", "submissions", "confirm", "disputes", "resolve", "void"}
+    writes = {
+        pattern.name
+        for module in (results, rounds, tournaments)
+        for pattern in module.urlpatterns
+        for method in ("post", "put", "patch", "delete")
+        if hasattr(pattern.callback.view_class, method)
+    }
+    covered = {
+        "hands", "submissions", "confirm", "disputes", "resolve", "void", "table-code", "rounds",
+        "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
+        "final-stage", "tournaments", "tournament", "clubs", "players", "registrations",
+        "registrations-import", "registration-check-in", "registration-withdraw", "penalties",
+        "penalty-withdraw",
+    }  # fmt: skip
+    assert writes - {"round-verify"} == covered  # verify is a read (anyone who can read the round)
     assert set(WRITES) == set(EXPECTED)
 
 
