@@ -151,7 +151,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.v1.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.v1.parsers.JSONParser"],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 API_MAX_BODY_BYTES = 256 * 1024  # a larger request body is refused with 413

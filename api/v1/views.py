@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from rest_framework import parsers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.v1.parsers import JSONParser
 from engine.rules import PRESETS
 
 
@@ -25,6 +27,8 @@ class RulesPresetsView(APIView):
 
 class TokenView(ObtainAuthToken):
     """An organizer's API token for a username and password (the same token on every call)."""
+
+    parser_classes = (parsers.FormParser, parsers.MultiPartParser, JSONParser)
 
     @extend_schema(summary="Get your API token")
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:

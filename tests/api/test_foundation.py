@@ -49,3 +49,13 @@ def test_it_generates_the_schema_without_a_single_warning(tmp_path) -> None:
 
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
     assert (tmp_path / "schema.yaml").read_text().startswith("openapi: 3")
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tournaments/cup/", "/api/v1/auth/token/"])
+def test_it_answers_a_body_nested_too_deep_with_a_parse_error(anonymous, organizer, tournament, path) -> None:
+    body = b'{"name": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+    client = organizer if "auth" not in path else anonymous
+    method = client.patch if "auth" not in path else client.post
+    response = method(path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"

@@ -1,0 +1,17 @@
+"""The API's JSON parser: DRF's, except that a body nested too deep for Python's decoder (a 100 KB body
+of ``[[[[...`` is enough) is a 400 parse error instead of a RecursionError and a 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+
+class JSONParser(parsers.JSONParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply") from None
