@@ -60,9 +60,10 @@ def table_positions(table: Table) -> list[str]:
     return list(table.seats.order_by("position").values_list("position", flat=True))
 
 
-def next_deal(table: Table, number: int) -> Deal:
-    """Dealer, active seats and stake of deal ``number``, from the kinds of the hands before it."""
-    positions = table_positions(table)
+def next_deal(table: Table, number: int, positions: list[str] | None = None) -> Deal:
+    """Dealer, active seats and stake of deal ``number``, from the kinds of the hands before it
+    (``positions``: the table's seat positions, when the caller has read them already)."""
+    positions = positions if positions is not None else table_positions(table)
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
     kinds = dict(
@@ -219,7 +220,7 @@ def _actor_label() -> str:
 # --- locks -------------------------------------------------------------------------------------------
 
 
-def _lock_round(table: Table, *, trusted: bool) -> Round:
+def _lock_round(table: Table) -> Round:
     """The round under a share lock: entries at many tables go on side by side, while ``round_close``'s
     exclusive lock waits for them to commit and they, once it has committed, see the round closed."""
     if connection.vendor == "postgresql":
@@ -230,9 +231,13 @@ def _lock_round(table: Table, *, trusted: bool) -> Round:
             )
     round_ = Round.objects.select_related("tournament").get(pk=table.round_id)
     table.round = round_
-    if not trusted and round_.status not in OPEN_FOR_RESULTS:
-        raise conflict("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
     return round_
+
+
+def _require_open(round_: Round) -> None:
+    """Table members enter, confirm and contest only while the round is published or in play."""
+    if round_.status not in OPEN_FOR_RESULTS:
+        raise conflict("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
 
 
 def _lock_hand(table: Table, number: int) -> Hand | None:
@@ -349,7 +354,7 @@ def _follow_deals(table: Table, after: int) -> None:
     later = Hand.objects.select_for_update(of=("self",)).filter(table=table, number__gt=after)
     for hand in later.order_by("number"):
         hand.table = table
-        deal = next_deal(table, hand.number)
+        deal = next_deal(table, hand.number, positions)
         if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
             continue
         note = (
@@ -435,15 +440,13 @@ def hand_submit(
         actor = Actor(player=submitted_by, user=actor.user)
 
     with acting_as(actor), transaction.atomic():
-        round_ = _lock_round(table, trusted=True)
+        round_ = _lock_round(table)
         hand = _lock_hand(table, number)
         first = _first_response(hand, idempotency_key, digest)
         if first is not None:
             return first
-        if not trusted and round_.status not in OPEN_FOR_RESULTS:
-            raise conflict(
-                "round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries"
-            )
+        if not trusted:
+            _require_open(round_)
         positions = table_positions(table)
         limit = round_.tournament.deals_per_round(len(positions))
         if number > limit:
@@ -451,7 +454,7 @@ def hand_submit(
                 "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
             )
         _seated(table, submitted_by, "submitted_by")
-        deal = next_deal(table, number)
+        deal = next_deal(table, number, positions)
         if hand is None:
             hand = _create_hand(table, deal)  # waits for a concurrent twin that created it, if any
             first = _first_response(hand, idempotency_key, digest)
@@ -521,7 +524,7 @@ def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmis
         raise invalid("confirmed_by", "a table member must be named")
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
-        _lock_round(table, trusted=False)
+        _require_open(_lock_round(table))
         _seated(table, confirmed_by, "confirmed_by")
         hand = _lock_hand(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
@@ -556,7 +559,7 @@ def hand_contest(
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     actor = Actor(player=contested_by)
     with acting_as(actor), transaction.atomic():
-        _lock_round(table, trusted=False)
+        _require_open(_lock_round(table))
         _seated(table, contested_by, "contested_by")
         hand = _lock_hand(table, hand.number)
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
@@ -579,8 +582,9 @@ def _contest_version(
     """The contesting member's own version of the hand, stored straight into the dispute."""
     data = json_document(data, "data")
     _check_source(source)
-    deal = next_deal(table, hand.number)
-    scored = _score(table, table_positions(table), deal, source, data)
+    positions = table_positions(table)
+    deal = next_deal(table, hand.number, positions)
+    scored = _score(table, positions, deal, source, data)
     return _store_entry(
         hand,
         deal,
@@ -627,7 +631,7 @@ def dispute_resolve(
                 note=note or "dispute resolution",
             )
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
-        _lock_round(table, trusted=True)
+        _lock_round(table)
         hand = _lock_hand(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
@@ -657,7 +661,7 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
-        _lock_round(table, trusted=True)
+        _lock_round(table)
         hand = _lock_hand(table, hand.number)
         if hand.status == Hand.Status.VOIDED:
             return hand.submissions.get(status=SubStatus.CONFIRMED)
