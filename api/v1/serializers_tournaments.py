@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.models import Club, Penalty, Player, Registration, Standing, Tournament
-from tournaments.services.organizing import EDITABLE_FIELDS
+from tournaments.services.tournaments import EDITABLE_FIELDS
 
 
 class TournamentSerializer(serializers.ModelSerializer):

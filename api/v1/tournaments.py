@@ -27,18 +27,15 @@ from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
 from api.v1.idempotency import idempotent
 from tournaments import selectors
 from tournaments.models import Club, Penalty, Registration, Tournament
-from tournaments.services.organizing import (
-    club_create,
-    tournament_create,
-    tournament_edit,
-    tournament_player_add,
-)
 from tournaments.services.penalties import penalty_award, penalty_withdraw
 from tournaments.services.registrations import (
+    club_create,
     players_import_csv,
     registration_check_in,
     registration_withdraw,
+    tournament_player_add,
 )
+from tournaments.services.tournaments import tournament_create, tournament_edit
 
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="the tournament's slug")
 ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="the object's id")

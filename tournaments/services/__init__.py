@@ -3,11 +3,13 @@
 from tournaments.services.penalties import penalty_award, penalty_withdraw
 from tournaments.services.registrations import (
     ImportReport,
+    club_create,
     player_create,
     player_register,
     players_import_csv,
     registration_check_in,
     registration_withdraw,
+    tournament_player_add,
 )
 from tournaments.services.results import (
     dispute_resolve,
@@ -29,10 +31,11 @@ from tournaments.services.rounds import (
     round_verify,
 )
 from tournaments.services.tables import table_code_replace, table_codes_issue
-from tournaments.services.tournaments import tournament_save
+from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
 
 __all__ = [
     "ImportReport",
+    "club_create",
     "dispute_resolve",
     "draw_edit",
     "final_stage_generate",
@@ -57,5 +60,8 @@ __all__ = [
     "round_verify",
     "table_code_replace",
     "table_codes_issue",
+    "tournament_create",
+    "tournament_edit",
+    "tournament_player_add",
     "tournament_save",
 ]

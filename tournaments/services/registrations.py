@@ -1,4 +1,5 @@
-"""Players and registrations: CSV import, register, check in, withdraw, late entry."""
+"""Clubs, players and registrations: add a player (new or known), CSV import, register, check in,
+withdraw, late entry."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def player_register(
             registration.first_round = max(registration.first_round, first_round)
             registration.save()
         if check_in:
-            registration_check_in(registration)
+            registration = registration_check_in(registration)
     return registration
 
 
@@ -163,3 +164,32 @@ def players_import_csv(
         if report.errors:
             raise ValidationError({"file": report.errors})
     return report
+
+
+def club_create(*, name: Any, city: Any = "", by: Any = None) -> Club:
+    """A club; a taken name is a conflict, not a database error."""
+    name = text(name, "name", max_length=max_length_of(Club, "name"), required=True)
+    city = text(city, "city", max_length=max_length_of(Club, "city"))
+    with acting_as(by), transaction.atomic():
+        if Club.objects.filter(name__iexact=name).exists():
+            raise conflict("name", f"a club named {name!r} exists")
+        return Club.objects.create(name=name, city=city)
+
+
+def tournament_player_add(
+    tournament: Tournament,
+    *,
+    player: Player | None = None,
+    name: Any = None,
+    club: Club | None = None,
+    rating: Any = None,
+    external_id: Any = None,
+    check_in: bool = False,
+    by: Any = None,
+) -> Registration:
+    """Register a known player, or create a new one and register them, in one transaction: a refused
+    registration (e.g. a finished tournament) leaves no orphan player behind."""
+    with transaction.atomic():
+        if player is None:
+            player = player_create(name=name, club=club, rating=rating, external_id=external_id, by=by)
+        return player_register(tournament, player, check_in=check_in, by=by)

@@ -1,22 +1,28 @@
-"""Tournaments: saving a tournament's settings and format."""
+"""Tournaments: creating one (its creator organizes it), editing it, and saving its settings and format."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import transaction
+from django.utils.text import slugify
 
 from tournaments.audit import acting_as
 from tournaments.formats import FormatError, validate_format
 from tournaments.models import Tournament
 from tournaments.standings import standings_mark_stale
-from tournaments.validation import check_version, invalid
+from tournaments.validation import check_version, conflict, invalid, max_length_of, text
 
 
 def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
     """Save a new or edited tournament. Its format decides the standings (scoring, table points,
     tie-breaks, byes), so a saved change marks them stale and they are recomputed. With
     ``expected_version`` an edit made against an older version is refused (no silent overwrite)."""
+    for name, required in (("name", True), ("venue", False)):
+        value = text(
+            getattr(tournament, name), name, max_length=max_length_of(Tournament, name), required=required
+        )
+        setattr(tournament, name, value)
     values = {f.attname: getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields}
     try:
         validate_format(values)
@@ -30,3 +36,67 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
         tournament.save()
         standings_mark_stale(tournament.pk)
     return tournament
+
+
+# What an organizer may set on a tournament; the slug only when creating it (URLs and ETags name it).
+EDITABLE_FIELDS = (
+    "name",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "status",
+    "is_public",
+    "rules_preset",
+    "rules_options",
+    "rounds_planned",
+    "deals_per_round_4",
+    "deals_per_round_5",
+    "round_minutes",
+    "pairing_methods",
+    "scoring",
+    "table_points_4",
+    "table_points_5",
+    "tiebreaks",
+    "bye_table_points",
+    "bye_game_points",
+    "final_table",
+    "placement_tables",
+)
+
+
+def _may_create(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))
+
+
+def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
+    """A new tournament organized by its creator; only staff or superusers create tournaments, so an
+    arbitrary account cannot open events under the club's name."""
+    if not _may_create(by):
+        raise invalid("user", "only staff users may create tournaments", code="permission_denied")
+    slug = text(fields.get("slug"), "slug", max_length=max_length_of(Tournament, "slug"), required=True)
+    if slugify(slug) != slug:
+        raise invalid("slug", "use lowercase letters, digits and hyphens only")
+    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug"}
+    if unknown:
+        raise invalid(sorted(unknown)[0], "is not a tournament setting")
+    with transaction.atomic():
+        if Tournament.objects.select_for_update().filter(slug=slug).exists():
+            raise conflict("slug", f"{slug!r} is taken by another tournament")
+        tournament = Tournament(**{**fields, "slug": slug})
+        tournament_save(tournament, by=by)
+        with acting_as(by):
+            tournament.organizers.add(by)
+    return tournament
+
+
+def tournament_edit(
+    tournament: Tournament, *, changes: dict[str, Any], by: Any, expected_version: int | None = None
+) -> Tournament:
+    """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings)."""
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise invalid(sorted(unknown)[0], "cannot be changed")
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    for name, value in changes.items():
+        setattr(tournament, name, value)
+    return tournament_save(tournament, by=by, expected_version=expected_version)
