@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from rest_framework import exceptions
 from rest_framework.request import Request
 
@@ -54,13 +55,9 @@ def table_member(request: Request, table: Table, seat: Any) -> Player:
         if access.table.pk != table.pk:
             raise exceptions.PermissionDenied("this code belongs to another table")
         if seat is None:
-            from django.core.exceptions import ValidationError
-
             raise ValidationError({"entered_by": ["name the seat that enters (A, B, C, D or E)"]})
         found = Seat.objects.filter(table=table, position=str(seat)).select_related("player").first()
         if found is None:
-            from django.core.exceptions import ValidationError
-
             raise ValidationError({"entered_by": [f"no seat {seat} at this table"]})
         return found.player
     player = linked_player(request)
