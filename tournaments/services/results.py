@@ -136,7 +136,7 @@ def _score(
             raise invalid(f"data.{exc.path}", exc.reason) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
         kind = summary.get("kind", "played")
-    elif source == Source.RECORD:
+    else:  # a record (the callers checked the source)
         record = dict(data)
         if list(record.get("seats", [])) != list(deal.active):
             raise invalid("data.seats", f"must be {list(deal.active)} for hand {deal.number} at this table")
@@ -157,8 +157,6 @@ def _score(
             raise invalid("data", str(exc)) from exc
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
         kind, summary = result.summary.get("kind", "played"), record
-    else:
-        _check_source(source)
     entered = data.get("payments")
     if entered is not None:
         entered = _check_payments(entered, positions, deal, "data.payments", limit)
