@@ -497,6 +497,7 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name_plural = "penalties"
         constraints = [
             models.CheckConstraint(
                 condition=Q(points__gte=-PENALTY_POINTS_MAX, points__lte=PENALTY_POINTS_MAX) & ~Q(points=0),
