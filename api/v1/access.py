@@ -47,16 +47,19 @@ def linked_player(request: Request) -> Player | None:
     return Player.objects.filter(user=user).first()
 
 
-def table_member(request: Request, table: Table, seat: Any) -> Player:
+def table_member(request: Request, table: Table, seat: Any, seated: list[Seat] | None = None) -> Player:
     """The player on whose behalf a table write is made: with the table's code, the player at the
-    named ``seat``; with a player account, that player (who must sit at the table). 401/403 otherwise."""
+    named ``seat``; with a player account, that player (who must sit at the table). 401/403 otherwise.
+    ``seated``: the table's seats with their players, when the caller has read them."""
     access = table_access(request)
     if access is not None:
         if access.table.pk != table.pk:
             raise exceptions.PermissionDenied("this code belongs to another table")
         if seat is None:
             raise ValidationError({"entered_by": ["name the seat that enters (A, B, C, D or E)"]})
-        found = Seat.objects.filter(table=table, position=str(seat)).select_related("player").first()
+        if seated is None:
+            seated = list(Seat.objects.filter(table=table).select_related("player"))
+        found = next((s for s in seated if s.position == str(seat)), None)
         if found is None:
             raise ValidationError({"entered_by": [f"no seat {seat} at this table"]})
         return found.player

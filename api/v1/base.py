@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.v1.access import is_organizer
+from api.v1.access import is_organizer, table_access
 from api.v1.errors import PayloadTooLarge, PreconditionFailed
 from tournaments import selectors
 from tournaments.models import Tournament
@@ -62,7 +62,11 @@ class TournamentView(ApiView):
     def tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
             slug = self.kwargs["slug"]
-            found = Tournament.objects.filter(slug=slug).first()
+            access = table_access(self.request)
+            if access is not None:  # the code was looked up in this tournament, with its round and table
+                found = access.table.round.tournament
+            else:
+                found = Tournament.objects.filter(slug=slug).first()
             if found is None:
                 raise Http404
             if not selectors.is_public(found) and not is_organizer(self.request.user, found):

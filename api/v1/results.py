@@ -22,7 +22,7 @@ from api.v1.access import require_organizer, table_access, table_member
 from api.v1.base import TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
 from tournaments import services
-from tournaments.models import Dispute, Hand, HandSubmission, Round, Table
+from tournaments.models import Dispute, Hand, HandSubmission, Round, Seat, Table
 from tournaments.selectors import RELEASED_ROUND_STATUSES
 
 POSITIONS = ["A", "B", "C", "D", "E"]
@@ -157,21 +157,32 @@ class TableScoped(TournamentView):
     def table(self) -> Table:
         if not hasattr(self, "_table"):
             tournament = self.tournament()
-            round_ = Round.objects.filter(tournament=tournament, number=self.kwargs["number"]).first()
+            access = table_access(self.request)
+            own = access.table if access is not None else None
+            wanted = (self.kwargs["number"], self.kwargs["table"])
+            if own is not None and (own.round.number, own.number) == wanted:
+                round_, table = own.round, own  # the code's own table, read with the code
+            else:
+                round_ = Round.objects.filter(tournament=tournament, number=self.kwargs["number"]).first()
+                table = Table.objects.filter(round=round_, number=self.kwargs["table"]).first()
             if round_ is None or (round_.status not in RELEASED_ROUND_STATUSES and not self.organizer()):
                 raise Http404
-            table = Table.objects.filter(round=round_, number=self.kwargs["table"]).first()
             if table is None:
                 raise Http404
-            access = table_access(self.request)
             if access is not None and access.table.pk != table.pk:
                 raise exceptions.PermissionDenied("this code belongs to another table")
             table.round = round_
             self._table = table
         return self._table
 
+    def seated(self) -> list[Seat]:
+        """The table's seats with their players, read once per request."""
+        if not hasattr(self, "_seated"):
+            self._seated = list(self.table().seats.select_related("player"))
+        return self._seated
+
     def seats(self) -> dict[int, str]:
-        return dict(self.table().seats.values_list("player_id", "position"))
+        return {seat.player_id: seat.position for seat in self.seated()}
 
     def hand(self) -> Hand:
         hand = Hand.objects.filter(table=self.table(), number=self.kwargs["hand"]).first()
@@ -318,9 +329,8 @@ class SubmissionView(TableScoped):
         if table_access(request) is None and self.organizer():
             kwargs: dict[str, Any] = {"entered_by": request.user, "trusted": True}
         else:
-            member = table_member(request, table_, attrs.get("entered_by"))
+            member = table_member(request, table_, attrs.get("entered_by"), self.seated())
             kwargs = {"submitted_by": member}
-        before = HandSubmission.objects.filter(hand__table=table_).count()
         try:
             submission = services.hand_submit(
                 table=table_,
@@ -333,10 +343,9 @@ class SubmissionView(TableScoped):
             )
         except ValidationError as exc:
             raise _rename(exc, source) from exc
-        created = HandSubmission.objects.filter(hand__table=table_).count() > before
         return Response(
             submission_data(submission, self.seats()),
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+            status=status.HTTP_201_CREATED if getattr(submission, "is_new", False) else status.HTTP_200_OK,
         )
 
 
@@ -359,7 +368,7 @@ class ConfirmView(TableScoped):
             raise Http404
         body = ConfirmSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        member = table_member(request, self.table(), body.validated_data.get("entered_by"))
+        member = table_member(request, self.table(), body.validated_data.get("entered_by"), self.seated())
         confirmed = services.hand_confirm(found, member)
         return Response(submission_data(confirmed, self.seats()))
 
@@ -386,7 +395,7 @@ class DisputeListView(TableScoped):
         body = ContestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         attrs = body.validated_data
-        member = table_member(request, self.table(), attrs.get("entered_by"))
+        member = table_member(request, self.table(), attrs.get("entered_by"), self.seated())
         source, data = (None, None)
         if any(name in attrs for name in ("payments", "summary", "record")):
             source, data = EntrySerializer.to_service(attrs)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
+from django.core.cache import cache
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.cache import patch_vary_headers
@@ -364,27 +365,54 @@ class StandingsView(TournamentView):
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="the standings as CSV"),
         },
     )
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        """Served from the cache while nothing changed: the key holds the standings' and the tournament's
+        versions, so any change that affects them (each one bumps ``StandingsState.version``) or their
+        recompute yields a new key, and a reader never gets an older body than the database holds."""
         tournament = self.tournament()
         after_round = self._after_round(request)
+        fmt = request.accepted_renderer.format
+        state = selectors.standings_state(tournament)
+        if state is None:
+            return self._response(self._body(tournament, after_round, state, fmt))
+        versions = f"{tournament.pk}-{tournament.version}-{state.version}-{state.computed_version}"
+        key = f"standings-{versions}-{after_round or 'latest'}-{fmt}"
+        body = cache.get(f"api:{key}")
+        if body is None:
+            body = self._body(tournament, after_round, state, fmt)
+            cache.set(f"api:{key}", body)
+        response = self._response(body)
+        response["ETag"] = f'"{key}"'
+        return response
+
+    def _body(
+        self, tournament: Tournament, after_round: int | None, state: Any, fmt: str
+    ) -> tuple[bytes, str, str | None]:
+        """(content, content type, content disposition)."""
         table = selectors.standings_table(tournament, after_round)
         if after_round is not None and not table.rows:
             raise Http404
-        if request.accepted_renderer.format == "csv":
-            response = Response(selectors.standings_csv(tournament, table.after_round or None))
-            response["Content-Disposition"] = f'inline; filename="{tournament.slug}-standings.csv"'
-        else:
-            state = selectors.standings_state(tournament)
-            data = {
-                "after_round": table.after_round,
-                "live": table.live,
-                "stale": bool(state and state.stale_since),
-                "as_of": state.computed_at if state else None,
-                "round_numbers": table.round_numbers,
-                "tiebreaks": list(tournament.tiebreaks),
-                "results": table.rows,
-            }
-            response = Response(s.StandingsSerializer(data).data)
+        if fmt == "csv":
+            csv_text = selectors.standings_csv(tournament, table.after_round or None)
+            disposition = f'inline; filename="{tournament.slug}-standings.csv"'
+            return csv_text.encode(), "text/csv; charset=utf-8", disposition
+        data = {
+            "after_round": table.after_round,
+            "live": table.live,
+            "stale": bool(state and state.stale_since),
+            "as_of": state.computed_at if state else None,
+            "round_numbers": table.round_numbers,
+            "tiebreaks": list(tournament.tiebreaks),
+            "results": table.rows,
+        }
+        return renderers.JSONRenderer().render(s.StandingsSerializer(data).data), "application/json", None
+
+    @staticmethod
+    def _response(body: tuple[bytes, str, str | None]) -> HttpResponse:
+        content, content_type, disposition = body
+        response = HttpResponse(content, content_type=content_type)
+        if disposition:
+            response["Content-Disposition"] = disposition
         patch_vary_headers(response, ["Accept"])
         return response
 

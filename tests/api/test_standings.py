@@ -66,18 +66,25 @@ def test_it_shows_live_standings_during_a_round_to_the_public(anonymous, played,
 
 
 def test_it_says_the_standings_are_stale_until_recomputed(organizer, anonymous, played) -> None:
+    """Also: a cached body never outlives a change (each response below is cached before the next)."""
     player = played.registrations.first().player
+    before = anonymous.get(URL)
+    assert before.json()["stale"] is False
     award = organizer.post(
         "/api/v1/tournaments/cup/penalties/",
         {"player": player.pk, "points": -3, "reason": "late"},
         format="json",
     )
     assert award.status_code == 201
-    stale = anonymous.get(URL).json()
+    stale_response = anonymous.get(URL)
+    stale = stale_response.json()
     assert stale["stale"] is True
+    assert anonymous.get(URL, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 200
     standings_recompute(played)
-    fresh = anonymous.get(URL).json()
+    fresh_response = anonymous.get(URL)
+    fresh = fresh_response.json()
     assert fresh["stale"] is False
+    assert len({before["ETag"], stale_response["ETag"], fresh_response["ETag"]}) == 3
     row = next(r for r in fresh["results"] if r["player"]["id"] == player.pk)
     assert row["penalties"] == -3
 

@@ -205,8 +205,11 @@ def _first_response(hand: Hand | None, idempotency_key: str | None, digest: str)
     return existing
 
 
-def _seated(table: Table, player: Player | None, field: str) -> None:
-    if player is not None and not table.seats.filter(player=player).exists():
+def _seated(table: Table, player: Player | None, field: str, seats: Mapping[int, str] | None = None) -> None:
+    """``player`` sits at ``table`` (``seats``: player id -> position, when the caller has read them)."""
+    if player is None:
+        return
+    if not (player.pk in seats if seats is not None else table.seats.filter(player=player).exists()):
         raise invalid(field, f"{player} is not seated at this table", code="permission_denied")
 
 
@@ -287,11 +290,16 @@ def _set_status(submissions: Any, status: str, **fields: Any) -> None:
         _save(submission, status=status, **fields)
 
 
-def _new_version(hand: Hand, deal: Deal, **fields: Any) -> HandSubmission:
-    version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
-    return HandSubmission.objects.create(
+def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields: Any) -> HandSubmission:
+    """A new version (``version``: the next number, when the caller has read the hand's versions).
+    ``is_new`` tells the caller of a service that this call stored it (a retry returns an older one)."""
+    if version is None:
+        version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
+    submission = HandSubmission.objects.create(
         hand=hand, version=version, dealer=deal.dealer, stake=deal.stake, **fields
     )
+    submission.is_new = True
+    return submission
 
 
 def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
@@ -348,9 +356,11 @@ def _follow_deals(table: Table, after: int) -> None:
     confirmed summary or record is re-scored from its own entry as a new version; bare payments (or an
     entry that no longer fits the deal, e.g. a record played with another dealer) are sent back to the
     table: the hand awaits a new entry and does not count. Unconfirmed entries are superseded."""
-    positions = table_positions(table)
-    later = Hand.objects.select_for_update(of=("self",)).filter(table=table, number__gt=after)
-    for hand in later.order_by("number"):
+    later = list(
+        Hand.objects.select_for_update(of=("self",)).filter(table=table, number__gt=after).order_by("number")
+    )
+    positions = table_positions(table) if later else []
+    for hand in later:
         hand.table = table
         deal = next_deal(table, hand.number, positions)
         if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
@@ -445,13 +455,14 @@ def hand_submit(
             return first
         if not trusted:
             _require_open(round_)
-        positions = table_positions(table)
+        seats = dict(table.seats.values_list("player_id", "position"))
+        positions = sorted(seats.values())
         limit = round_.tournament.deals_per_round(len(positions))
         if number > limit:
             raise invalid(
                 "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
             )
-        _seated(table, submitted_by, "submitted_by")
+        _seated(table, submitted_by, "submitted_by", seats)
         deal = next_deal(table, number, positions)
         if hand is None:
             hand = _create_hand(table, deal)  # waits for a concurrent twin that created it, if any
@@ -459,7 +470,9 @@ def hand_submit(
             if first is not None:
                 return first
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
-        confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
+        versions = list(hand.submissions.all())  # a handful: read once, picked from below
+        confirmed = next((v for v in versions if v.status == SubStatus.CONFIRMED), None)
+        pending = next((v for v in reversed(versions) if v.status == SubStatus.PENDING), None)
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
 
         if not trusted:
@@ -472,7 +485,6 @@ def hand_submit(
                     "number",
                     f"hand {number} is already confirmed; if it is wrong, contest it: the organizer decides",
                 )
-            pending = hand.submissions.filter(status=SubStatus.PENDING).order_by("-version").first()
             if (
                 mismatch is None
                 and open_dispute is None
@@ -493,9 +505,10 @@ def hand_submit(
             idempotency_key=idempotency_key,
             input_digest=digest,
             note=note,
+            version=(versions[-1].version if versions else 0) + 1,
         )
         if trusted:
-            _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED)
+            _set_status([v for v in versions if v.status == SubStatus.PENDING], SubStatus.SUPERSEDED)
             _confirm(hand, submission, confirmed_by=None)
             if open_dispute:
                 _close_dispute(
