@@ -216,3 +216,55 @@ def table_places(table: Table) -> list[dict[str, Any]] | None:
         }
         for result in table.results.all()
     ]
+
+
+@dataclass
+class PlayerRound:
+    """One released round as a player lived it: the table and seat (or a bye), the opponents, the points
+    of the counted hands (as the last standings recompute stored them) and the rank after the round."""
+
+    number: int
+    status: str
+    table: int | None = None
+    seat: str | None = None
+    opponents: list[dict[str, Any]] = field(default_factory=list)
+    bye: bool = False
+    game_points: int = 0
+    table_points: Any = None
+    place: Any = None
+    hands_played: int = 0
+    rank: int | None = None
+
+
+def player_rounds(tournament: Tournament, player_id: int) -> list[PlayerRound]:
+    """Every released round of ``player_id`` in ``tournament``, oldest first (the player's page)."""
+    rounds = {
+        r.number: PlayerRound(r.number, r.status)
+        for r in tournament.rounds.filter(status__in=RELEASED_ROUND_STATUSES).order_by("number")
+    }
+    seats = Seat.objects.filter(round__tournament=tournament, round__number__in=rounds, player_id=player_id)
+    table_ids = {}
+    for seat in seats.select_related("round", "table"):
+        line = rounds[seat.round.number]
+        line.table, line.seat = seat.table.number, seat.position
+        table_ids[seat.table_id] = line
+    others = Seat.objects.filter(table_id__in=table_ids).exclude(player_id=player_id)
+    for seat in others.select_related("player"):
+        table_ids[seat.table_id].opponents.append(
+            {"player": seat.player_id, "name": seat.player.name, "seat": seat.position}
+        )
+    for number in tournament.rounds.filter(number__in=rounds, byes__player_id=player_id).values_list(
+        "number", flat=True
+    ):
+        rounds[number].bye = True
+    for result in TableResult.objects.filter(table_id__in=table_ids, player_id=player_id):
+        line = table_ids[result.table_id]
+        line.game_points, line.hands_played = result.game_points, result.hands_played
+        line.table_points, line.place = result.table_points, result.place
+    for after_round, rank in Standing.objects.filter(
+        tournament=tournament, player_id=player_id, after_round__in=rounds
+    ).values_list("after_round", "rank"):
+        rounds[after_round].rank = rank
+    for line in rounds.values():
+        line.opponents.sort(key=lambda o: o["seat"])
+    return [line for line in rounds.values() if line.table is not None or line.bye]

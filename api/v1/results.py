@@ -7,10 +7,10 @@ service call; the services decide what is allowed, this module only translates a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404
 from django.urls import path
 from drf_spectacular.utils import extend_schema
@@ -68,20 +68,55 @@ class EntrySerializer(serializers.Serializer):
         return "payments", {"payments": attrs["payments"], "kind": attrs.get("kind", "played")}
 
 
-def _rename(exc: ValidationError, source: str) -> ValidationError:
+def _entry_field(field: str, source: str) -> str:
     """Service errors name ``data.x``; the API's body calls it ``payments.x``, ``summary.x``, ``record.x``."""
+    if field == "data.payments" or field.startswith("data.payments."):
+        return field.removeprefix("data.")
+    if field == "data" or field.startswith("data."):
+        return source + field.removeprefix("data")
+    return field
+
+
+def _rename(exc: ValidationError, source: str) -> ValidationError:
     if not hasattr(exc, "error_dict"):
         return exc
     renamed: dict[str, list[ValidationError]] = {}
     for field, errors in exc.error_dict.items():
-        if field == "data.payments" or field.startswith("data.payments."):
-            name = field.removeprefix("data.")
-        elif field == "data" or field.startswith("data."):
-            name = source + field.removeprefix("data")
-        else:
-            name = field
-        renamed.setdefault(name, []).extend(errors)
+        renamed.setdefault(_entry_field(field, source), []).extend(errors)
     return ValidationError(renamed)
+
+
+SHEET_FIELD = re.compile(r"sheets\[(\d+)\]\.hands\[(\d+)\]\.?(.*)")
+
+
+def _sheet_error(exc: ValidationError, sheets: list[tuple[str, list[str]]]) -> ValidationError:
+    """``sheets[i].hands[j].data.x`` from ``services.score_sheets_enter`` as the body names it:
+    ``{place}hands[j].{payments|summary|record}.x``; ``sheets``: (place, the entries' sources) each."""
+    if not hasattr(exc, "error_dict"):
+        return exc
+    renamed: dict[str, list[ValidationError]] = {}
+    for field, errors in exc.error_dict.items():
+        match = SHEET_FIELD.fullmatch(field)
+        if match is not None:
+            sheet, index, rest = int(match[1]), int(match[2]), match[3]
+            place, sources = sheets[sheet]
+            field = f"{place}hands[{index}].{_entry_field(rest, sources[index])}".rstrip(".")
+        renamed.setdefault(field, []).extend(errors)
+    return ValidationError(renamed)
+
+
+def _sheet_entries(raw_hands: list[dict[str, Any]], place: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A sheet's hands as the service takes them ({number, source, data}) and their sources; a hand
+    that is no entry at all is a 400 naming it."""
+    entries, sources = [], []
+    for index, raw in enumerate(raw_hands):
+        entry = EntrySerializer(data=raw)
+        if not entry.is_valid():
+            raise serializers.ValidationError({f"{place}hands[{index}]": entry.errors})
+        source, data = EntrySerializer.to_service(entry.validated_data)
+        entries.append({"number": raw.get("number"), "source": source, "data": data})
+        sources.append(source)
+    return entries, sources
 
 
 def _who(submission: HandSubmission, seats: dict[int, str]) -> dict[str, Any] | None:
@@ -272,34 +307,77 @@ class HandListView(TableScoped):
         body = BulkSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         table_ = self.table()
-        with transaction.atomic():
-            for index, raw in enumerate(body.validated_data["hands"]):
-                entry = EntrySerializer(data=raw)
-                if not entry.is_valid():
-                    raise serializers.ValidationError({f"hands[{index}]": entry.errors})
-                source, data = EntrySerializer.to_service(entry.validated_data)
-                hand_number = raw.get("number")
-                try:
-                    services.hand_submit(
-                        table=table_,
-                        number=hand_number,
-                        source=source,
-                        data=data,
-                        entered_by=organizer,
-                        trusted=True,
-                        note=body.validated_data.get("note", "") or "score sheet",
-                    )
-                except ValidationError as exc:
-                    renamed = _rename(exc, source)
-                    by_field = (
-                        renamed.error_dict if hasattr(renamed, "error_dict") else {"": renamed.error_list}
-                    )
-                    raise ValidationError(
-                        {f"hands[{index}].{field}".rstrip("."): errors for field, errors in by_field.items()}
-                    ) from exc
+        entries, sources = _sheet_entries(body.validated_data["hands"], "")
+        try:
+            services.score_sheets_enter(
+                [(table_, entries)], entered_by=organizer, note=body.validated_data.get("note", "")
+            )
+        except ValidationError as exc:
+            raise _sheet_error(exc, [("", sources)]) from exc
         hands = Hand.objects.filter(table=table_).order_by("number")
         seats = self.seats()
         return Response([hand_data(h, seats, versions=False) for h in hands], status=status.HTTP_201_CREATED)
+
+
+class SheetSerializer(BulkSerializer):
+    table = serializers.IntegerField(min_value=1, max_value=10_000)
+
+
+class RoundBulkSerializer(serializers.Serializer):
+    tables = SheetSerializer(many=True, min_length=1, max_length=200)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+
+class RoundSheetOut(serializers.Serializer):
+    table = serializers.IntegerField()
+    hands = HandRowOut(many=True)
+
+
+class RoundHandsView(TournamentView):
+    """Organizers post the score sheets of several tables of a round at once: all or nothing, the error
+    names the table, the hand and the field (``tables[1].hands[3].payments.C``)."""
+
+    @extend_schema(
+        summary="Enter the score sheets of a round's tables (organizers; all or nothing)",
+        request=RoundBulkSerializer,
+        responses={201: RoundSheetOut(many=True)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        organizer = require_organizer(request, self.tournament())
+        round_ = Round.objects.filter(tournament=self.tournament(), number=number).first()
+        if round_ is None:
+            raise Http404
+        body = RoundBulkSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        sheets = body.validated_data["tables"]
+        tables = {t.number: t for t in round_.tables.filter(number__in=[s["table"] for s in sheets])}
+        places, service_sheets = [], []
+        for index, sheet in enumerate(sheets):
+            table_ = tables.get(sheet["table"])
+            field = f"tables[{index}].table"
+            if table_ is None:
+                raise ValidationError({field: [f"round {number} has no table {sheet['table']}"]})
+            if any(s["table"] == sheet["table"] for s in sheets[:index]):
+                raise ValidationError({field: [f"table {sheet['table']} is listed twice"]})
+            table_.round = round_
+            place = f"tables[{index}]."
+            entries, sources = _sheet_entries(sheet["hands"], place)
+            places.append((place, sources))
+            service_sheets.append((table_, entries))
+        try:
+            services.score_sheets_enter(
+                service_sheets, entered_by=organizer, note=body.validated_data.get("note", "")
+            )
+        except ValidationError as exc:
+            raise _sheet_error(exc, places) from exc
+        out = []
+        for table_, _ in service_sheets:
+            seats = dict(table_.seats.values_list("player_id", "position"))
+            hands = Hand.objects.filter(table=table_).order_by("number")
+            rows = [hand_data(h, seats, versions=False) for h in hands]
+            out.append({"table": table_.number, "hands": rows})
+        return Response(out, status=status.HTTP_201_CREATED)
 
 
 class HandDetailView(TableScoped):
@@ -493,6 +571,7 @@ class VoidView(TableScoped):
 
 PREFIX = "rounds/<int:number>/tables/<int:table>/hands/"
 urlpatterns = [
+    path("rounds/<int:number>/hands/", RoundHandsView.as_view(), name="round-hands"),
     path(PREFIX, HandListView.as_view(), name="hands"),
     path(f"{PREFIX}<int:hand>/", HandDetailView.as_view(), name="hand"),
     path(f"{PREFIX}<int:hand>/submissions/", SubmissionView.as_view(), name="submissions"),

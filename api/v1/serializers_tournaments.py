@@ -185,3 +185,34 @@ class PenaltyAwardSerializer(serializers.Serializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(trim_whitespace=False)
+
+
+class OpponentSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.CharField()
+
+
+class PlayerRoundSerializer(serializers.Serializer):
+    """A released round as the player lived it (``selectors.PlayerRound``)."""
+
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    seat = serializers.CharField(allow_null=True)
+    opponents = OpponentSerializer(many=True)
+    bye = serializers.BooleanField()
+    game_points = serializers.IntegerField()
+    table_points = serializers.DecimalField(max_digits=6, decimal_places=2, allow_null=True)
+    place = serializers.DecimalField(max_digits=4, decimal_places=1, allow_null=True)
+    hands_played = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text="rank after the round (live while in play)")
+
+
+class PlayerResultsSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    rounds = PlayerRoundSerializer(many=True)
+
+
+class MeSerializer(PlayerResultsSerializer):
+    registration = RegistrationSerializer()

@@ -231,6 +231,47 @@ class PlayersView(_RegistrationsBase):
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
+class PlayerResultsView(TournamentView):
+    """A registered player's rounds: table, seat, opponents, points and rank after each released round."""
+
+    @extend_schema(
+        summary="A player's rounds: table, seat, opponents, points, rank after the round",
+        parameters=[SLUG, ID],
+        responses=s.PlayerResultsSerializer,
+    )
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = self.tournament()
+        registration = get_object_or_404(
+            tournament.registrations.select_related("player__club"), player_id=pk
+        )
+        rounds = selectors.player_rounds(tournament, registration.player_id)
+        return Response(s.PlayerResultsSerializer({"player": registration.player, "rounds": rounds}).data)
+
+
+class MeView(TournamentView):
+    """The calling user's own player in this tournament: registration and rounds."""
+
+    @extend_schema(
+        summary="Your own registration and results (a user linked to a player)",
+        parameters=[SLUG],
+        responses=s.MeSerializer,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        _authenticated(request)
+        tournament = self.tournament()
+        player = linked_player(request)
+        registration = (
+            tournament.registrations.select_related("player__club").filter(player=player).first()
+            if player
+            else None
+        )
+        if registration is None:
+            raise exceptions.NotFound("your account is not linked to a player of this tournament")
+        rounds = selectors.player_rounds(tournament, player.pk)
+        data = {"player": player, "registration": registration, "rounds": rounds}
+        return Response(s.MeSerializer(data).data)
+
+
 class RegistrationsView(_RegistrationsBase):
     """Registrations with their status and rounds: organizers see all, a player their own."""
 
@@ -520,6 +561,8 @@ urlpatterns = [
     path(T, TournamentDetailView.as_view(), name="tournament"),
     path("clubs/", ClubListView.as_view(), name="clubs"),
     path(f"{T}players/", PlayersView.as_view(), name="players"),
+    path(f"{T}players/<int:pk>/rounds/", PlayerResultsView.as_view(), name="player-rounds"),
+    path(f"{T}me/", MeView.as_view(), name="me"),
     path(f"{T}registrations/", RegistrationsView.as_view(), name="registrations"),
     path(f"{T}registrations/import/", RegistrationsImportView.as_view(), name="registrations-import"),
     path(

@@ -77,6 +77,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "resolve a dispute": lambda t: (hands(t) + f"1/disputes/{open_dispute(t).pk}/resolve/", {"version": 1}),
     "void a hand": lambda t: (hands(t) + f"{pending_entry(t).hand.number}/void/", {"reason": "lost"}),
     "enter a score sheet": lambda t: (hands(t), {"hands": [{"number": 1, **pays()}]}),
+    "enter a round's sheets": lambda t: (f"{ROUNDS}1/hands/", {"tables": [{"table": t.number, "hands": [{"number": 1, **pays()}]}]}),  # noqa: E501
     "replace a table code": lambda t: (f"{ROUNDS}1/tables/{t.number}/code/", {}),
     "generate a round": lambda t: (ROUNDS, {}),
     "redraw a round": lambda t: (f"{ROUNDS}1/redraw/", {}),
@@ -133,6 +134,7 @@ EXPECTED = {
     "resolve a dispute":   [401, 403, 403, 403, 403, 403, 200, 200],
     "void a hand":         [401, 403, 403, 403, 403, 403, 200, 200],
     "enter a score sheet": [401, 403, 403, 403, 403, 403, 201, 201],
+    "enter a round's sheets": [401, 403, 403, 403, 403, 403, 201, 201],
     # Round 1 is in play: the organizer is let in, and the round's state answers (409, or 400 for a
     # tournament without a final stage); a replaced code is the one organizer write that succeeds here.
     "replace a table code":     [401, 403, 403, 403, 403, 403, 201, 201],
@@ -211,7 +213,8 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         if hasattr(pattern.callback.view_class, method)
     }
     covered = {
-        "hands", "submissions", "confirm", "disputes", "resolve", "void", "table-code", "rounds",
+        "hands", "round-hands", "submissions", "confirm", "disputes", "resolve", "void", "table-code",
+        "rounds",
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
         "final-stage", "tournaments", "tournament", "clubs", "players", "registrations",
         "registrations-import", "registration-check-in", "registration-withdraw", "penalties",

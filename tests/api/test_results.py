@@ -185,6 +185,35 @@ def test_it_lets_an_organizer_enter_a_whole_score_sheet_all_or_nothing(table1, o
     assert [h["status"] for h in good.json()] == ["confirmed"] * 3
 
 
+def test_it_lets_an_organizer_enter_a_whole_rounds_sheets_all_or_nothing(
+    table1, table2, organizer, anonymous, django_capture_on_commit_callbacks
+) -> None:
+    round_url = "/api/v1/tournaments/cup/rounds/1/hands/"
+    hand = {"number": 1, **pays(table1)}
+    summary = {"number": 2, "summary": {"bid": "three"}}  # not a full summary: the engine says what's missing
+    body = {"tables": [{"table": 1, "hands": [hand]}, {"table": 2, "hands": [hand, summary]}]}
+    bad = organizer.post(round_url, body, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["field"].startswith("tables[1].hands[1].summary")
+    assert Hand.objects.count() == 0  # the good sheet of table 1 was not kept either
+    assert organizer.post(
+        round_url, {"tables": [{"table": 9, "hands": [hand]}]}, format="json"
+    ).json()["errors"][0]["field"] == "tables[0].table"
+    assert anonymous.post(round_url, body, format="json").status_code == 401
+    assert table_client(table1).post(round_url, body, format="json").status_code == 403
+
+    body["tables"][1]["hands"] = [hand]
+    with django_capture_on_commit_callbacks(execute=True):  # the standings' refresh, after the commit
+        good = organizer.post(round_url, body, format="json")
+    assert good.status_code == 201, good.json()
+    assert [(t["table"], [h["status"] for h in t["hands"]]) for t in good.json()] == [
+        (1, ["confirmed"]),
+        (2, ["confirmed"]),
+    ]
+    standings = anonymous.get("/api/v1/tournaments/cup/standings/").json()
+    assert {row["game_points"] for row in standings["results"]} == {-2, 2}
+
+
 def test_it_refuses_a_body_over_the_limit_with_413(table1) -> None:
     big = {"entered_by": "B", "summary": {"note": "x" * 300_000}}
     response = table_client(table1).post(url(table1, "1/submissions/"), big, format="json")

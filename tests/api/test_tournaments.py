@@ -498,3 +498,32 @@ def test_it_finds_registrations_and_penalties_only_within_the_tournament_of_the_
     foreign.refresh_from_db()
     assert foreign.status == Registration.Status.REGISTERED
     assert Penalty.objects.get().withdrawn_at is None
+
+
+# --- a player's own rounds -----------------------------------------------------------------------------
+
+
+def test_it_shows_a_players_rounds_and_a_linked_player_their_own(
+    tournament, table1, anonymous, django_capture_on_commit_callbacks
+) -> None:
+    from tests.api.test_standings import play_round
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(table1.round)  # seat A wins every deal
+    winner = table1.seats.get(position="A").player
+    body = anonymous.get(f"{CUP}players/{winner.pk}/rounds/").json()
+    assert body["player"]["id"] == winner.pk
+    [line] = body["rounds"]
+    assert (line["number"], line["table"], line["seat"], line["bye"]) == (1, table1.number, "A", False)
+    assert [o["seat"] for o in line["opponents"]] == ["B", "C", "D"]
+    assert line["game_points"] == 12 and line["hands_played"] == 4
+    assert line["place"] == "1.0" and line["rank"] == 1
+
+    me = player_client(table1, "A").get(f"{CUP}me/")
+    assert me.status_code == 200
+    assert me.json()["registration"]["player"]["id"] == winner.pk
+    assert me.json()["rounds"] == body["rounds"]
+    assert anonymous.get(f"{CUP}me/").status_code == 401
+    stranger = client_with_token(get_user_model().objects.create_user("stranger"))
+    assert stranger.get(f"{CUP}me/").status_code == 404
+    assert anonymous.get(f"{CUP}players/{PlayerFactory().pk}/rounds/").status_code == 404  # not registered

@@ -18,6 +18,7 @@ from tournaments.services.results import (
     hand_submit,
     hand_void,
     next_deal,
+    score_sheets_enter,
 )
 from tournaments.services.rounds import (
     draw_edit,
@@ -58,6 +59,7 @@ __all__ = [
     "round_redraw",
     "round_start",
     "round_verify",
+    "score_sheets_enter",
     "table_code_replace",
     "table_codes_issue",
     "tournament_create",

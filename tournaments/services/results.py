@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -50,6 +50,7 @@ from tournaments.validation import (
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
 OPEN_FOR_RESULTS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+RELEASED = (*OPEN_FOR_RESULTS, Round.Status.CLOSED)  # organizers correct hands after the close too
 ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
 THROWN_IN = ("passed_out", "annulled")
 NOTE_MAX = 1000
@@ -455,6 +456,8 @@ def hand_submit(
             return first
         if not trusted:
             _require_open(round_)
+        elif round_.status not in RELEASED:
+            raise conflict("round", f"round {round_.number} is not published yet: no results")
         seats = dict(table.seats.values_list("player_id", "position"))
         positions = sorted(seats.values())
         limit = round_.tournament.deals_per_round(len(positions))
@@ -693,3 +696,46 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
             DisputeSubmission.objects.create(dispute=dispute, submission=submission, added_by=_actor_label())
             _close_dispute(dispute, Dispute.Status.VOIDED, submission, by, reason)
     return submission
+
+
+MAX_SHEET_HANDS = 2000  # a round of 100 tables with 20 deals each
+
+
+def score_sheets_enter(
+    sheets: Sequence[tuple[Table, Sequence[Mapping[str, Any]]]], *, entered_by: Any, note: Any = ""
+) -> list[HandSubmission]:
+    """An organizer types in paper score sheets (e.g. a table without a phone, after the round): each
+    sheet is a table and its entries ``{"number", "source", "data"}``, entered as organizer's entries
+    (confirmed at once). All or nothing: the first error names its place, e.g.
+    ``sheets[1].hands[3].data.payments.C``, and nothing is stored."""
+    if not getattr(entered_by, "is_authenticated", False):
+        raise invalid("entered_by", "an organizer must be named")
+    note = text(note, "note", max_length=NOTE_MAX)
+    if sum(len(entries) for _, entries in sheets) > MAX_SHEET_HANDS:
+        raise invalid("sheets", f"at most {MAX_SHEET_HANDS} hands in one request", code="too_large")
+    stored = []
+    with transaction.atomic():
+        for sheet_index, (table, entries) in enumerate(sheets):
+            for index, entry in enumerate(entries):
+                place = f"sheets[{sheet_index}].hands[{index}]"
+                try:
+                    stored.append(
+                        hand_submit(
+                            table=table,
+                            number=entry.get("number"),
+                            source=entry.get("source"),
+                            data=entry.get("data"),
+                            entered_by=entered_by,
+                            trusted=True,
+                            note=note or "score sheet",
+                        )
+                    )
+                except ValidationError as exc:
+                    raise _placed(exc, place) from exc
+    return stored
+
+
+def _placed(exc: ValidationError, place: str) -> ValidationError:
+    """The same error with every field prefixed by its place in a larger request; the code is kept."""
+    by_field = exc.error_dict if hasattr(exc, "error_dict") else {"": exc.error_list}
+    return ValidationError({f"{place}.{field}".rstrip("."): errors for field, errors in by_field.items()})
