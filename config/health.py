@@ -1,4 +1,5 @@
-"""``/healthz``: database and broker status as JSON, 200 when both answer, 503 otherwise."""
+"""``/healthz``: database and broker status as JSON, 200 when both answer, 503 otherwise; also how far the
+workers are behind: the oldest stale standings' age and the number of tasks waiting in the queue."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from kombu.exceptions import ChannelError
 
 from config.celery import app as celery_app
 from config.tasks import HEARTBEAT_CACHE_KEY
@@ -32,9 +34,38 @@ def broker_status() -> dict[str, Any]:
         with celery_app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
             transport = conn.transport_cls
+            queue = celery_app.conf.task_default_queue
+            waiting = _queue_length(conn, queue)
     except Exception as exc:  # kombu raises several unrelated types for "cannot connect"
         return {"ok": False, "mode": "broker", "error": str(exc)}
-    return {"ok": True, "mode": "broker", "transport": str(transport), "beat_last_heartbeat": _last_beat()}
+    return {
+        "ok": True,
+        "mode": "broker",
+        "transport": str(transport),
+        "queue": queue,
+        "queue_length": waiting,
+        "beat_last_heartbeat": _last_beat(),
+    }
+
+
+def _queue_length(conn: Any, queue: str) -> int:
+    """Messages waiting in ``queue``: a passive declare answers without creating anything; Redis keeps no
+    key for an empty queue, which the declare reports as a missing queue."""
+    try:
+        return conn.default_channel.queue_declare(queue=queue, passive=True).message_count
+    except ChannelError:
+        return 0
+
+
+def workers_status() -> dict[str, Any]:
+    """How far behind the workers are (``None``: nothing is waiting)."""
+    from tournaments.selectors import oldest_stale_standings
+
+    try:
+        oldest = oldest_stale_standings()
+    except Exception as exc:  # the database check reports why
+        return {"error": str(exc)}
+    return {"stale_standings_age_seconds": oldest}
 
 
 def _last_beat() -> str | None:
@@ -50,7 +81,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     database = database_status()
     broker = broker_status()
     ok = database["ok"] and broker["ok"]
+    work = workers_status() if database["ok"] else {}
     return JsonResponse(
-        {"status": "ok" if ok else "error", "database": database, "broker": broker},
+        {"status": "ok" if ok else "error", "database": database, "broker": broker, "workers": work},
         status=200 if ok else 503,
     )

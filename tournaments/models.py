@@ -575,6 +575,9 @@ class StandingsState(models.Model):
     stale_since = models.DateTimeField(null=True, blank=True)
     computed_version = models.PositiveBigIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
+    # A worker recomputing holds a claim until this time (compare-and-set, renewed while it works).
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    recomputations = models.PositiveBigIntegerField(default=0)  # how many recomputes ran (coalescing)
 
     class Meta:
         indexes = [models.Index(fields=["stale_since"])]

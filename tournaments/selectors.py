@@ -8,7 +8,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, Prefetch, Q, QuerySet
+from django.db.models import Max, Min, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from tournaments.models import (
     Hand,
@@ -52,6 +53,12 @@ def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
 def standings_state(tournament: Tournament) -> StandingsState | None:
     """Whether the stored standings are current (``None`` before anything marked them)."""
     return StandingsState.objects.filter(tournament=tournament).first()
+
+
+def oldest_stale_standings() -> float | None:
+    """Seconds since the longest-waiting stale standings became stale (``None`` if all are current)."""
+    since = StandingsState.objects.filter(stale_since__isnull=False).aggregate(m=Min("stale_since"))["m"]
+    return None if since is None else round((timezone.now() - since).total_seconds(), 3)
 
 
 RELEASED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)

@@ -15,16 +15,17 @@ table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Model, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F, Model, Q
 from django.utils import timezone
 
 from tournaments.formats import rank_table, to_decimal
@@ -349,28 +350,74 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     _bulk_insert(Standing, snapshots)
 
 
-def standings_recompute(tournament: Tournament) -> None:
-    """From scratch: every table's results and every snapshot; marks the standings current if nothing
-    changed since the recompute began (compare-and-set on the version)."""
+def standings_recompute(tournament: Tournament) -> bool:
+    """From scratch: every table's results and every snapshot. Marks the standings current if nothing
+    changed since the recompute began (compare-and-set on the version) and releases the worker's claim in
+    the same update; returns whether they are current now."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)  # one standings writer per tournament
         state = _state(tournament.pk)
         _rebuild_table_results(tournament)
         _rebuild_snapshots(tournament)
-        StandingsState.objects.filter(pk=state.pk, version=state.version).update(
-            stale_since=None, computed_version=state.version, computed_at=timezone.now()
+        current = StandingsState.objects.filter(pk=state.pk, version=state.version).update(
+            stale_since=None,
+            computed_version=state.version,
+            computed_at=timezone.now(),
+            claimed_until=None,
+            recomputations=F("recomputations") + 1,
         )
+        if not current:
+            StandingsState.objects.filter(pk=state.pk).update(recomputations=F("recomputations") + 1)
+    return bool(current)
+
+
+CLAIM_SECONDS = 15  # a claim outlives a recompute; a killed worker's claim lapses and the sweep takes over
+COALESCE_SECONDS = 0.25  # changes that arrive during a recompute are gathered this long, then recomputed
+MAX_PASSES = 20
 
 
 def standings_refresh(tournament_id: int) -> bool:
-    """The worker's job: recompute if the standings are stale. Idempotent: a repeated or late run finds
-    nothing stale and does nothing. Returns whether it recomputed."""
-    stale = StandingsState.objects.filter(tournament_id=tournament_id, stale_since__isnull=False).exists()
+    """The worker's job, coalesced: one worker at a time claims a tournament's stale standings with a
+    compare-and-set update, recomputes, and recomputes again (after a short pause that gathers a burst of
+    changes) for as long as changes came in meanwhile. A second task for the same tournament finds the
+    claim taken and stops: the holder will see its change. Returns whether it recomputed."""
+    if not _claim(tournament_id):
+        return False  # nothing stale, or another worker holds the claim
     tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if not stale or tournament is None:
+    if tournament is None:
         return False
-    standings_recompute(tournament)
+    for _ in range(MAX_PASSES):
+        if standings_recompute(tournament):
+            return True
+        time.sleep(COALESCE_SECONDS)
+        _claim(tournament_id, renew=True)
+    # Still changing after many passes: hand over (the sweep, or the next change's task, goes on).
+    StandingsState.objects.filter(tournament_id=tournament_id).update(claimed_until=None)
+    from tournaments import tasks
+
+    tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)
     return True
+
+
+def _unclaimed(now: datetime) -> Q:
+    return Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+
+
+def _claim(tournament_id: int, *, renew: bool = False) -> bool:
+    now = timezone.now()
+    stale = StandingsState.objects.filter(tournament_id=tournament_id, stale_since__isnull=False)
+    if not renew:
+        stale = stale.filter(_unclaimed(now))
+    return bool(stale.update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS)))
+
+
+def standings_due(older_than: timedelta) -> list[int]:
+    """Tournaments whose standings stayed stale for ``older_than`` and that no worker holds (the sweep)."""
+    now = timezone.now()
+    return list(
+        StandingsState.objects.filter(_unclaimed(now), stale_since__lt=now - older_than)
+        .values_list("tournament_id", flat=True)
+    )
 
 
 def _state(tournament_id: int) -> StandingsState:
@@ -381,18 +428,27 @@ def _state(tournament_id: int) -> StandingsState:
         return StandingsState.objects.get(tournament_id=tournament_id)
 
 
+NUDGE_AFTER = timedelta(seconds=2)
+
+
 def standings_mark_stale(tournament_id: int) -> None:
-    """Record, in the caller's transaction, that the standings must be recomputed; the recompute is
-    enqueued once per transaction, after it commits (a broker outage only delays it: see the sweep)."""
+    """Record, in the caller's transaction, that the standings must be recomputed, and enqueue a refresh
+    for after the commit only when one is needed: when this change makes them stale, or when they have
+    been stale a while with no worker holding them (their task was lost). Other changes find a worker on
+    it, which sees them through the version: a burst of 100 confirmed hands costs a few recomputations,
+    not 100. A broker outage only delays the refresh: see the sweep."""
     now = timezone.now()
-    updated = StandingsState.objects.filter(tournament_id=tournament_id).update(
-        version=F("version") + 1, stale_since=Coalesce(F("stale_since"), Value(now))
-    )
-    if not updated:
-        _state(tournament_id)
-        StandingsState.objects.filter(tournament_id=tournament_id).update(
-            version=F("version") + 1, stale_since=Coalesce(F("stale_since"), Value(now))
-        )
+    states = StandingsState.objects.filter(tournament_id=tournament_id)
+    bump = {"version": F("version") + 1}
+    unattended = Q(stale_since__lt=now - NUDGE_AFTER) & _unclaimed(now)
+    if not (
+        states.filter(stale_since__isnull=True).update(**bump, stale_since=now)
+        or states.filter(unattended).update(**bump)
+    ):
+        if states.update(**bump):
+            return  # a worker is on it
+        _state(tournament_id)  # the first change of this tournament
+        states.update(**bump, stale_since=now)
     from tournaments import tasks
 
     tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)

@@ -12,10 +12,9 @@ from typing import Any
 
 from celery import shared_task
 from django.db import transaction
-from django.utils import timezone
 
 from config.celery import send_safely
-from tournaments.models import StandingsState
+from tournaments.standings import standings_due
 from tournaments.standings import standings_refresh as refresh_standings
 
 SWEEP_AFTER = timedelta(seconds=30)
@@ -42,7 +41,6 @@ def standings_refresh(tournament_id: int) -> bool:
 
 @shared_task(name="tournaments.standings_sweep")
 def standings_sweep() -> int:
-    """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed)."""
-    cutoff = timezone.now() - SWEEP_AFTER
-    stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
-    return sum(refresh_standings(tournament_id) for tournament_id in stale)
+    """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed, or the
+    worker holding them died and its claim lapsed)."""
+    return sum(refresh_standings(tournament_id) for tournament_id in standings_due(SWEEP_AFTER))

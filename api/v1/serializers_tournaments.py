@@ -150,7 +150,8 @@ class StandingRowSerializer(serializers.ModelSerializer):
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     live = serializers.BooleanField(help_text="the round is still in play: these totals will change")
-    stale = serializers.BooleanField(help_text="a change is waiting to be counted; a recompute is queued")
+    stale = serializers.BooleanField(help_text="a change is waiting to be counted: they are being updated")
+    version = serializers.IntegerField(help_text="the standings version these totals count (grows)")
     as_of = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
     round_numbers = serializers.ListField(child=serializers.IntegerField())
     tiebreaks = serializers.ListField(child=serializers.CharField())

@@ -441,6 +441,7 @@ class StandingsView(TournamentView):
             "after_round": table.after_round,
             "live": table.live,
             "stale": bool(state and state.stale_since),
+            "version": state.computed_version if state else 0,
             "as_of": state.computed_at if state else None,
             "round_numbers": table.round_numbers,
             "tiebreaks": list(tournament.tiebreaks),

@@ -59,15 +59,17 @@ def organizer(organizer_user: Any) -> APIClient:
 
 
 @pytest.fixture
-def tournament(organizer_user: Any) -> Tournament:
-    """A public tournament of 8 checked-in players whose round 1 is in play: two 4-tables with codes."""
+def tournament(organizer_user: Any, django_capture_on_commit_callbacks: Any) -> Tournament:
+    """A public tournament of 8 checked-in players whose round 1 is in play: two 4-tables with codes.
+    What each step enqueues after its commit runs, as it would outside a test's transaction."""
     tournament = TournamentFactory(slug="cup", deals_per_round_4=4, deals_per_round_5=5)
     tournament.organizers.add(organizer_user)
     for player in PlayerFactory.create_batch(8):
         services.player_register(tournament, player, check_in=True, by=organizer_user)
-    round_ = services.round_generate(tournament, seed="api", by=organizer_user)
-    for step in (services.round_confirm, services.round_publish, services.round_start):
-        step(round_, by=organizer_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.round_generate(tournament, seed="api", by=organizer_user)
+        for step in (services.round_confirm, services.round_publish, services.round_start):
+            step(round_, by=organizer_user)
     tournament.refresh_from_db()
     return tournament
 

@@ -516,8 +516,10 @@ def test_it_shows_a_players_rounds_and_a_linked_player_their_own(
     [line] = body["rounds"]
     assert (line["number"], line["table"], line["seat"], line["bye"]) == (1, table1.number, "A", False)
     assert [o["seat"] for o in line["opponents"]] == ["B", "C", "D"]
-    assert line["game_points"] == 12 and line["hands_played"] == 4
-    assert line["place"] == "1.0" and line["rank"] == 1
+    assert line["game_points"] == 12
+    assert line["hands_played"] == 4
+    assert line["place"] == "1.0"
+    assert line["rank"] == 1
 
     me = player_client(table1, "A").get(f"{CUP}me/")
     assert me.status_code == 200

@@ -48,6 +48,25 @@ def test_it_reports_the_real_broker_when_redis_is_configured(
     finally:
         app.conf.broker_url = previous
     assert body["broker"] == {**body["broker"], "ok": True, "mode": "broker"}
+    assert isinstance(body["broker"]["queue_length"], int)
+
+
+@pytest.mark.django_db
+def test_it_reports_how_long_the_oldest_stale_standings_have_waited(client: Client) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.tournaments.factories import TournamentFactory
+    from tournaments.models import StandingsState
+
+    assert client.get("/healthz").json()["workers"] == {"stale_standings_age_seconds": None}
+    for age in (5, 90):
+        StandingsState.objects.create(
+            tournament=TournamentFactory(), version=1, stale_since=timezone.now() - timedelta(seconds=age)
+        )
+    age = client.get("/healthz").json()["workers"]["stale_standings_age_seconds"]
+    assert 90 <= age < 100
 
 
 @pytest.mark.django_db

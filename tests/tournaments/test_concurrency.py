@@ -150,3 +150,18 @@ def test_it_lets_a_void_and_member_entries_on_one_hand_settle_consistently() -> 
     assert HandSubmission.objects.filter(status="confirmed").count() == 1
     assert not HandSubmission.objects.filter(status__in=("pending", "disputed")).exists()
     assert not Dispute.objects.filter(status="open").exists()
+
+
+def test_it_lets_one_of_two_workers_recompute_a_tournaments_standings() -> None:
+    from django.utils import timezone
+
+    from tournaments.models import StandingsState
+    from tournaments.standings import standings_refresh
+
+    table, _ = make_table()
+    tournament_id = table.round.tournament_id
+    StandingsState.objects.create(tournament_id=tournament_id, version=1, stale_since=timezone.now())
+    outcomes = race(lambda: standings_refresh(tournament_id), lambda: standings_refresh(tournament_id))
+    assert sorted(outcomes) == [False, True]
+    state = StandingsState.objects.get(tournament_id=tournament_id)
+    assert (state.recomputations, state.stale_since, state.claimed_until) == (1, None, None)
