@@ -1,8 +1,9 @@
 """Celery tasks: thin, idempotent wrappers around services, enqueued after commit by ``enqueue_on_commit``.
 
 The database is the source of truth: a task that is lost (broker down), repeated or late only delays a
-page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``),
-and ``standings_sweep`` (celery beat) picks up whatever stayed undone.
+page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``,
+an open dispute without a finding for its current version), and the sweeps (celery beat) pick up
+whatever stayed undone.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from typing import Any
 
 from celery import shared_task
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from config.celery import send_safely
-from tournaments.models import StandingsState
+from tournaments.models import Dispute, DisputeFinding, StandingsState
+from tournaments.services.disputes import dispute_validate as validate_dispute
 from tournaments.standings import standings_refresh as refresh_standings
 
 SWEEP_AFTER = timedelta(seconds=30)
+SWEEP_BATCH = 200  # disputes re-enqueued per sweep, oldest first; the next sweep takes the rest
 
 
 def enqueue_on_commit(task: Any, *args: Any) -> None:
@@ -46,3 +50,35 @@ def standings_sweep() -> int:
     cutoff = timezone.now() - SWEEP_AFTER
     stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
     return sum(refresh_standings(tournament_id) for tournament_id in stale)
+
+
+@shared_task(
+    name="tournaments.dispute_validate",
+    autoretry_for=(Exception,),
+    retry_backoff=True,
+    retry_jitter=True,
+    max_retries=5,
+)
+def dispute_validate(dispute_id: int) -> int | None:
+    """Weigh an open dispute with the engine and store the finding (a rerun finds it stored and stops);
+    the id of the finding, if any."""
+    finding = validate_dispute(dispute_id)
+    return finding.pk if finding is not None else None
+
+
+@shared_task(name="tournaments.disputes_sweep")
+def disputes_sweep() -> int:
+    """Beat, every 30 s: re-enqueue the validation of open disputes older than ``SWEEP_AFTER`` that have no
+    finding for their current version (their task was lost or failed); how many were sent."""
+    cutoff = timezone.now() - SWEEP_AFTER
+    assessed = DisputeFinding.objects.filter(dispute=OuterRef("pk"), dispute_version=OuterRef("version"))
+    due = (
+        Dispute.objects.filter(status=Dispute.Status.OPEN, opened_at__lt=cutoff)
+        .exclude(Exists(assessed))
+        .order_by("opened_at", "pk")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    ids = list(due)
+    for dispute_id in ids:
+        send_safely(dispute_validate, dispute_id)
+    return len(ids)

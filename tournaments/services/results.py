@@ -295,6 +295,8 @@ def _new_version(hand: Hand, deal: Deal, **fields: Any) -> HandSubmission:
 
 
 def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
+    """Open the hand's dispute, or add versions to the open one; the validator weighs it after the commit
+    (``services.disputes``)."""
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
@@ -306,6 +308,9 @@ def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) ->
         )
     _set_status([s for s in submissions if s.status == SubStatus.PENDING], SubStatus.DISPUTED)
     _set_hand(hand, status=Hand.Status.DISPUTED)
+    from tournaments import tasks
+
+    tasks.enqueue_on_commit(tasks.dispute_validate, dispute.pk)
     return dispute
 
 
@@ -505,7 +510,10 @@ def hand_submit(
             _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
         elif mismatch is not None:
             reason = "the entered payments differ from the engine's score of the same hand"
-            _open_dispute(hand, reason, [submission])
+            earlier = [pending] if pending is not None and pending.submitted_by_id != submitted_by.pk else []
+            if pending is not None and not earlier:  # the same member corrects their own entry
+                _set_status([pending], SubStatus.SUPERSEDED)
+            _open_dispute(hand, reason, [*earlier, submission])  # another member's entry is weighed too
         elif pending is not None and pending.submitted_by_id != submitted_by.pk:
             _open_dispute(hand, "two table members entered different results", [pending, submission])
         else:
