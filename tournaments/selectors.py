@@ -8,9 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, Prefetch, Q, QuerySet
+from django.db.models import Exists, Max, OuterRef, Prefetch, Q, QuerySet
 
 from tournaments.models import (
+    Dispute,
+    DisputeFinding,
     Hand,
     Registration,
     Round,
@@ -112,6 +114,15 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
     )
     live = tournament.rounds.filter(number=after_round).exclude(status=Round.Status.CLOSED).exists()
     return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows)
+
+
+def settled_by_validator() -> Q:
+    """Disputes the validator settled (``services.disputes``) that no organizer has decided since: resolved
+    by no user, with the version a decision of the validator chose."""
+    decided = DisputeFinding.objects.filter(
+        dispute=OuterRef("pk"), outcome=DisputeFinding.Outcome.DECIDED, chosen=OuterRef("chosen")
+    )
+    return Q(status=Dispute.Status.RESOLVED, resolved_by__isnull=True) & Q(Exists(decided))
 
 
 def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from engine.bots import RuleBot, play_hand
@@ -228,7 +229,7 @@ def test_it_explains_a_summary_the_engine_refuses_with_its_field_and_reason(tabl
     assert Dispute.objects.get().status == Dispute.Status.OPEN
 
 
-# --- idempotency, the sweep, the standings ---------------------------------------------------------------
+# --- idempotency, the sweep, the organizer's override, the standings ------------------------------------
 
 
 def test_it_stores_one_finding_per_state_of_a_dispute(table4, entered) -> None:
@@ -267,6 +268,58 @@ def test_it_sweeps_up_a_dispute_whose_validation_was_lost(table4) -> None:
     assert tasks.disputes_sweep() == 1
     assert only_finding().outcome == "escalated"
     assert tasks.disputes_sweep() == 0  # assessed: nothing left to do
+
+
+def test_it_lets_an_organizer_override_the_validators_decision(table4, entered, organizer) -> None:
+    record, replayed = a_record(table4)
+    typed = entered(table4, "A", "payments", {"payments": {p: -v for p, v in replayed.items()}})
+    uploaded = entered(table4, "B", "record", record)
+    dispute = Dispute.objects.get()
+
+    services.dispute_resolve(dispute, chosen=typed, resolved_by=organizer, note="the record is of hand 2")
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.chosen_id, dispute.resolved_by) == ("resolved", typed.pk, organizer)
+    assert dispute.resolution == (
+        "The organizer overrode the validator's decision (version 2): the record is of hand 2"
+    )
+    assert dispute.history.first().history_actor.startswith("user:")
+    assert Hand.objects.get().payments == typed.payments
+    statuses = dict(HandSubmission.objects.values_list("pk", "status"))
+    assert statuses == {typed.pk: "confirmed", uploaded.pk: "superseded"}  # both kept
+    assert only_finding().chosen_id == uploaded.pk  # the validator's finding stays as it was
+    # the organizer's decision is final: the same choice again is a retry, another one a conflict
+    assert services.dispute_resolve(dispute, chosen=typed, resolved_by=organizer) == typed
+    with pytest.raises(ValidationError) as err:
+        services.dispute_resolve(dispute, chosen=uploaded, resolved_by=organizer)
+    assert "already resolved" in err.value.message_dict["dispute"][0]
+
+
+def test_it_lets_an_organizer_override_with_a_new_result(table4, entered, organizer) -> None:
+    record, _ = a_record(table4)
+    entered(table4, "A", "payments", pay(0, 0, 0, 0))
+    entered(table4, "B", "record", record)
+    dispute = Dispute.objects.get()
+    new = services.dispute_resolve(dispute, source="payments", data=pay(3, -3, 3, -3), resolved_by=organizer)
+    dispute.refresh_from_db()
+    assert (dispute.chosen_id, dispute.resolved_by) == (new.pk, organizer)
+    assert dispute.resolution == "The organizer overrode the validator's decision (version 2)."
+    assert sorted(dispute.submissions.values_list("version", flat=True)) == [1, 2, 3]
+    assert Hand.objects.get().payments == {"A": 3, "B": -3, "C": 3, "D": -3}
+
+
+def test_it_lets_the_table_contest_what_the_validator_decided(
+    table4, entered, django_capture_on_commit_callbacks
+):
+    record, _ = a_record(table4)
+    entered(table4, "A", "payments", pay(0, 0, 0, 0))
+    entered(table4, "B", "record", record)
+    with django_capture_on_commit_callbacks(execute=True):
+        contest = services.hand_contest(
+            Hand.objects.get(), contested_by=seat(table4, "A"), reason="that record is of another hand"
+        )
+    assert contest.status == Dispute.Status.OPEN
+    assert contest.findings.get().outcome == "escalated"  # nothing new to weigh: the organizer decides
+    assert Hand.objects.get().status == Hand.Status.DISPUTED
 
 
 def test_it_keeps_a_disputed_hand_out_of_the_standings_until_it_is_decided(table4, entered) -> None:
