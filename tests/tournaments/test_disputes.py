@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from engine.bots import RuleBot, play_hand
@@ -329,3 +330,14 @@ def test_it_keeps_a_disputed_hand_out_of_the_standings_until_it_is_decided(table
     entered(table4, "B", "payments", pay(4, -4, 4, -4), number=2)  # hand 2 in dispute
     assert Standing.objects.get(player=seat(table4, "A")).game_points == 1
     assert Hand.objects.get(number=2).status == Hand.Status.DISPUTED
+
+
+def test_it_shows_the_findings_read_only_on_the_dispute_in_the_admin(table4, entered, client) -> None:
+    entered(table4, "A", "payments", pay(1, -1, 1, -1))
+    entered(table4, "B", "payments", pay(2, -2, 2, -2))
+    client.force_login(get_user_model().objects.create_superuser("root"))
+    page = client.get(reverse("admin:tournaments_dispute_change", args=[Dispute.objects.get().pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "cannot check payments without the facts of the hand" in text
+    assert 'name="findings-0-explanation"' not in text  # shown, not editable
