@@ -229,6 +229,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
+    "disputes-sweep": {"task": "tournaments.disputes_sweep", "schedule": 30.0},
 }
 
 CACHES = {

@@ -30,6 +30,7 @@ from tournaments.models import (
     Bye,
     Club,
     Dispute,
+    DisputeFinding,
     DisputeSubmission,
     Hand,
     HandSubmission,
@@ -416,14 +417,34 @@ class DisputeSubmissionInline(admin.TabularInline):
         return False
 
 
+class DisputeFindingInline(admin.StackedInline):
+    """What the validator found, read-only: an organizer overrides a decision with "Resolve"."""
+
+    model = DisputeFinding
+    extra = 0
+    fields = readonly_fields = [
+        "dispute_version",
+        "outcome",
+        "chosen",
+        "explanation",
+        "differences",
+        "validator",
+        "created_at",
+    ]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Dispute)
 class DisputeAdmin(ServiceOnlyAdmin):
     list_display = ["hand", "status", "reason", "opened_by", "opened_at", "resolved_by"]
     list_filter = ["status"]
-    inlines = [DisputeSubmissionInline]
+    inlines = [DisputeSubmissionInline, DisputeFindingInline]
     actions = ["resolve", "void_hand"]
 
-    @admin.action(description="Resolve: choose the version that is right")
+    @admin.action(description="Resolve: choose the version that is right (also over the validator)")
     def resolve(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> HttpResponse | None:
         def run(dispute: Dispute, data: dict[str, Any]) -> None:
             chosen = dispute.hand.submissions.filter(version=data["version"]).first()

@@ -471,6 +471,42 @@ class DisputeSubmission(models.Model):
         return f"{self.submission} in {self.dispute}"
 
 
+class DisputeFinding(models.Model):
+    """What the dispute validator found, once per state (``version``) of a dispute: append-only, with the
+    validator's label. ``decided``: the engine settles it and the validator confirmed ``chosen``;
+    ``escalated``: the organizer decides. ``differences`` shows the disputed fields side by side:
+    field -> {version number (or "engine"): value}."""
+
+    class Outcome(models.TextChoices):
+        DECIDED = "decided", _("Decided by the validator")
+        ESCALATED = "escalated", _("Escalated to the organizer")
+
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="findings")
+    dispute_version = models.PositiveIntegerField()  # the state of the dispute assessed
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    chosen = models.ForeignKey(
+        HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    explanation = models.TextField()
+    differences = models.JSONField(default=dict, blank=True)
+    validator = models.CharField(max_length=200)  # the actor's label (audit.Actor)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["dispute_id", "dispute_version"]
+        constraints = [
+            models.UniqueConstraint(fields=["dispute", "dispute_version"], name="dispute_finding_once"),
+            models.CheckConstraint(
+                condition=Q(outcome="decided", chosen__isnull=False)
+                | Q(outcome="escalated", chosen__isnull=True),
+                name="dispute_finding_decision_names_a_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dispute}: {self.outcome} (dispute v{self.dispute_version})"
+
+
 class Penalty(models.Model):
     """Points awarded against (negative) or for a player by the organizer, outside the table results."""
 

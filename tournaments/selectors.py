@@ -8,10 +8,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, Min, Prefetch, Q, QuerySet
+from django.db.models import Exists, Max, Min, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from tournaments.models import (
+    Dispute,
+    DisputeFinding,
     Hand,
     Registration,
     Round,
@@ -103,11 +105,13 @@ class StandingsTable:
     after_round: int = 0
     live: bool = False
     round_numbers: list[int] = field(default_factory=list)
-    rows: list[Standing] = field(default_factory=list)
+    rows: list[Standing] = field(default_factory=list)  # each with ``hands_in_dispute`` set
+    hands_in_dispute: int = 0  # hands of these rounds in dispute: not counted until decided
 
 
 def standings_table(tournament: Tournament, after_round: int | None = None) -> StandingsTable:
-    """The latest standings snapshot (or the one after ``after_round``)."""
+    """The latest standings snapshot (or the one after ``after_round``), with the hands in dispute (in all
+    and per player: live, not from the snapshot)."""
     if after_round is None:
         after_round = tournament.standings.aggregate(m=Max("after_round"))["m"]
     if not after_round:
@@ -118,7 +122,43 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
         .order_by("rank", "player__name")
     )
     live = tournament.rounds.filter(number=after_round).exclude(status=Round.Status.CLOSED).exists()
-    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows)
+    disputed, per_player = hands_in_dispute(tournament, after_round)
+    for row in rows:
+        row.hands_in_dispute = per_player.get(row.player_id, 0)  # type: ignore[attr-defined]
+    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed)
+
+
+def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dict[int, int]]:
+    """How many hands of rounds 1..``after_round`` are in dispute (they do not count until decided): in
+    all, and per player who plays them (a 5-table's dealer sits the hand out)."""
+    hands = list(
+        Hand.objects.filter(
+            table__round__tournament=tournament,
+            table__round__number__lte=after_round,
+            status=Hand.Status.DISPUTED,
+        ).values_list("table_id", "dealer")
+    )
+    seated: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for table_id, player_id, position in Seat.objects.filter(
+        table_id__in={table_id for table_id, _ in hands}
+    ).values_list("table_id", "player_id", "position"):
+        seated[table_id].append((player_id, position))
+    per_player: dict[int, int] = defaultdict(int)
+    for table_id, dealer in hands:
+        five = len(seated[table_id]) == 5
+        for player_id, position in seated[table_id]:
+            if not (five and position == dealer):
+                per_player[player_id] += 1
+    return len(hands), dict(per_player)
+
+
+def settled_by_validator() -> Q:
+    """Disputes the validator settled (``services.disputes``) that no organizer has decided since: resolved
+    by no user, with the version a decision of the validator chose."""
+    decided = DisputeFinding.objects.filter(
+        dispute=OuterRef("pk"), outcome=DisputeFinding.Outcome.DECIDED, chosen=OuterRef("chosen")
+    )
+    return Q(status=Dispute.Status.RESOLVED, resolved_by__isnull=True) & Q(Exists(decided))
 
 
 def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:

@@ -21,8 +21,8 @@ from rest_framework.response import Response
 from api.v1.access import require_organizer, table_access, table_member
 from api.v1.base import TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
-from tournaments import services
-from tournaments.models import Dispute, Hand, HandSubmission, Round, Seat, Table
+from tournaments import selectors, services
+from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Round, Seat, Table
 from tournaments.selectors import RELEASED_ROUND_STATUSES
 
 POSITIONS = ["A", "B", "C", "D", "E"]
@@ -152,7 +152,28 @@ def submission_data(submission: HandSubmission, seats: dict[int, str]) -> dict[s
     }
 
 
+def finding_data(finding: DisputeFinding) -> dict[str, Any]:
+    return {
+        "id": finding.pk,
+        "dispute_version": finding.dispute_version,
+        "outcome": finding.outcome,
+        "chosen_version": finding.chosen.version if finding.chosen_id else None,
+        "explanation": finding.explanation,
+        "differences": finding.differences,
+        "validator": finding.validator,
+        "created_at": finding.created_at,
+    }
+
+
+def _resolved_by(dispute: Dispute) -> str | None:
+    if dispute.status == Dispute.Status.OPEN:
+        return None
+    by_validator = Dispute.objects.filter(selectors.settled_by_validator(), pk=dispute.pk).exists()
+    return "validator" if by_validator else "organizer"
+
+
 def dispute_data(dispute: Dispute) -> dict[str, Any]:
+    findings = dispute.findings.select_related("chosen").order_by("dispute_version")
     return {
         "id": dispute.pk,
         "status": dispute.status,
@@ -162,7 +183,9 @@ def dispute_data(dispute: Dispute) -> dict[str, Any]:
         "versions": sorted(dispute.submissions.values_list("version", flat=True)),
         "resolved_at": dispute.resolved_at,
         "resolution": dispute.resolution,
+        "resolved_by": _resolved_by(dispute),
         "chosen_version": dispute.chosen.version if dispute.chosen_id else None,
+        "findings": [finding_data(f) for f in findings],
         "etag_version": dispute.version,
     }
 
@@ -254,6 +277,27 @@ class SubmissionOut(serializers.Serializer):
     note = serializers.CharField()
 
 
+class FindingOut(serializers.Serializer):
+    """What the dispute validator found on one state of the dispute (read-only, kept as written)."""
+
+    id = serializers.IntegerField()
+    dispute_version = serializers.IntegerField(
+        help_text="the state of the dispute (its ETag version) assessed"
+    )
+    outcome = serializers.ChoiceField(
+        DisputeFinding.Outcome.choices,
+        help_text="decided: the validator confirmed chosen_version; escalated: the organizer decides",
+    )
+    chosen_version = serializers.IntegerField(allow_null=True)
+    explanation = serializers.CharField(help_text="in plain words, for the table and the organizer")
+    differences = serializers.DictField(
+        child=serializers.DictField(),
+        help_text='the disputed fields side by side: field -> {version number or "engine": value}',
+    )
+    validator = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
 class DisputeOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(Dispute.Status.choices)
@@ -263,7 +307,13 @@ class DisputeOut(serializers.Serializer):
     versions = serializers.ListField(child=serializers.IntegerField())
     resolved_at = serializers.DateTimeField(allow_null=True)
     resolution = serializers.CharField()
+    resolved_by = serializers.ChoiceField(
+        ["validator", "organizer"],
+        allow_null=True,
+        help_text="who settled it: the validator (an organizer may still decide otherwise) or an organizer",
+    )
     chosen_version = serializers.IntegerField(allow_null=True)
+    findings = FindingOut(many=True)
     etag_version = serializers.IntegerField()
 
 
@@ -512,6 +562,8 @@ class ResolveSerializer(EntrySerializer):
 class ResolveView(DisputeView):
     @extend_schema(
         summary="Resolve a dispute (organizers): choose a version or enter the correct result",
+        description="Also re-decides a dispute the validator settled (resolved_by: validator); every "
+        "version stays in place and the override is recorded in the resolution.",
         request=ResolveSerializer,
         responses=DisputeOut,
     )

@@ -123,6 +123,9 @@ class StandingRowSerializer(serializers.ModelSerializer):
     table_points = serializers.FloatField()
     tiebreak_values = serializers.DictField(child=serializers.FloatField())
     rounds = serializers.ListField(child=serializers.DictField())
+    hands_in_dispute = serializers.IntegerField(
+        read_only=True, help_text="the player's hands in dispute: not counted until decided"
+    )
 
     class Meta:
         model = Standing
@@ -137,6 +140,7 @@ class StandingRowSerializer(serializers.ModelSerializer):
             "tiebreak_values",
             "rounds",
             "hands_played",
+            "hands_in_dispute",
         )
         read_only_fields = fields
 
@@ -155,6 +159,7 @@ class StandingsSerializer(serializers.Serializer):
     as_of = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
     round_numbers = serializers.ListField(child=serializers.IntegerField())
     tiebreaks = serializers.ListField(child=serializers.CharField())
+    hands_in_dispute = serializers.IntegerField(help_text="hands in dispute: not counted until decided")
     results = StandingRowSerializer(many=True)
 
 

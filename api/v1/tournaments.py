@@ -445,6 +445,7 @@ class StandingsView(TournamentView):
             "as_of": state.computed_at if state else None,
             "round_numbers": table.round_numbers,
             "tiebreaks": list(tournament.tiebreaks),
+            "hands_in_dispute": table.hands_in_dispute,
             "results": table.rows,
         }
         return renderers.JSONRenderer().render(s.StandingsSerializer(data).data), "application/json", None

@@ -151,3 +151,26 @@ def test_it_hides_the_standings_of_a_private_tournament(anonymous, organizer, pl
     assert anonymous.get(URL).status_code == 404
     assert anonymous.get(URL + "?format=csv").status_code == 404
     assert organizer.get(URL).status_code == 200
+
+
+def test_it_counts_a_new_dispute_in_the_standings_at_once(
+    anonymous, played, table1, django_capture_on_commit_callbacks
+) -> None:
+    """A dispute between two pending entries changes no total, but the count of hands in dispute: the
+    cached standings must not hide it."""
+    from tests.api.conftest import table_client
+
+    assert anonymous.get(URL).json()["hands_in_dispute"] == 0
+    played.deals_per_round_4 = 5  # one more deal to enter: the played fixture entered hands 1-4
+    played.save(update_fields=["deals_per_round_4"])
+    phone = table_client(table1)
+    path = f"/api/v1/tournaments/cup/rounds/1/tables/{table1.number}/hands/5/submissions/"
+    deal = services.next_deal(table1, 5)
+    a, b, c, d = deal.active
+    with django_capture_on_commit_callbacks(execute=True):
+        for seat, amount in (("B", 1), ("C", 2)):
+            payments = {a: amount, b: -amount, c: amount, d: -amount}
+            entry = {"entered_by": seat, "payments": payments}
+            assert phone.post(path, entry, format="json").status_code == 201
+    body = anonymous.get(URL).json()
+    assert body["hands_in_dispute"] == 1

@@ -1,5 +1,6 @@
 """Write-side business logic of the tournament domain, shared by the API, pages, admin and workers."""
 
+from tournaments.services.disputes import dispute_validate
 from tournaments.services.penalties import penalty_award, penalty_withdraw
 from tournaments.services.registrations import (
     ImportReport,
@@ -38,6 +39,7 @@ __all__ = [
     "ImportReport",
     "club_create",
     "dispute_resolve",
+    "dispute_validate",
     "draw_edit",
     "final_stage_generate",
     "hand_confirm",

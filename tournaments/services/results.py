@@ -36,6 +36,7 @@ from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.formats import Deal, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
+from tournaments.selectors import settled_by_validator
 from tournaments.standings import COUNTED_HAND_STATUSES, standings_mark_stale
 from tournaments.validation import (
     check_version,
@@ -275,12 +276,14 @@ def _save(obj: Any, **fields: Any) -> None:
 
 
 def _set_hand(hand: Hand, **fields: Any) -> None:
-    """Change a hand: mark the standings stale if it counted before or counts now, and let later deals
-    follow a change of kind."""
+    """Change a hand: mark the standings stale if it counted before or counts now, or if it goes into or
+    out of dispute (the standings say how many hands are in dispute), and let later deals follow a change
+    of kind."""
     kind_changed = "kind" in fields and fields["kind"] != hand.kind
-    counted = hand.status in COUNTED_HAND_STATUSES
+    before = hand.status
     _save(hand, **fields)
-    if counted or hand.status in COUNTED_HAND_STATUSES:
+    shown = (*COUNTED_HAND_STATUSES, Hand.Status.DISPUTED)
+    if before in shown or hand.status in shown:
         standings_mark_stale(hand.table.round.tournament_id)
     if kind_changed:
         _follow_deals(hand.table, hand.number)
@@ -304,6 +307,8 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
 
 
 def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
+    """Open the hand's dispute, or add versions to the open one; the validator weighs it after the commit
+    (``services.disputes``)."""
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
@@ -315,6 +320,9 @@ def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) ->
         )
     _set_status([s for s in submissions if s.status == SubStatus.PENDING], SubStatus.DISPUTED)
     _set_hand(hand, status=Hand.Status.DISPUTED)
+    from tournaments import tasks
+
+    tasks.enqueue_on_commit(tasks.dispute_validate, dispute.pk)
     return dispute
 
 
@@ -406,11 +414,32 @@ def _follow_deals(table: Table, after: int) -> None:
 
 
 def _decided_by_organizer(submission: HandSubmission) -> bool:
-    """A void, an organizer's own entry or a version an organizer chose: final for the table."""
+    """A void, an organizer's own entry or a version an organizer chose: final for the table. (A version
+    the validator chose is not: the table may still contest it.)"""
     return (
         submission.source == Source.VOID
         or submission.submitted_by_id is None
-        or submission.chosen_in.filter(status=Dispute.Status.RESOLVED).exists()
+        or submission.chosen_in.filter(status=Dispute.Status.RESOLVED)
+        .exclude(settled_by_validator())
+        .exists()
+    )
+
+
+def _redeciding(dispute: Dispute) -> bool:
+    """Whether an organizer's decision on ``dispute`` re-decides what the validator settled; refused while
+    a newer dispute on the hand is open (the organizer decides that one)."""
+    if not Dispute.objects.filter(settled_by_validator(), pk=dispute.pk).exists():
+        return False
+    if Dispute.objects.filter(hand_id=dispute.hand_id, status=Dispute.Status.OPEN).exists():
+        raise conflict("dispute", "a newer dispute on this hand is open: decide that one")
+    return True
+
+
+def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> str:
+    """The resolution of an organizer's decision on a dispute the validator settled."""
+    done = "upheld" if chosen.pk == dispute.chosen_id else "overrode"
+    return f"The organizer {done} the validator's decision (version {dispute.chosen.version})" + (
+        f": {note}" if note else "."
     )
 
 
@@ -521,7 +550,10 @@ def hand_submit(
             _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
         elif mismatch is not None:
             reason = "the entered payments differ from the engine's score of the same hand"
-            _open_dispute(hand, reason, [submission])
+            earlier = [pending] if pending is not None and pending.submitted_by_id != submitted_by.pk else []
+            if pending is not None and not earlier:  # the same member corrects their own entry
+                _set_status([pending], SubStatus.SUPERSEDED)
+            _open_dispute(hand, reason, [*earlier, submission])  # another member's entry is weighed too
         elif pending is not None and pending.submitted_by_id != submitted_by.pk:
             _open_dispute(hand, "two table members entered different results", [pending, submission])
         else:
@@ -622,7 +654,9 @@ def dispute_resolve(
 ) -> HandSubmission:
     """The organizer settles a dispute by choosing one of the hand's versions, or by entering a new one.
     A retry that chooses the same version again returns it. With ``expected_version`` a decision made
-    on an older state of the dispute (a version added since) is refused."""
+    on an older state of the dispute (a version added since) is refused. A dispute the validator settled
+    (``services.disputes``) may be decided again by an organizer: the override is recorded on the dispute
+    (its resolution and history) and every version stays in place."""
     if not getattr(resolved_by, "is_authenticated", False):
         raise invalid("resolved_by", "an organizer must be named")
     note = text(note, "note", max_length=NOTE_MAX)
@@ -630,12 +664,13 @@ def dispute_resolve(
         raise invalid("chosen", "choose one version or enter a new result, not both or neither")
     table = Table.objects.select_related("round__tournament").get(pk=dispute.hand.table_id)
     if data is not None:
-        with transaction.atomic():
+        with acting_as(Actor(user=resolved_by)), transaction.atomic():
             dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
             check_version(dispute, expected_version, "dispute")
-            if dispute.status != Dispute.Status.OPEN:
+            overriding = dispute.status != Dispute.Status.OPEN and _redeciding(dispute)
+            if dispute.status != Dispute.Status.OPEN and not overriding:
                 raise conflict("dispute", f"the dispute is already {dispute.status}")
-            return hand_submit(
+            submission = hand_submit(
                 table=table,
                 number=dispute.hand.number,
                 source=source or Source.PAYMENTS,
@@ -644,12 +679,20 @@ def dispute_resolve(
                 trusted=True,
                 note=note or "dispute resolution",
             )
+            if overriding:
+                DisputeSubmission.objects.create(
+                    dispute=dispute, submission=submission, added_by=_actor_label()
+                )
+                note = _override_note(dispute, submission, note)
+                _close_dispute(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
+            return submission
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
         _lock_round(table)
         hand = _lock_hand(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
-        if dispute.status != Dispute.Status.OPEN:
+        overriding = dispute.status != Dispute.Status.OPEN and _redeciding(dispute)
+        if dispute.status != Dispute.Status.OPEN and not overriding:
             if dispute.chosen_id == chosen.pk:
                 return chosen  # a retried resolution
             raise conflict("dispute", f"the dispute is already {dispute.status}")
@@ -663,6 +706,8 @@ def dispute_resolve(
                 f"the hand is now dealt by {hand.dealer} at stake {hand.stake}: enter the result anew",
             )
         _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
+        if overriding:
+            note = _override_note(dispute, chosen, note)
         _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, resolved_by, note)
     return chosen
 
