@@ -357,9 +357,13 @@ def standings_recompute(tournament: Tournament) -> None:
         state = _state(tournament.pk)
         _rebuild_table_results(tournament)
         _rebuild_snapshots(tournament)
-        StandingsState.objects.filter(pk=state.pk, version=state.version).update(
+        current = StandingsState.objects.filter(pk=state.pk, version=state.version).update(
             stale_since=None, computed_version=state.version, computed_at=timezone.now()
         )
+        if current and (state.stale_since is not None or state.computed_version != state.version):
+            from tournaments.services.webhooks import standings_event  # services import this module
+
+            standings_event(tournament, state.version)  # only when what was stale is current now
 
 
 def standings_refresh(tournament_id: int) -> bool:

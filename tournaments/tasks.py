@@ -1,8 +1,11 @@
 """Celery tasks: thin, idempotent wrappers around services, enqueued after commit by ``enqueue_on_commit``.
 
 The database is the source of truth: a task that is lost (broker down), repeated or late only delays a
-page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``),
-and ``standings_sweep`` (celery beat) picks up whatever stayed undone.
+page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``, a
+pending ``WebhookDelivery``), and the sweeps (celery beat) pick up whatever stayed undone.
+
+Every task is a ``project_task`` (``tournaments.reliability``): acknowledged late, retried with backoff and
+jitter, time-limited, and dead-lettered when it keeps failing.
 """
 
 from __future__ import annotations
@@ -10,12 +13,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
 from config.celery import send_safely
 from tournaments.models import StandingsState
+from tournaments.reliability import project_task
+from tournaments.services import webhooks
 from tournaments.standings import standings_refresh as refresh_standings
 
 SWEEP_AFTER = timedelta(seconds=30)
@@ -28,21 +32,27 @@ def enqueue_on_commit(task: Any, *args: Any) -> None:
     transaction.on_commit(lambda: send_safely(task, *args))
 
 
-@shared_task(
-    name="tournaments.standings_refresh",
-    autoretry_for=(Exception,),
-    retry_backoff=True,
-    retry_jitter=True,
-    max_retries=5,
-)
+@project_task("tournaments.standings_refresh")
 def standings_refresh(tournament_id: int) -> bool:
     """Recompute a tournament's standings if they are stale (a rerun finds them current and stops)."""
     return refresh_standings(tournament_id)
 
 
-@shared_task(name="tournaments.standings_sweep")
+@project_task("tournaments.standings_sweep")
 def standings_sweep() -> int:
     """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed)."""
     cutoff = timezone.now() - SWEEP_AFTER
     stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
     return sum(refresh_standings(tournament_id) for tournament_id in stale)
+
+
+@project_task("tournaments.webhook_deliver")
+def webhook_deliver(delivery_id: int) -> str:
+    """Post one webhook delivery if it is due (a rerun, or a second worker, finds it claimed or settled)."""
+    return webhooks.delivery_attempt(delivery_id)
+
+
+@project_task("tournaments.webhooks_sweep")
+def webhooks_sweep() -> int:
+    """Beat, every 30 s: enqueue the deliveries that are due (retries, and tasks that were lost)."""
+    return webhooks.deliveries_enqueue(webhooks.webhooks_due())

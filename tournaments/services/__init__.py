@@ -32,12 +32,21 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.tables import table_code_replace, table_codes_issue
 from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
+from tournaments.services.webhooks import (
+    delivery_attempt,
+    event_publish,
+    webhook_deactivate,
+    webhook_subscribe,
+    webhooks_due,
+)
 
 __all__ = [
     "ImportReport",
     "club_create",
+    "delivery_attempt",
     "dispute_resolve",
     "draw_edit",
+    "event_publish",
     "final_stage_generate",
     "hand_confirm",
     "hand_contest",
@@ -64,4 +73,7 @@ __all__ = [
     "tournament_edit",
     "tournament_player_add",
     "tournament_save",
+    "webhook_deactivate",
+    "webhook_subscribe",
+    "webhooks_due",
 ]
