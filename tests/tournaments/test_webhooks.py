@@ -125,10 +125,8 @@ def pending_delivery(subscription: WebhookSubscription, event: str = "round.publ
     return services.event_publish(subscription.tournament, event, {"round": 1})[0]
 
 
-def make_due(delivery: WebhookDelivery) -> None:
-    WebhookDelivery.objects.filter(pk=delivery.pk).update(
-        next_attempt_at=timezone.now() - timedelta(seconds=1)
-    )
+def make_due(delivery: WebhookDelivery, ago: timedelta = timedelta(seconds=1)) -> None:
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now() - ago)
 
 
 def published_round(tournament: Any, captured: Any) -> Round:
@@ -360,8 +358,14 @@ def test_it_does_not_post_a_delivery_again_while_its_claim_holds(tournament, org
 def test_it_sweeps_due_deliveries_whose_task_was_lost(tournament, organizer, receiver) -> None:
     subscription = subscribe(tournament, organizer, receiver.url)
     lost = [pending_delivery(subscription, event) for event in ("round.published", "round.closed")]
+    fresh = pending_delivery(subscription, "dispute.opened")  # its own task is on its way: left alone
+    assert webhooks.webhooks_due() == []
+    for n, delivery in enumerate(lost):
+        make_due(delivery, webhooks.FIRST_ATTEMPT_GRACE + timedelta(seconds=10 - n))
     later = pending_delivery(subscription, "standings.updated")
-    WebhookDelivery.objects.filter(pk=later.pk).update(next_attempt_at=timezone.now() + timedelta(minutes=5))
+    WebhookDelivery.objects.filter(pk=later.pk).update(
+        attempts=1, next_attempt_at=timezone.now() + timedelta(minutes=5)
+    )  # a retry, not yet due
     assert webhooks.webhooks_due() == [d.pk for d in lost]
 
     assert tasks.webhooks_sweep.apply().get() == 2
@@ -370,9 +374,13 @@ def test_it_sweeps_due_deliveries_whose_task_was_lost(tournament, organizer, rec
     assert statuses == {
         "round.published": "delivered",
         "round.closed": "delivered",
+        "dispute.opened": "pending",
         "standings.updated": "pending",
     }
     assert tasks.webhooks_sweep.apply().get() == 0  # nothing due: a rerun does nothing
+    make_due(later)  # its retry's time has come: no grace for retries
+    assert webhooks.webhooks_due() == [later.pk]
+    assert fresh.pk not in webhooks.webhooks_due()
 
 
 def test_it_runs_the_sweep_every_30_seconds_from_beat(settings) -> None:

@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -53,6 +53,8 @@ MAX_PAYLOAD_BYTES = 8 * 1024  # an event says what changed and where to read it,
 # A claimed delivery is not claimed again before the lease ends: longer than a post can take (the task's
 # hard time limit), so a worker that died mid-post leaves it to the sweep, never to a second poster.
 CLAIM_LEASE = timedelta(seconds=120)
+# A new delivery's own task is on its way (sent on commit): the sweep leaves it alone this long.
+FIRST_ATTEMPT_GRACE = timedelta(seconds=30)
 BACKOFF_BASE_SECONDS = 30  # after the first failed attempt; doubled each time
 BACKOFF_MAX_SECONDS = 3600
 SWEEP_BATCH = 500
@@ -421,12 +423,16 @@ def delivery_attempt(delivery_id: int) -> str:
 
 
 def webhooks_due(limit: int = SWEEP_BATCH) -> list[int]:
-    """Ids of pending deliveries whose next attempt is due (their task was lost, failed, or it is time to
-    retry), oldest first: beat's sweep enqueues them."""
+    """Ids of pending deliveries whose next attempt is due, oldest first: beat's sweep enqueues them.
+    That is every retry whose time has come (the sweep is what sends retries), a claim whose worker died
+    (its lease ran out), and a first attempt whose task has not run within ``FIRST_ATTEMPT_GRACE`` (lost
+    while the broker was down, or failed)."""
+    now = timezone.now()
+    due = Q(attempts__gt=0, next_attempt_at__lte=now) | Q(
+        attempts=0, next_attempt_at__lte=now - FIRST_ATTEMPT_GRACE
+    )
     return list(
-        WebhookDelivery.objects.filter(
-            status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=timezone.now()
-        )
+        WebhookDelivery.objects.filter(due, status=WebhookDelivery.Status.PENDING)
         .order_by("next_attempt_at", "id")
         .values_list("pk", flat=True)[:limit]
     )
