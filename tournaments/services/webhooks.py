@@ -27,6 +27,7 @@ import ipaddress
 import json
 import logging
 import random
+import re
 import secrets
 import socket
 import urllib.error
@@ -103,11 +104,29 @@ def check_public_host(host: str, port: int, field: str = "url") -> None:
         )
 
 
+_HOST_LABEL = re.compile(r"^(?!-)[a-z0-9_-]{1,63}(?<!-)$")
+
+
+def _valid_host(host: str) -> bool:
+    """An IP address (no IPv6 zone), or a DNS name: dot-separated labels of letters, digits, - and _."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    labels = host.removesuffix(".").split(".")
+    return len(host) <= 253 and all(_HOST_LABEL.match(label) for label in labels)
+
+
 def _split_url(url: str, field: str) -> tuple[str, str, int]:
     """(scheme, host, port) of a well-formed http(s) URL without credentials."""
     if any(ch <= " " or ch == "\x7f" for ch in url) or not url.isascii():
         raise invalid(field, "must be ASCII without spaces (write an international domain name in punycode)")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""  # lower case, without the brackets of an IPv6 address
+    except ValueError as exc:  # e.g. an unclosed or invalid [IPv6] host
+        raise invalid(field, f"is not a valid URL ({exc})") from exc
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise invalid(field, "must start with http:// or https://")
@@ -115,9 +134,10 @@ def _split_url(url: str, field: str) -> tuple[str, str, int]:
         port = parts.port or (443 if scheme == "https" else 80)
     except ValueError as exc:
         raise invalid(field, "has an invalid port") from exc
-    host = parts.hostname or ""
     if not host:
         raise invalid(field, "must name a host, e.g. https://example.org/hooks/tarokk")
+    if not _valid_host(host):
+        raise invalid(field, f"{host} is not a valid host name or IP address")
     if parts.username is not None or parts.password is not None:
         raise invalid(field, "must not contain a user name or password: the signature authenticates us")
     return scheme, host, port
