@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
+from simple_history import register
 
 from tournaments.audit import AuditedHistory
 
@@ -54,8 +54,6 @@ class WebhookSubscription(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     deactivated_at = models.DateTimeField(null=True, blank=True)
 
-    # Who created and who deactivated it; the secret is not copied into the history.
-    history = HistoricalRecords(bases=[AuditedHistory], excluded_fields=["secret"])
 
     class Meta:
         ordering = ["tournament_id", "-created_at", "-id"]
@@ -68,6 +66,12 @@ class WebhookSubscription(models.Model):
     def __str__(self) -> str:
         state = "" if self.active else " (deactivated)"
         return f"{self.url} for {self.tournament_id}{state}"
+
+
+# Who created and who deactivated it (``history``); the secret is not copied into the history. Registered
+# for the app rather than declared in the class, so that the historical model lives in tournaments.models
+# like the app's other ones (and can be imported by its name from there).
+register(WebhookSubscription, app="tournaments", bases=[AuditedHistory], excluded_fields=["secret"])
 
 
 class WebhookDelivery(models.Model):
