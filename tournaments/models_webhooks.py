@@ -54,7 +54,6 @@ class WebhookSubscription(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     deactivated_at = models.DateTimeField(null=True, blank=True)
 
-
     class Meta:
         ordering = ["tournament_id", "-created_at", "-id"]
         constraints = [
