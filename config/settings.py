@@ -9,6 +9,7 @@ worker processes. With ``DEBUG=False`` the HTTPS/cookie hardening of ``check --d
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -177,6 +178,8 @@ SPECTACULAR_SETTINGS = {
         "HandStatusEnum": "tournaments.models.Hand.Status",
         "SubmissionStatusEnum": "tournaments.models.HandSubmission.Status",
         "DisputeStatusEnum": "tournaments.models.Dispute.Status",
+        "WebhookDeliveryStatusEnum": "tournaments.models_webhooks.WebhookDelivery.Status",
+        "WebhookEventEnum": "tournaments.models_webhooks.WEBHOOK_EVENT_CHOICES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -194,6 +197,10 @@ if not CELERY_BROKER_URL:
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task is redelivered if its worker dies mid-way; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Every task (tournaments.reliability.ReliableTask): SoftTimeLimitExceeded is raised in it after the soft
+# limit (it is retried, then dead-lettered); the worker process running it is killed after the hard one.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "60"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "90"))
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A broker outage must never fail or delay a saved result (issue #10): publishing gives up within about a
@@ -230,7 +237,18 @@ CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
     "disputes-sweep": {"task": "tournaments.disputes_sweep", "schedule": 30.0},
+    "webhooks-sweep": {"task": "tournaments.webhooks_sweep", "schedule": 30.0},
 }
+
+# --- Webhooks (tournaments/services/webhooks.py) ---
+# Refusing private, loopback and link-local hosts keeps an organizer's webhook from making the server post
+# to its own network (SSRF: the database, Redis, a cloud metadata endpoint). Allowed while developing
+# (DEBUG) and in tests, whose receivers listen on loopback.
+WEBHOOKS_ALLOW_PRIVATE_HOSTS = env_bool("WEBHOOKS_ALLOW_PRIVATE_HOSTS", DEBUG or "pytest" in sys.modules)
+# Off: deliveries are recorded but nothing is posted (a staging copy of production data, CI's API fuzz).
+WEBHOOKS_DELIVERY_ENABLED = env_bool("WEBHOOKS_DELIVERY_ENABLED", True)
+WEBHOOKS_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOKS_TIMEOUT_SECONDS", "5"))
+WEBHOOKS_MAX_ATTEMPTS = int(os.environ.get("WEBHOOKS_MAX_ATTEMPTS", "8"))
 
 CACHES = {
     "default": (

@@ -518,3 +518,6 @@ class TableResultAdmin(DerivedAdmin):
 class StandingAdmin(DerivedAdmin):
     list_display = ["tournament", "after_round", "rank", "player", "total", "game_points", "hands_played"]
     list_filter = ["tournament", "after_round"]
+
+
+from tournaments import admin_webhooks  # noqa: E402, F401 (webhooks and dead letters)

@@ -16,6 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.audit import AuditedHistory
+from tournaments.models_webhooks import (  # noqa: F401 (models of the app, defined beside)
+    DeadLetter,
+    WebhookDelivery,
+    WebhookSubscription,
+)
 
 POSITIONS = "ABCDE"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]

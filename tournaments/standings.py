@@ -368,6 +368,10 @@ def standings_recompute(tournament: Tournament) -> bool:
         )
         if not current:
             StandingsState.objects.filter(pk=state.pk).update(recomputations=F("recomputations") + 1)
+        elif state.stale_since is not None or state.computed_version != state.version:
+            from tournaments.services.webhooks import standings_event  # services import this module
+
+            standings_event(tournament, state.version)  # only when what was stale is current now
     return bool(current)
 
 

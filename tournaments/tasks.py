@@ -2,8 +2,11 @@
 
 The database is the source of truth: a task that is lost (broker down), repeated or late only delays a
 page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``,
-an open dispute without a finding for its current version), and the sweeps (celery beat) pick up
-whatever stayed undone.
+an open dispute without a finding for its current version, a pending ``WebhookDelivery``), and the sweeps
+(celery beat) pick up whatever stayed undone.
+
+Every task is a ``project_task`` (``tournaments.reliability``): acknowledged late, retried with backoff and
+jitter, time-limited, and dead-lettered when it keeps failing.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from celery import shared_task
 from django.db import transaction
 
 from config.celery import send_safely
+from tournaments.reliability import project_task
+from tournaments.services import webhooks
 from tournaments.services.disputes import dispute_validate as validate_dispute
 from tournaments.services.disputes import disputes_due
 from tournaments.standings import standings_due
@@ -31,32 +35,20 @@ def enqueue_on_commit(task: Any, *args: Any) -> None:
     transaction.on_commit(lambda: send_safely(task, *args))
 
 
-@shared_task(
-    name="tournaments.standings_refresh",
-    autoretry_for=(Exception,),
-    retry_backoff=True,
-    retry_jitter=True,
-    max_retries=5,
-)
+@project_task("tournaments.standings_refresh")
 def standings_refresh(tournament_id: int) -> bool:
     """Recompute a tournament's standings if they are stale (a rerun finds them current and stops)."""
     return refresh_standings(tournament_id)
 
 
-@shared_task(name="tournaments.standings_sweep")
+@project_task("tournaments.standings_sweep")
 def standings_sweep() -> int:
     """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed, or the
     worker holding them died and its claim lapsed)."""
     return sum(refresh_standings(tournament_id) for tournament_id in standings_due(SWEEP_AFTER))
 
 
-@shared_task(
-    name="tournaments.dispute_validate",
-    autoretry_for=(Exception,),
-    retry_backoff=True,
-    retry_jitter=True,
-    max_retries=5,
-)
+@project_task("tournaments.dispute_validate")
 def dispute_validate(dispute_id: int) -> int | None:
     """Weigh an open dispute with the engine and store the finding (a rerun finds it stored and stops);
     the id of the finding, if any."""
@@ -64,7 +56,7 @@ def dispute_validate(dispute_id: int) -> int | None:
     return finding.pk if finding is not None else None
 
 
-@shared_task(name="tournaments.disputes_sweep")
+@project_task("tournaments.disputes_sweep")
 def disputes_sweep() -> int:
     """Beat, every 30 s: re-enqueue the validation of open disputes older than ``SWEEP_AFTER`` that have no
     finding for their current version (their task was lost or failed); how many were sent."""
@@ -72,3 +64,15 @@ def disputes_sweep() -> int:
     for dispute_id in ids:
         send_safely(dispute_validate, dispute_id)
     return len(ids)
+
+
+@project_task("tournaments.webhook_deliver")
+def webhook_deliver(delivery_id: int) -> str:
+    """Post one webhook delivery if it is due (a rerun, or a second worker, finds it claimed or settled)."""
+    return webhooks.delivery_attempt(delivery_id)
+
+
+@project_task("tournaments.webhooks_sweep")
+def webhooks_sweep() -> int:
+    """Beat, every 30 s: enqueue the deliveries that are due (retries, and tasks that were lost)."""
+    return webhooks.deliveries_enqueue(webhooks.webhooks_due())

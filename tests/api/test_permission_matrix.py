@@ -97,6 +97,8 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "withdraw a player": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/withdraw/", {}),
     "award a penalty": lambda t: (f"{CUP}penalties/", {"player": seated(t).pk, "points": -2, "reason": "x"}),
     "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
+    "register a webhook": lambda t: (f"{CUP}webhooks/", {"url": "https://hooks.example.org/tarokk"}),
+    "deactivate a webhook": lambda t: (f"{CUP}webhooks/{new_webhook(t).pk}/deactivate/", {}),
 }  # fmt: skip
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
 NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "starts_on": "2026-12-01"}
@@ -124,6 +126,13 @@ def new_penalty(table) -> Any:
     return services.penalty_award(
         tournament=table.round.tournament, player=seated(table), points=-1, reason="late", by=organizer
     )
+
+
+def new_webhook(table) -> Any:
+    from django.contrib.auth import get_user_model
+
+    organizer = get_user_model().objects.get(username="organizer")
+    return services.webhook_subscribe(table.round.tournament, "https://hooks.example.org/old", by=organizer)
 
 
 # expected status per endpoint and role (order of ROLES)
@@ -158,6 +167,8 @@ EXPECTED = {
     "withdraw a player":        [401, 403, 403, 403, 403, 403, 200, 200],
     "award a penalty":          [401, 403, 403, 403, 403, 403, 201, 201],
     "withdraw a penalty":       [401, 403, 403, 403, 403, 403, 200, 200],
+    "register a webhook":       [401, 403, 403, 403, 403, 403, 201, 201],
+    "deactivate a webhook":     [401, 403, 403, 403, 403, 403, 200, 200],
 }  # fmt: skip
 
 
@@ -203,11 +214,11 @@ def test_it_answers_each_role_as_the_table_says(
 
 
 def test_it_covers_every_write_endpoint_of_the_api() -> None:
-    from api.v1 import results, rounds, tournaments
+    from api.v1 import results, rounds, tournaments, webhooks
 
     writes = {
         pattern.name
-        for module in (results, rounds, tournaments)
+        for module in (results, rounds, tournaments, webhooks)
         for pattern in module.urlpatterns
         for method in ("post", "put", "patch", "delete")
         if hasattr(pattern.callback.view_class, method)
@@ -218,7 +229,7 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
         "final-stage", "tournaments", "tournament", "clubs", "players", "registrations",
         "registrations-import", "registration-check-in", "registration-withdraw", "penalties",
-        "penalty-withdraw",
+        "penalty-withdraw", "webhooks", "webhook-deactivate",
     }  # fmt: skip
     assert writes - {"round-verify"} == covered  # verify is a read (anyone who can read the round)
     assert set(WRITES) == set(EXPECTED)

@@ -196,3 +196,34 @@ def test_it_awards_and_withdraws_a_penalty_through_the_services(
     assert penalty.withdrawn_by.username == "organizer"
     assert Standing.objects.get(player=players[0]).penalties == 0
     assert penalty.history.first().history_actor.startswith("user:")
+
+
+def test_it_lists_webhooks_deliveries_and_dead_letters_read_only_and_deactivates_through_the_service(
+    organizer: Client,
+) -> None:
+    from tournaments.models import DeadLetter, WebhookDelivery, WebhookSubscription
+    from tournaments.reliability import dead_letter_record
+
+    tournament = TournamentFactory()
+    user = get_user_model().objects.get(username="organizer")
+    subscription = services.webhook_subscribe(tournament, "https://hooks.example.org/x", by=user)
+    delivery = services.event_publish(tournament, "round.published", {"round": 1})[0]
+    dead_letter_record("tournaments.webhook_deliver", args=[delivery.pk], exc=RuntimeError("gone"))
+    for model, obj in (("webhooksubscription", subscription), ("webhookdelivery", delivery)):
+        assert organizer.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200
+        page = organizer.get(reverse(f"admin:tournaments_{model}_change", args=[obj.pk]))
+        assert page.status_code == 200
+        assert subscription.secret not in page.content.decode()
+    letters = organizer.get(reverse("admin:tournaments_deadletter_changelist"))
+    assert "tournaments.webhook_deliver" in letters.content.decode()
+    for model in ("webhooksubscription", "webhookdelivery", "deadletter"):
+        assert organizer.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
+    letter = DeadLetter.objects.get()
+    assert organizer.post(reverse("admin:tournaments_deadletter_delete", args=[letter.pk])).status_code == 403
+
+    action(organizer, "webhooksubscription", "deactivate", [subscription.pk])
+    subscription.refresh_from_db()
+    assert not subscription.active
+    assert WebhookDelivery.objects.get().status == WebhookDelivery.Status.FAILED
+    assert WebhookSubscription.objects.count() == 1
+    assert subscription.history.first().history_actor.startswith(f"user:{user.pk}:")

@@ -34,13 +34,22 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.tables import table_code_replace, table_codes_issue
 from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
+from tournaments.services.webhooks import (
+    delivery_attempt,
+    event_publish,
+    webhook_deactivate,
+    webhook_subscribe,
+    webhooks_due,
+)
 
 __all__ = [
     "ImportReport",
     "club_create",
+    "delivery_attempt",
     "dispute_resolve",
     "dispute_validate",
     "draw_edit",
+    "event_publish",
     "final_stage_generate",
     "hand_confirm",
     "hand_contest",
@@ -68,4 +77,7 @@ __all__ = [
     "tournament_edit",
     "tournament_player_add",
     "tournament_save",
+    "webhook_deactivate",
+    "webhook_subscribe",
+    "webhooks_due",
 ]

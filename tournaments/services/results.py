@@ -37,6 +37,7 @@ from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.formats import Deal, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
+from tournaments.services.webhooks import dispute_event
 from tournaments.standings import COUNTED_HAND_STATUSES, standings_mark_stale
 from tournaments.validation import (
     check_version,
@@ -312,6 +313,7 @@ def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) ->
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
+        dispute_event(dispute, "dispute.opened")
     else:
         _save(dispute, version=dispute.version + 1)  # more versions to weigh: the dispute changed
     for submission in submissions:
@@ -358,6 +360,7 @@ def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None,
     )
     others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
     _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED)
+    dispute_event(dispute, "dispute.resolved")  # resolved or voided: see the payload's status
 
 
 def _follow_deals(table: Table, after: int) -> None:

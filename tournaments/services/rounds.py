@@ -41,6 +41,7 @@ from tournaments.pairing.tables import RoundDraw, validate_round
 from tournaments.pairing.tables import Table as DrawnTable
 from tournaments.selectors import active_registrations
 from tournaments.services.tables import table_codes_issue
+from tournaments.services.webhooks import round_event
 from tournaments.standings import standings_mark_stale, standings_recompute
 from tournaments.validation import check_version, conflict
 from tournaments.validation import invalid as _invalid
@@ -270,6 +271,7 @@ def _move(
             table_codes_issue(locked)
         if target in (Round.Status.PUBLISHED, Round.Status.CLOSED):
             standings_mark_stale(locked.tournament_id)
+            round_event(locked, f"round.{target}")  # round.published, round.closed
     return round_
 
 
