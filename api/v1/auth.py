@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, TokenAuthentication
 from rest_framework.request import Request
 
+from config.cache import cache_count, cache_get
 from tournaments.models import Table, TableCode
 
 TABLE_CODE_HEADER = "X-Table-Code"
@@ -52,7 +52,7 @@ class TableCodeAuthentication(BaseAuthentication):
         if code is None:
             return None
         key = _failures_key(request)
-        if (cache.get(key) or 0) >= settings.API_TABLE_CODE_FAILURES_PER_MINUTE:
+        if (cache_get(key) or 0) >= settings.API_TABLE_CODE_FAILURES_PER_MINUTE:
             raise exceptions.Throttled(wait=WINDOW_SECONDS - time.time() % WINDOW_SECONDS)
         slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
         found = (
@@ -65,11 +65,7 @@ class TableCodeAuthentication(BaseAuthentication):
             else None
         )
         if found is None:
-            try:
-                cache.add(key, 0, WINDOW_SECONDS)
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, WINDOW_SECONDS)
+            cache_count(key, WINDOW_SECONDS)
             raise exceptions.AuthenticationFailed("unknown table code for this tournament")
         from django.contrib.auth.models import AnonymousUser
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -26,6 +25,7 @@ from api.v1.access import linked_player, require_organizer
 from api.v1.base import ApiView, TournamentView, expected_version, with_etag
 from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
 from api.v1.idempotency import idempotent
+from config.cache import cache_get, cache_set
 from tournaments import selectors
 from tournaments.models import Club, Penalty, Registration, Tournament
 from tournaments.services.penalties import penalty_award, penalty_withdraw
@@ -418,10 +418,10 @@ class StandingsView(TournamentView):
             return self._response(self._body(tournament, after_round, state, fmt))
         versions = f"{tournament.pk}-{tournament.version}-{state.version}-{state.computed_version}"
         key = f"standings-{versions}-{after_round or 'latest'}-{fmt}"
-        body = cache.get(f"api:{key}")
+        body = cache_get(f"api:{key}")
         if body is None:
             body = self._body(tournament, after_round, state, fmt)
-            cache.set(f"api:{key}", body)
+            cache_set(f"api:{key}", body)
         response = self._response(body)
         response["ETag"] = f'"{key}"'
         return response

@@ -260,3 +260,23 @@ def test_it_stores_one_submission_for_two_identical_requests_at_once(postgres_ur
     _set_task_join_will_block(False)
     assert results == [201, 201]
     assert HandSubmission.objects.count() == 1
+
+
+def test_it_saves_results_and_serves_standings_while_the_cache_is_down(table1, anonymous, settings) -> None:
+    """Redis carries the cache and the broker: with it down, entries go on (failed codes are not counted)
+    and standings come from the database."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
+    phone = table_client(table1)
+    entry = phone.post(url(table1, "1/submissions/"), {"entered_by": "B", **pays(table1)}, format="json")
+    assert entry.status_code == 201
+    assert anonymous.get("/api/v1/tournaments/cup/standings/").status_code == 200
+    wrong = anonymous.post(
+        url(table1, "1/submissions/"), {"entered_by": "B"}, format="json", HTTP_X_TABLE_CODE="WRONG1"
+    )
+    assert wrong.status_code == 401
