@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,19 @@ def celery_worker(redis_url: str, request: pytest.FixtureRequest) -> Iterator[st
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Counts a test reports with ``record_property("summary", ...)`` (e.g. the fault test's), printed at
+    the end of the run even when output is captured."""
+    lines = [
+        f"{report.nodeid}: {value}"
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        for name, value in getattr(report, "user_properties", ())
+        if name == "summary" and getattr(report, "when", "call") == "call"
+    ]
+    if lines:
+        terminalreporter.section("summaries")
+        for line in lines:
+            terminalreporter.write_line(line)
