@@ -177,6 +177,9 @@ SPECTACULAR_SETTINGS = {
         "HandStatusEnum": "tournaments.models.Hand.Status",
         "SubmissionStatusEnum": "tournaments.models.HandSubmission.Status",
         "DisputeStatusEnum": "tournaments.models.Dispute.Status",
+        "KindEnum": "tournaments.services.results.ENTRY_KINDS",  # a hand's (named before jobs had a kind)
+        "JobKindEnum": "tournaments.models.Job.Kind",
+        "JobStatusEnum": "tournaments.models.Job.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -229,6 +232,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
+    "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
 }
 
 CACHES = {

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from config.celery import send_safely
 from tournaments.models import StandingsState
+from tournaments.services import jobs
 from tournaments.standings import standings_refresh as refresh_standings
 
 SWEEP_AFTER = timedelta(seconds=30)
@@ -46,3 +47,27 @@ def standings_sweep() -> int:
     cutoff = timezone.now() - SWEEP_AFTER
     stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
     return sum(refresh_standings(tournament_id) for tournament_id in stale)
+
+
+@shared_task(
+    name="tournaments.job_run",
+    bind=True,
+    max_retries=None,  # the job counts its own attempts (services.jobs.MAX_ATTEMPTS) and then fails
+    # Stopped before its claim expires (so no other worker computes it meanwhile): the soft limit is an
+    # error like any other (retried), the hard one a lost worker (the sweep resends it after its claim).
+    soft_time_limit=int(jobs.CLAIM_TIMEOUT.total_seconds()) - 60,
+    time_limit=int(jobs.CLAIM_TIMEOUT.total_seconds()) - 30,
+)
+def job_run(self: Any, job_id: int) -> str:
+    """Run a pairing job (a draft, a re-draw, the final stage); a rerun of a finished one does nothing.
+    An unexpected error leaves it queued: it is sent again after a pause (and by ``jobs_sweep`` if lost)."""
+    outcome = jobs.job_run(job_id)
+    if outcome == jobs.RETRY:
+        raise self.retry(countdown=min(300, 10 * 2**self.request.retries))
+    return outcome
+
+
+@shared_task(name="tournaments.jobs_sweep")
+def jobs_sweep() -> int:
+    """Beat, every 30 s: resend queued jobs whose task was lost and running jobs whose worker died."""
+    return jobs.jobs_sweep()

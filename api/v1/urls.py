@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("api.v1.tournaments")),
     path("tournaments/<slug:slug>/", include("api.v1.rounds")),
     path("tournaments/<slug:slug>/", include("api.v1.results")),
+    path("jobs/", include("api.v1.jobs")),
 ]
