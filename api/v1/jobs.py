@@ -17,8 +17,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from api.v1.access import is_organizer
+from api.v1.auth import TableCodeAuthentication
 from api.v1.base import ApiView
 from tournaments.models import Job
 
@@ -76,6 +78,13 @@ LOCATION = OpenApiParameter(
     response=[202],
     description="The job's URL: poll it until its status is done or failed.",
 )
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description="While the job is queued or running: seconds to wait before polling again.",
+)
 ACCEPTED = OpenApiResponse(
     JobSerializer,
     description="Accepted: the worker computes it. The job as it is now (already done when tasks run "
@@ -92,9 +101,15 @@ def job_accepted(request: Request, job: Job) -> Response:
 class JobDetailView(ApiView):
     """A pairing job: queued, running, done (with a link to its round) or failed (with the reason)."""
 
+    # A table's code reads its table only: here it is not even looked at (the caller is anonymous: 404).
+    authentication_classes = [
+        c for c in api_settings.DEFAULT_AUTHENTICATION_CLASSES if c is not TableCodeAuthentication
+    ]
+
     @extend_schema(
         summary="A pairing job: its status, and the round once done or the reason it failed (organizers)",
-        responses={200: OpenApiResponse(JobSerializer, description="Retry-After while queued or running.")},
+        parameters=[RETRY_AFTER],
+        responses={200: OpenApiResponse(JobSerializer, description="The job.")},
     )
     def get(self, request: Request, pk: int) -> Response:
         job = Job.objects.select_related("tournament", "requested_by").filter(pk=pk).first()
