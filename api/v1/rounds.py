@@ -124,7 +124,7 @@ class RoundDetailView(RoundsBase):
 
 class RedrawView(RoundsBase):
     """A new seed for a round that is not yet published, drawn by the worker. The re-draw is of the round
-    as read (If-Match, or its version when asked): a change before the worker runs fails the job."""
+    as read (If-Match; without it, as it was when asked): a change before the worker runs fails the job."""
 
     @extend_schema(
         summary="Re-draw a draft or confirmed round with a new seed, in the worker: 202 with the job "

@@ -91,35 +91,46 @@ def job_request(kind: str, tournament: Tournament, by: Any = None, **params: Any
     if unknown:
         raise invalid(unknown[0], f"is not a parameter of a {kind} job")
     actor = actor_of(by)
-    with acting_as(actor), transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        number, clean = _checked(kind, tournament, params)
-        active = Job.objects.filter(tournament=tournament, round_number=number, status__in=Job.ACTIVE).first()
-        if active is not None:
-            if (active.kind, active.params) != (kind, clean):
-                raise conflict(
-                    "round",
-                    f"job {active.pk} ({active.get_kind_display().lower()}) is already {active.status} "
-                    f"for round {number}: wait for it to finish",
-                )
-            job = active
-        else:
-            try:
-                with transaction.atomic():
-                    job = Job.objects.create(
-                        kind=kind,
-                        tournament=tournament,
-                        round_number=number,
-                        params=clean,
-                        requested_by=actor.user if actor else None,
-                        enqueued_at=timezone.now(),
-                    )
-            except IntegrityError:  # a simultaneous request won (the lock makes this a backstop)
-                raise conflict("round", f"another job is already queued for round {number}") from None
-            from tournaments import tasks
+    # Checked without a lock first: a running job holds the tournament's lock while it computes, and the
+    # same request again is answered at once. A new job is made under the lock, after the checks again.
+    _, _, twin = _checked_with_twin(kind, Tournament.objects.get(pk=tournament.pk), params)
+    if twin is None:
+        with acting_as(actor), transaction.atomic():
+            tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            number, clean, twin = _checked_with_twin(kind, tournament, params)
+            if twin is None:
+                try:
+                    with transaction.atomic():
+                        twin = Job.objects.create(
+                            kind=kind,
+                            tournament=tournament,
+                            round_number=number,
+                            params=clean,
+                            requested_by=actor.user if actor else None,
+                            enqueued_at=timezone.now(),
+                        )
+                except IntegrityError:  # a simultaneous request won (the lock makes this a backstop)
+                    raise conflict("round", f"another job is already queued for round {number}") from None
+                from tournaments import tasks
 
-            tasks.enqueue_on_commit(tasks.job_run, job.pk)
-    return Job.objects.select_related("tournament", "requested_by").get(pk=job.pk)
+                tasks.enqueue_on_commit(tasks.job_run, twin.pk)
+    return Job.objects.select_related("tournament", "requested_by").get(pk=twin.pk)
+
+
+def _checked_with_twin(
+    kind: str, tournament: Tournament, params: dict[str, Any]
+) -> tuple[int, dict[str, Any], Job | None]:
+    """``_checked``, and the queued or running job that is this same request, if any. A job of the same
+    round that is another request is a conflict: one job per round at a time."""
+    number, clean = _checked(kind, tournament, params)
+    active = Job.objects.filter(tournament=tournament, round_number=number, status__in=Job.ACTIVE).first()
+    if active is not None and (active.kind, active.params) != (kind, clean):
+        raise conflict(
+            "round",
+            f"job {active.pk} ({active.get_kind_display().lower()}) is already {active.status} "
+            f"for round {number}: wait for it to finish",
+        )
+    return number, clean, active
 
 
 def _claim(job_id: int) -> Job | None:

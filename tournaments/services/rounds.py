@@ -145,7 +145,7 @@ def round_generate_check(
 ) -> tuple[int, str, str | None]:
     """What ``round_generate`` refuses before computing anything: the round's number, method and seed
     (``None``: random). ``number``: the round the caller expects to draw (a job's); another is a conflict.
-    Run under the tournament's lock by the service; without it by a job's request, to refuse early."""
+    Run by the service under the tournament's lock, and by a job's request before anything is stored."""
     seed = _seed(seed)
     next_number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
     if number is not None and number != next_number:
