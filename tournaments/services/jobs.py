@@ -235,22 +235,24 @@ def job_run(job_id: int) -> str:
         return SKIPPED
     except ValidationError as exc:  # the service refused: final, whatever the attempt
         error, code = _reason(exc)
-        _store(job, fence, status=Job.Status.FAILED, finished_at=timezone.now(), error=error, error_code=code)
-        return FAILED
+        stored = _store(
+            job, fence, status=Job.Status.FAILED, finished_at=timezone.now(), error=error, error_code=code
+        )
+        return FAILED if stored else SKIPPED
     except Exception as exc:
         logger.exception("job %s failed on attempt %s", job.pk, fence, extra={"job": job.pk})
         reason = f"{type(exc).__name__}: {exc}"
         if fence >= MAX_ATTEMPTS:
-            _store(
+            stored = _store(
                 job, fence, status=Job.Status.FAILED, finished_at=timezone.now(), error_code="error",
                 error=f"gave up after {fence} attempts; the last: {reason}"[:ERROR_MAX_LENGTH],
             )  # fmt: skip
-            return FAILED
-        _store(
+            return FAILED if stored else SKIPPED
+        stored = _store(
             job, fence, status=Job.Status.QUEUED, enqueued_at=timezone.now(), error_code="error",
             error=f"attempt {fence}: {reason}"[:ERROR_MAX_LENGTH],
         )  # fmt: skip
-        return RETRY
+        return RETRY if stored else SKIPPED  # not stored: another worker holds the job now
     return DONE
 
 
