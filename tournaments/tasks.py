@@ -14,9 +14,9 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
+import tournaments.services.jobs as jobs
 from config.celery import send_safely
 from tournaments.models import StandingsState
-from tournaments.services import jobs
 from tournaments.standings import standings_refresh as refresh_standings
 
 SWEEP_AFTER = timedelta(seconds=30)
@@ -39,14 +39,6 @@ def enqueue_on_commit(task: Any, *args: Any) -> None:
 def standings_refresh(tournament_id: int) -> bool:
     """Recompute a tournament's standings if they are stale (a rerun finds them current and stops)."""
     return refresh_standings(tournament_id)
-
-
-@shared_task(name="tournaments.standings_sweep")
-def standings_sweep() -> int:
-    """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed)."""
-    cutoff = timezone.now() - SWEEP_AFTER
-    stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
-    return sum(refresh_standings(tournament_id) for tournament_id in stale)
 
 
 @shared_task(
@@ -73,3 +65,11 @@ def job_run(self: Any, job_id: int) -> str:
 def jobs_sweep() -> int:
     """Beat, every 30 s: resend queued jobs whose task was lost and running jobs whose worker died."""
     return jobs.jobs_sweep()
+
+
+@shared_task(name="tournaments.standings_sweep")
+def standings_sweep() -> int:
+    """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed)."""
+    cutoff = timezone.now() - SWEEP_AFTER
+    stale = StandingsState.objects.filter(stale_since__lt=cutoff).values_list("tournament_id", flat=True)
+    return sum(refresh_standings(tournament_id) for tournament_id in stale)
