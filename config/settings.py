@@ -180,6 +180,9 @@ SPECTACULAR_SETTINGS = {
         "DisputeStatusEnum": "tournaments.models.Dispute.Status",
         "WebhookDeliveryStatusEnum": "tournaments.models_webhooks.WebhookDelivery.Status",
         "WebhookEventEnum": "tournaments.models_webhooks.WEBHOOK_EVENT_CHOICES",
+        "KindEnum": "tournaments.services.results.ENTRY_KINDS",  # a hand's (named before jobs had a kind)
+        "JobKindEnum": "tournaments.models.Job.Kind",
+        "JobStatusEnum": "tournaments.models.Job.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -238,6 +241,7 @@ CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
     "disputes-sweep": {"task": "tournaments.disputes_sweep", "schedule": 30.0},
     "webhooks-sweep": {"task": "tournaments.webhooks_sweep", "schedule": 30.0},
+    "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
 }
 
 # --- Webhooks (tournaments/services/webhooks.py) ---

@@ -7,6 +7,10 @@ from CSV, check in, withdraw, generate a round's draw as a draft, re-draw, confi
 close a round, enter an organizer's result for a hand or void it, resolve a dispute by choosing a version,
 award and withdraw penalties, recompute standings and export them as CSV. Every change is kept by
 django-simple-history (the "History" button shows who, when, before and after).
+
+A draft, a re-draw and the final stage can also be asked of the worker (actions "... in the worker"):
+they answer with the job, and "Jobs" lists every job with its status, its round once done or the reason
+it failed.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from tournaments.models import (
     DisputeSubmission,
     Hand,
     HandSubmission,
+    Job,
     Penalty,
     Player,
     Registration,
@@ -44,6 +49,28 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
+
+
+def _request_jobs(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, objects: QuerySet, kind: str, params: Any
+) -> None:
+    """Ask the worker for a job per object (``params(obj)``: the tournament and the job's parameters);
+    each answer names the job, linked to its page, and its status."""
+    for obj in objects:
+        tournament, kwargs = params(obj)
+        try:
+            job = services.job_request(kind, tournament, by=request.user, **kwargs)
+        except ValidationError as exc:
+            modeladmin.message_user(request, f"{obj}: {'; '.join(exc.messages)}", messages.ERROR)
+            continue
+        url = reverse("admin:tournaments_job_change", args=[job.pk])
+        failed = job.status == Job.Status.FAILED
+        reason = f": {job.error}" if failed else ""
+        modeladmin.message_user(
+            request,
+            format_html('{}: <a href="{}">job {}</a> {}{}', obj, url, job.pk, job.status, reason),
+            messages.ERROR if failed else messages.SUCCESS,
+        )
 
 
 def _report(modeladmin: admin.ModelAdmin, request: HttpRequest, action: Any, objects: QuerySet) -> None:
@@ -162,7 +189,14 @@ class TournamentAdmin(SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug", "venue"]
     inlines = [RegistrationInline]
-    actions = ["generate_next_round", "recompute_standings", "export_standings_csv", "generate_final_stage"]
+    actions = [
+        "generate_next_round",
+        "generate_next_round_in_worker",
+        "recompute_standings",
+        "export_standings_csv",
+        "generate_final_stage",
+        "generate_final_stage_in_worker",
+    ]
 
     @admin.display(description="Players")
     def import_players_link(self, obj: Tournament) -> str:
@@ -219,9 +253,17 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def generate_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _report(self, request, lambda t: services.round_generate(t, by=request.user), queryset)
 
+    @admin.action(description="Generate the next round's draw (draft) in the worker")
+    def generate_next_round_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _request_jobs(self, request, queryset, Job.Kind.GENERATE, lambda t: (t, {}))
+
     @admin.action(description="Generate the final stage (top 4 final table, placement tables)")
     def generate_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _report(self, request, lambda t: services.final_stage_generate(t, by=request.user), queryset)
+
+    @admin.action(description="Generate the final stage in the worker")
+    def generate_final_stage_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _request_jobs(self, request, queryset, Job.Kind.FINAL_STAGE, lambda t: (t, {}))
 
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -279,7 +321,7 @@ class RoundAdmin(ServiceOnlyAdmin):
     list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
-    actions = ["redraw", "confirm", "publish", "start", "close", "verify"]
+    actions = ["redraw", "redraw_in_worker", "confirm", "publish", "start", "close", "verify"]
 
     def _run(self, request: HttpRequest, queryset: QuerySet[Round], service: Any) -> None:
         _report(self, request, lambda r: service(r, by=request.user), queryset)
@@ -287,6 +329,12 @@ class RoundAdmin(ServiceOnlyAdmin):
     @admin.action(description="Re-draw (new seed)")
     def redraw(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         self._run(request, queryset, services.round_redraw)
+
+    @admin.action(description="Re-draw (new seed) in the worker")
+    def redraw_in_worker(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        _request_jobs(
+            self, request, queryset, Job.Kind.REDRAW, lambda r: (r.tournament, {"number": r.number})
+        )
 
     @admin.action(description="Confirm the draw")
     def confirm(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
@@ -518,6 +566,30 @@ class TableResultAdmin(DerivedAdmin):
 class StandingAdmin(DerivedAdmin):
     list_display = ["tournament", "after_round", "rank", "player", "total", "game_points", "hands_played"]
     list_filter = ["tournament", "after_round"]
+
+
+@admin.register(Job)
+class JobAdmin(DerivedAdmin):
+    """Pairing jobs: asked for through the API or the actions "... in the worker", run by the worker;
+    shown here with their status, the round once done and the reason when failed. Never edited."""
+
+    list_display = [
+        "id", "kind", "tournament", "round_number", "status", "round_link", "error", "attempts",
+        "requested_by", "created_at", "finished_at",
+    ]  # fmt: skip
+    list_filter = ["status", "kind", "tournament"]
+    list_select_related = ["tournament", "requested_by"]
+    readonly_fields = ["round_link"]
+
+    @admin.display(description="Round")
+    def round_link(self, obj: Job) -> str:
+        if obj.status != Job.Status.DONE or "round" not in obj.result:
+            return "-"
+        found = Round.objects.filter(tournament_id=obj.tournament_id, number=obj.result["round"]).first()
+        if found is None:
+            return str(obj.result["round"])
+        url = reverse("admin:tournaments_round_change", args=[found.pk])
+        return format_html('<a href="{}">round {}</a>', url, found.number)
 
 
 from tournaments import admin_webhooks  # noqa: E402, F401 (webhooks and dead letters)

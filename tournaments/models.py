@@ -626,3 +626,59 @@ class StandingsState(models.Model):
     def __str__(self) -> str:
         state = f"stale since {self.stale_since}" if self.stale_since else "current"
         return f"standings of {self.tournament}: {state} (v{self.version})"
+
+
+class Job(models.Model):
+    """Pairing work done by the worker: a draft of the next round, a re-draw or the final stage. The API
+    answers 202 with the job; the worker claims it with a compare-and-set UPDATE (queued -> running, or
+    running whose claim expired: its worker died) and stores the round with ``done`` in one transaction,
+    fenced by ``attempts`` (a worker whose claim was taken over commits nothing). Behaviour lives in
+    ``services/jobs.py``."""
+
+    class Kind(models.TextChoices):
+        GENERATE = "generate", _("Draw the next round")
+        REDRAW = "redraw", _("Re-draw a round")
+        FINAL_STAGE = "final_stage", _("Seat the final stage")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)  # the round it draws
+    params = models.JSONField(default=dict, blank=True)  # method, seed, expected_version
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    result = models.JSONField(default=dict, blank=True)  # when done: {"round": n, "version": v}
+    error = models.TextField(blank=True)  # when failed: why (also the last retried error meanwhile)
+    error_code = models.CharField(max_length=32, blank=True)  # invalid, conflict, ..., or "error"
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    enqueued_at = models.DateTimeField()  # the last time a task was sent for it (the sweep resends)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)  # running: another worker may take over after
+    attempts = models.PositiveSmallIntegerField(default=0)  # claims so far; also the claim's fencing token
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round_number"],
+                condition=Q(status__in=["queued", "running"]),
+                name="job_one_active_per_round",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "enqueued_at"]),  # the sweep
+            models.Index(fields=["tournament", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"job {self.pk}: {self.get_kind_display()} of {self.tournament} ({self.status})"

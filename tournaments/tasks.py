@@ -14,11 +14,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from celery import shared_task
 from django.db import transaction
 
 from config.celery import send_safely
 from tournaments.reliability import project_task
-from tournaments.services import webhooks
+from tournaments.services import jobs, webhooks
 from tournaments.services.disputes import dispute_validate as validate_dispute
 from tournaments.services.disputes import disputes_due
 from tournaments.standings import standings_due
@@ -39,6 +40,32 @@ def enqueue_on_commit(task: Any, *args: Any) -> None:
 def standings_refresh(tournament_id: int) -> bool:
     """Recompute a tournament's standings if they are stale (a rerun finds them current and stops)."""
     return refresh_standings(tournament_id)
+
+
+@shared_task(
+    name="tournaments.job_run",
+    bind=True,
+    max_retries=None,  # the job counts its own attempts (services.jobs.MAX_ATTEMPTS) and then fails
+    # Stopped before its claim expires (so no other worker computes it meanwhile): the soft limit is an
+    # error like any other (retried), the hard one a lost worker (the sweep resends it after its claim).
+    soft_time_limit=int(jobs.CLAIM_TIMEOUT.total_seconds()) - 60,
+    time_limit=int(jobs.CLAIM_TIMEOUT.total_seconds()) - 30,
+)
+def job_run(self: Any, job_id: int) -> str:
+    """Run a pairing job (a draft, a re-draw, the final stage); a rerun of a finished one does nothing.
+    An unexpected error leaves it queued: it is sent again after a pause (and by ``jobs_sweep`` if lost)."""
+    outcome = jobs.job_run(job_id)
+    while outcome == jobs.RETRY and self.request.is_eager:  # in-process: celery would raise the retry
+        outcome = jobs.job_run(job_id)  # (bounded: the job fails after MAX_ATTEMPTS)
+    if outcome == jobs.RETRY:
+        raise self.retry(countdown=min(300, 10 * 2**self.request.retries))
+    return outcome
+
+
+@project_task("tournaments.jobs_sweep")
+def jobs_sweep() -> int:
+    """Beat, every 30 s: resend queued jobs whose task was lost and running jobs whose worker died."""
+    return jobs.jobs_sweep()
 
 
 @project_task("tournaments.standings_sweep")

@@ -5,6 +5,10 @@ Who may call what:
 * reading rounds and tables: organizers of the tournament (every round), the public (released rounds of
   public tournaments), a table's entry code (its own table only; another table is 403);
 * every write: organizers of the tournament only (a table code gets 403, no credentials 401).
+
+Drawing the next round, re-drawing one and seating the final stage are computed by the worker: after the
+same checks as before (a refused request stores nothing), they answer ``202 Accepted`` with a job
+(``/api/v1/jobs/{id}/``, in ``Location``) that the client polls until it is done, with a link to the round.
 """
 
 from __future__ import annotations
@@ -23,16 +27,15 @@ from api.v1 import serializers_rounds as s
 from api.v1.access import require_organizer, table_access
 from api.v1.base import Pagination, TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
+from api.v1.jobs import ACCEPTED, LOCATION, job_accepted
 from tournaments import selectors
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Job, Round, Table, Tournament
+from tournaments.services.jobs import job_request
 from tournaments.services.rounds import (
     draw_edit,
-    final_stage_generate,
     round_close,
     round_confirm,
-    round_generate,
     round_publish,
-    round_redraw,
     round_start,
     round_verify,
 )
@@ -85,7 +88,7 @@ class RoundsBase(TournamentView):
 
 
 class RoundListView(RoundsBase):
-    """The rounds in number order; POST draws the next one as a draft."""
+    """The rounds in number order; POST has the worker draw the next one as a draft."""
 
     pagination_class = Pagination
 
@@ -97,20 +100,18 @@ class RoundListView(RoundsBase):
         return paginator.get_paginated_response(s.RoundSerializer(page, many=True).data)
 
     @extend_schema(
-        summary="Draw the next round as a draft (organizers)",
+        summary="Draw the next round as a draft, in the worker: 202 with the job (organizers)",
         request=s.GenerateSerializer,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: ROUND_RESPONSE},
+        parameters=[IDEMPOTENCY_KEY, LOCATION],
+        responses={202: ACCEPTED},
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         by = self.require_organizer()
         body = s.GenerateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        round_ = round_generate(self.tournament(), by=by, **body.validated_data)
-        response = self.round_response(round_, status.HTTP_201_CREATED)
-        response["Location"] = request.build_absolute_uri(f"{round_.number}/")
-        return response
+        job = job_request(Job.Kind.GENERATE, self.tournament(), by=by, **body.validated_data)
+        return job_accepted(request, job)
 
 
 class RoundDetailView(RoundsBase):
@@ -122,13 +123,15 @@ class RoundDetailView(RoundsBase):
 
 
 class RedrawView(RoundsBase):
-    """A new seed for a round that is not yet published."""
+    """A new seed for a round that is not yet published, drawn by the worker. The re-draw is of the round
+    as read (If-Match; without it, as it was when asked): a change before the worker runs fails the job."""
 
     @extend_schema(
-        summary="Re-draw a draft or confirmed round with a new seed (organizers)",
+        summary="Re-draw a draft or confirmed round with a new seed, in the worker: 202 with the job "
+        "(organizers)",
         request=s.RedrawSerializer,
-        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
-        responses=ROUND_RESPONSE,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, LOCATION],
+        responses={202: ACCEPTED},
     )
     @idempotent
     def post(self, request: Request, slug: str, number: int) -> Response:
@@ -137,8 +140,11 @@ class RedrawView(RoundsBase):
         body = s.RedrawSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         version = expected_version(request, "round", round_)
-        round_ = round_redraw(round_, by=by, expected_version=version, **body.validated_data)
-        return self.round_response(round_)
+        job = job_request(
+            Job.Kind.REDRAW, self.tournament(), by=by, number=round_.number, expected_version=version,
+            **body.validated_data,
+        )  # fmt: skip
+        return job_accepted(request, job)
 
 
 class DrawEditView(RoundsBase):
@@ -224,21 +230,19 @@ class VerifyView(RoundsBase):
 
 
 class FinalStageView(RoundsBase):
-    """After the qualifying rounds: the top of the standings at the final table(s)."""
+    """After the qualifying rounds: the top of the standings at the final table(s), seated by the worker."""
 
     @extend_schema(
-        summary="Seat the final stage from the qualifying standings (organizers)",
+        summary="Seat the final stage from the qualifying standings, in the worker: 202 with the job "
+        "(organizers)",
         request=None,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: ROUND_RESPONSE},
+        parameters=[IDEMPOTENCY_KEY, LOCATION],
+        responses={202: ACCEPTED},
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         by = self.require_organizer()
-        round_ = final_stage_generate(self.tournament(), by=by)
-        response = self.round_response(round_, status.HTTP_201_CREATED)
-        response["Location"] = request.build_absolute_uri(f"../rounds/{round_.number}/")
-        return response
+        return job_accepted(request, job_request(Job.Kind.FINAL_STAGE, self.tournament(), by=by))
 
 
 class TablesBase(RoundsBase):

@@ -15,4 +15,5 @@ urlpatterns = [
     path("tournaments/<slug:slug>/", include("api.v1.rounds")),
     path("tournaments/<slug:slug>/", include("api.v1.results")),
     path("tournaments/<slug:slug>/", include("api.v1.webhooks")),
+    path("jobs/", include("api.v1.jobs")),
 ]

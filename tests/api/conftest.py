@@ -113,3 +113,24 @@ def player_client(table: Table, position: str) -> APIClient:
 @pytest.fixture
 def factories() -> Any:
     return PlayerFactory
+
+
+def finished_job(client: APIClient, accepted: Any) -> dict[str, Any]:
+    """Poll the job a ``202 Accepted`` answer names (its ``Location``, also its ``url``: a replayed answer
+    has the body only) as a client would; with eager tasks it has finished by the time the test's
+    on-commit callbacks ran. Returns the job."""
+    assert accepted.status_code == 202, accepted.content
+    url = accepted.json()["url"]
+    assert accepted.get("Location", url) == url
+    polled = client.get(url)
+    assert polled.status_code == 200, polled.content
+    job = polled.json()
+    assert job["status"] in ("done", "failed"), job
+    return job
+
+
+def drawn_round(client: APIClient, accepted: Any) -> Any:
+    """The round a ``202 Accepted`` draw produced: its job must be done; returns the round's response."""
+    job = finished_job(client, accepted)
+    assert job["status"] == "done", job
+    return client.get(job["round_url"])

@@ -15,7 +15,7 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import Dispute, Hand
+from tournaments.models import Dispute, Hand, Job, Tournament
 
 from .conftest import client_with_token, player_client, table_client
 
@@ -87,6 +87,9 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "start a round": lambda t: (f"{ROUNDS}1/start/", {}),
     "close a round": lambda t: (f"{ROUNDS}1/close/", {}),
     "generate the final stage": lambda t: ("/api/v1/tournaments/cup/final-stage/", {}),
+    "generate a round (a job)": lambda t: (next_round_due(t), {}),
+    "redraw a round (a job)": lambda t: (round2_drafted(t), {}),
+    "generate the final stage (a job)": lambda t: (final_stage_due(t), {}),
     "create a tournament": lambda t: ("/api/v1/tournaments/", NEW_TOURNAMENT),
     "edit a tournament": lambda t: (CUP, {"venue": "Szeged"}),
     "create a club": lambda t: ("/api/v1/clubs/", {"name": "Új Klub"}),
@@ -135,6 +138,36 @@ def new_webhook(table) -> Any:
     return services.webhook_subscribe(table.round.tournament, "https://hooks.example.org/old", by=organizer)
 
 
+def the_organizer() -> Any:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(username="organizer")
+
+
+def next_round_due(table) -> str:
+    """Round 1 played out and closed: round 2 can be drawn (a job: 202). The path that draws it."""
+    round_ = table.round
+    for each in round_.tables.all():
+        positions = list(each.seats.values_list("position", flat=True))
+        for number in range(1, round_.tournament.deals_per_round(len(positions)) + 1):
+            data = {"payments": dict.fromkeys(positions, 0)}
+            services.hand_submit(table=each, number=number, source="payments", data=data, trusted=True)
+    services.round_close(round_, by=the_organizer())
+    return ROUNDS
+
+
+def round2_drafted(table) -> str:
+    next_round_due(table)
+    services.round_generate(table.round.tournament, by=the_organizer())
+    return f"{ROUNDS}2/redraw/"
+
+
+def final_stage_due(table) -> str:
+    next_round_due(table)
+    Tournament.objects.filter(pk=table.round.tournament_id).update(final_table=True, rounds_planned=1)
+    return f"{CUP}final-stage/"
+
+
 # expected status per endpoint and role (order of ROLES)
 EXPECTED = {
     "enter a hand":        [401, 403, 201, 201, 403, 403, 201, 201],
@@ -155,6 +188,10 @@ EXPECTED = {
     "start a round":            [401, 403, 403, 403, 403, 403, 409, 409],
     "close a round":            [401, 403, 403, 403, 403, 403, 409, 409],
     "generate the final stage": [401, 403, 403, 403, 403, 403, 400, 400],
+    # Drawing, re-drawing and the final stage are computed by the worker: 202 with the job to poll.
+    "generate a round (a job)":         [401, 403, 403, 403, 403, 403, 202, 202],
+    "redraw a round (a job)":           [401, 403, 403, 403, 403, 403, 202, 202],
+    "generate the final stage (a job)": [401, 403, 403, 403, 403, 403, 202, 202],
     # Creating a tournament takes staff or a superuser (the organizer fixture is neither); clubs are
     # shared, so any tournament's organizer may add one.
     "create a tournament":      [401, 401, 401, 403, 403, 403, 403, 201],
@@ -211,6 +248,9 @@ def test_it_answers_each_role_as_the_table_says(
     if status >= 400:
         assert row_counts() == before
         assert "errors" in response.json()
+    if status == 202:
+        assert response.json()["status"] == Job.Status.QUEUED  # runs once the request commits
+        assert response["Location"] == response.json()["url"]
 
 
 def test_it_covers_every_write_endpoint_of_the_api() -> None:

@@ -1,5 +1,8 @@
 """Rounds through the API: draws and their lifecycle, who may do what, If-Match, Idempotency-Key,
-tables with hands, totals and places, and entry codes (shown to organizers only, replaceable)."""
+tables with hands, totals and places, and entry codes (shown to organizers only, replaceable).
+
+Draws (the next round, a re-draw, the final stage) are computed by the worker: the API answers 202 with
+a job; the tests run the on-commit callbacks (eager tasks) and follow the job to its round."""
 
 from __future__ import annotations
 
@@ -8,9 +11,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import player_client, table_client
+from tests.api.conftest import drawn_round, player_client, table_client
 from tournaments import services
-from tournaments.models import Dispute, Round, Table, TableCode, Tournament
+from tournaments.models import Dispute, Job, Round, Table, TableCode, Tournament
 from tournaments.selectors import active_table_code
 
 pytestmark = pytest.mark.django_db
@@ -40,9 +43,9 @@ def close_round1(organizer: APIClient, round1: Round, capture: Any) -> None:
 
 def draft_round2(organizer: APIClient, round1: Round, capture: Any) -> dict[str, Any]:
     close_round1(organizer, round1, capture)
-    response = organizer.post(ROUNDS, {"seed": "second", "method": "random"}, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
+    with capture(execute=True):  # the job runs after commit
+        accepted = organizer.post(ROUNDS, {"seed": "second", "method": "random"}, format="json")
+    return drawn_round(organizer, accepted).json()
 
 
 def codes(data: Any) -> list[str]:
@@ -56,20 +59,27 @@ def test_it_drives_a_round_through_its_whole_lifecycle_as_an_organizer(
     closed = organizer.get(f"{ROUNDS}1/tables/1/").json()
     assert [place["place"] for place in closed["places"]] == [2.5, 2.5, 2.5, 2.5]  # all tied at zero
 
-    created = organizer.post(ROUNDS, {"seed": "second", "method": "random"}, format="json")
-    assert created.status_code == 201
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = organizer.post(ROUNDS, {"seed": "second", "method": "random"}, format="json")
+    assert accepted.status_code == 202
+    assert accepted.json()["kind"] == "generate"
+    created = drawn_round(organizer, accepted)
     body = created.json()
     assert (body["number"], body["status"], body["method"], body["seed"]) == (2, "draft", "random", "second")
     assert body["verifies"] is True
     assert sorted(s["player_id"] for t in body["tables"] for s in t["seats"]) == body["input"]["players"]
     assert all(s["name"] for t in body["tables"] for s in t["seats"])
-    assert created["Location"].endswith("/api/v1/tournaments/cup/rounds/2/")
+    assert accepted["Location"].endswith(f"/api/v1/jobs/{accepted.json()['id']}/")
+    job = organizer.get(accepted["Location"]).json()
+    assert job["round_url"].endswith("/api/v1/tournaments/cup/rounds/2/")
     pk = Round.objects.get(tournament=tournament, number=2).pk
     assert created["ETag"] == f'"round-{pk}-v1"'
 
-    redrawn = organizer.post(
-        f"{ROUNDS}2/redraw/", {"seed": "third"}, format="json", HTTP_IF_MATCH=created["ETag"]
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = organizer.post(
+            f"{ROUNDS}2/redraw/", {"seed": "third"}, format="json", HTTP_IF_MATCH=created["ETag"]
+        )
+    redrawn = drawn_round(organizer, accepted)
     assert redrawn.status_code == 200
     assert (redrawn.json()["seed"], redrawn.json()["verifies"], redrawn["ETag"]) == (
         "third",
@@ -123,11 +133,13 @@ def test_it_drives_a_round_through_its_whole_lifecycle_as_an_organizer(
     assert closed.json()["closed_at"]
 
     Tournament.objects.filter(pk=tournament.pk).update(final_table=True, rounds_planned=2)
-    final = organizer.post("/api/v1/tournaments/cup/final-stage/")
-    assert final.status_code == 201, final.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = organizer.post("/api/v1/tournaments/cup/final-stage/")
+    final = drawn_round(organizer, accepted)
     assert (final.json()["number"], final.json()["stage"], final.json()["status"]) == (3, "final", "draft")
     assert final.json()["tables"][0]["label"] == "Final"
-    assert final["Location"].endswith("/api/v1/tournaments/cup/rounds/3/")
+    job = organizer.get(accepted["Location"]).json()
+    assert job["round_url"].endswith("/api/v1/tournaments/cup/rounds/3/")
     assert organizer.post("/api/v1/tournaments/cup/final-stage/").status_code == 400  # only once
     listed = organizer.get(ROUNDS).json()
     assert (listed["count"], [r["number"] for r in listed["results"]]) == (3, [1, 2, 3])
@@ -214,11 +226,15 @@ def test_it_replays_a_retried_generate_with_the_same_idempotency_key(
     organizer, round1, django_capture_on_commit_callbacks
 ) -> None:
     close_round1(organizer, round1, django_capture_on_commit_callbacks)
-    first = organizer.post(ROUNDS, {"method": "swiss"}, format="json", HTTP_IDEMPOTENCY_KEY="gen-2")
-    again = organizer.post(ROUNDS, {"method": "swiss"}, format="json", HTTP_IDEMPOTENCY_KEY="gen-2")
-    assert first.status_code == again.status_code == 201
-    assert again.json() == first.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = organizer.post(ROUNDS, {"method": "swiss"}, format="json", HTTP_IDEMPOTENCY_KEY="gen-2")
+    with django_capture_on_commit_callbacks(execute=True):
+        again = organizer.post(ROUNDS, {"method": "swiss"}, format="json", HTTP_IDEMPOTENCY_KEY="gen-2")
+    assert first.status_code == again.status_code == 202
+    assert again.json() == first.json()  # the first answer, as it was (the job then still queued)
     assert again["Idempotent-Replayed"] == "true"
+    assert drawn_round(organizer, again).json()["number"] == 2
+    assert Job.objects.count() == 1
     assert Round.objects.filter(tournament=round1.tournament).count() == 2
     other = organizer.post(ROUNDS, {"method": "random"}, format="json", HTTP_IDEMPOTENCY_KEY="gen-2")
     assert other.status_code == 422

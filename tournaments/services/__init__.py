@@ -1,6 +1,7 @@
 """Write-side business logic of the tournament domain, shared by the API, pages, admin and workers."""
 
 from tournaments.services.disputes import dispute_validate
+from tournaments.services.jobs import job_request, job_run, jobs_sweep
 from tournaments.services.penalties import penalty_award, penalty_withdraw
 from tournaments.services.registrations import (
     ImportReport,
@@ -55,6 +56,9 @@ __all__ = [
     "hand_contest",
     "hand_submit",
     "hand_void",
+    "job_request",
+    "job_run",
+    "jobs_sweep",
     "next_deal",
     "penalty_award",
     "penalty_withdraw",

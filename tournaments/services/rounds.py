@@ -43,7 +43,7 @@ from tournaments.selectors import active_registrations
 from tournaments.services.tables import table_codes_issue
 from tournaments.services.webhooks import round_event
 from tournaments.standings import standings_mark_stale, standings_recompute
-from tournaments.validation import check_version, conflict
+from tournaments.validation import check_version, conflict, max_length_of, text
 from tournaments.validation import invalid as _invalid
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
@@ -136,22 +136,48 @@ def _store_draw(round_: Round, draw: RoundDraw) -> None:
     audit.bulk_create(Bye, [Bye(round=round_, player_id=player_id) for player_id in draw.byes])
 
 
+def _seed(seed: Any) -> str | None:
+    """A client's seed: text of at most the column's length (empty: a random one is drawn)."""
+    return text(seed, "seed", max_length=max_length_of(Round, "seed")) or None
+
+
+def round_generate_check(
+    tournament: Tournament, *, method: Any = None, seed: Any = None, number: int | None = None
+) -> tuple[int, str, str | None]:
+    """What ``round_generate`` refuses before computing anything: the round's number, method and seed
+    (``None``: random). ``number``: the round the caller expects to draw (a job's); another is a conflict.
+    Run by the service under the tournament's lock, and by a job's request before anything is stored."""
+    seed = _seed(seed)
+    next_number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+    if number is not None and number != next_number:
+        raise conflict("round", f"round {number} is no longer the next one to draw (round {next_number} is)")
+    number = next_number
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if previous is not None and previous.status != Round.Status.CLOSED:
+        raise conflict("round", f"close round {previous.number} before drawing round {number}")
+    method = method or pairing_method_for(tournament.pairing_methods, number)
+    if method not in ("random", "swiss", "balanced"):
+        raise _invalid("method", "must be random, swiss or balanced")
+    players = active_registrations(tournament, number).count()
+    if players < 4:
+        raise _invalid("players", f"only {players} checked-in players: a table needs 4")
+    return number, method, seed
+
+
 def round_generate(
-    tournament: Tournament, *, method: str | None = None, seed: str | None = None, by: Any = None
+    tournament: Tournament,
+    *,
+    method: str | None = None,
+    seed: str | None = None,
+    by: Any = None,
+    number: int | None = None,
 ) -> Round:
-    """Draw the next round as a draft. The previous round must be closed."""
+    """Draw the next round as a draft. The previous round must be closed. ``number``: see
+    ``round_generate_check``."""
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
-        previous = tournament.rounds.filter(number=number - 1).first()
-        if previous is not None and previous.status != Round.Status.CLOSED:
-            raise conflict("round", f"close round {previous.number} before drawing round {number}")
-        method = method or pairing_method_for(tournament.pairing_methods, number)
-        if method not in ("random", "swiss", "balanced"):
-            raise _invalid("method", "must be random, swiss or balanced")
+        number, method, seed = round_generate_check(tournament, method=method, seed=seed, number=number)
         data = draw_input(tournament, number, method)
-        if len(data["players"]) < 4:
-            raise _invalid("players", f"only {len(data['players'])} checked-in players: a table needs 4")
         seed = seed or secrets.token_hex(8)
         if method == "balanced" and not data.get("schedule_seed"):
             data["schedule_seed"] = seed
@@ -166,19 +192,24 @@ def round_generate(
     return round_
 
 
+def round_redraw_check(round_: Round, *, seed: Any = None, expected_version: int | None = None) -> str | None:
+    """What ``round_redraw`` refuses before computing anything; the seed (``None``: random)."""
+    seed = _seed(seed)
+    if round_.stage != Round.Stage.QUALIFYING:
+        raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
+    check_version(round_, expected_version, "round")
+    if round_.status not in EDITABLE:
+        raise conflict("status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn")
+    return seed
+
+
 def round_redraw(
     round_: Round, *, seed: str | None = None, by: Any = None, expected_version: int | None = None
 ) -> Round:
     """A new draw with a new seed (the old one stays in the round's history)."""
-    if round_.stage != Round.Stage.QUALIFYING:
-        raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
     with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        check_version(round_, expected_version, "round")
-        if round_.status not in EDITABLE:
-            raise conflict(
-                "status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn"
-            )
+        seed = round_redraw_check(round_, seed=seed, expected_version=expected_version)
         round_.version += 1
         round_.seed = seed or secrets.token_hex(8)
         round_.draw_input = draw_input(round_.tournament, round_.number, round_.method)
@@ -338,18 +369,25 @@ def round_close(round_: Round, *, by: Any = None, expected_version: int | None =
     )
 
 
+def final_stage_check(tournament: Tournament) -> Round:
+    """What ``final_stage_generate`` refuses before computing anything; the last qualifying round (the
+    final stage is the round after it)."""
+    if not tournament.final_table:
+        raise _invalid("final_table", "this tournament has no final stage")
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.status != Round.Status.CLOSED or last.number < tournament.rounds_planned:
+        raise _invalid("round", f"play and close all {tournament.rounds_planned} qualifying rounds first")
+    if last.stage == Round.Stage.FINAL:
+        raise _invalid("round", "the final stage already exists")
+    return last
+
+
 def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
     """After the qualifying rounds: the top 4 play a final table; with ``placement_tables`` the next
     players play tables for places 5-8, 9-12, ... (seats in standings order, the leader deals first)."""
-    if not tournament.final_table:
-        raise _invalid("final_table", "this tournament has no final stage")
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        last = tournament.rounds.order_by("-number").first()
-        if last is None or last.status != Round.Status.CLOSED or last.number < tournament.rounds_planned:
-            raise _invalid("round", f"play and close all {tournament.rounds_planned} qualifying rounds first")
-        if last.stage == Round.Stage.FINAL:
-            raise _invalid("round", "the final stage already exists")
+        last = final_stage_check(tournament)
         standings_recompute(tournament)  # seats follow the final qualifying standings
         ranking = list(
             Standing.objects.filter(tournament=tournament, after_round=last.number)
