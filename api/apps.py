@@ -8,3 +8,7 @@ class ApiConfig(AppConfig):
 
     def ready(self) -> None:
         from api.v1 import schema  # noqa: F401  (registers the OpenAPI extensions of our authenticators)
+        from api.v1.tournaments import standings_warm
+        from tournaments.standings import standings_updated
+
+        standings_updated.connect(standings_warm, dispatch_uid="api.standings_warm")

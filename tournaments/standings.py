@@ -15,6 +15,7 @@ table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,6 +27,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Model, Q
+from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments.formats import rank_table, to_decimal
@@ -41,6 +43,8 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
+
+logger = logging.getLogger(__name__)
 
 COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
 VISIBLE_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
@@ -372,7 +376,19 @@ def standings_recompute(tournament: Tournament) -> bool:
             from tournaments.services.webhooks import standings_event  # services import this module
 
             standings_event(tournament, state.version)  # only when what was stale is current now
+        if current:
+            transaction.on_commit(lambda: _announce(tournament))
     return bool(current)
+
+
+# Sent once a recompute made a tournament's standings current (after its commit), e.g. to warm caches.
+standings_updated = Signal()
+
+
+def _announce(tournament: Tournament) -> None:
+    for receiver, outcome in standings_updated.send_robust(sender=Tournament, tournament=tournament):
+        if isinstance(outcome, Exception):  # a receiver's failure must not fail the recompute
+            logger.warning("standings_updated receiver %r failed", receiver, exc_info=outcome)
 
 
 CLAIM_SECONDS = 15  # a claim outlives a recompute; a killed worker's claim lapses and the sweep takes over

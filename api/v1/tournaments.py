@@ -389,6 +389,58 @@ class StandingsCSVRenderer(renderers.BaseRenderer):
         return data.encode(self.charset) if isinstance(data, str) else b""
 
 
+def standings_body(
+    tournament: Tournament, after_round: int | None, fmt: str
+) -> tuple[str | None, tuple[bytes, str, str | None] | None]:
+    """(cache key, (content, content type, content disposition)) of the standings; no body for a round
+    without standings. Served from the cache while nothing changed: the key holds the standings' and the
+    tournament's versions, so any change that affects them (each one bumps ``StandingsState.version``) or
+    their recompute yields a new key, and a reader never gets an older body than the database holds."""
+    state = selectors.standings_state(tournament)
+    if state is None:
+        return None, _standings_render(tournament, after_round, state, fmt)
+    versions = f"{tournament.pk}-{tournament.version}-{state.version}-{state.computed_version}"
+    key = f"standings-{versions}-{after_round or 'latest'}-{fmt}"
+    body = cache_get(f"api:{key}")
+    if body is None:
+        body = _standings_render(tournament, after_round, state, fmt)
+        if body is not None:
+            cache_set(f"api:{key}", body)
+    return key, body
+
+
+def _standings_render(
+    tournament: Tournament, after_round: int | None, state: Any, fmt: str
+) -> tuple[bytes, str, str | None] | None:
+    table = selectors.standings_table(tournament, after_round)
+    if after_round is not None and not table.rows:
+        return None
+    if fmt == "csv":
+        csv_text = selectors.standings_csv(tournament, table.after_round or None)
+        disposition = f'inline; filename="{tournament.slug}-standings.csv"'
+        return csv_text.encode(), "text/csv; charset=utf-8", disposition
+    data = {
+        "after_round": table.after_round,
+        "live": table.live,
+        "stale": bool(state and state.stale_since),
+        "version": state.computed_version if state else 0,
+        "as_of": state.computed_at if state else None,
+        "round_numbers": table.round_numbers,
+        "tiebreaks": list(tournament.tiebreaks),
+        "hands_in_dispute": table.hands_in_dispute,
+        "results": table.rows,
+    }
+    return renderers.JSONRenderer().render(s.StandingsSerializer(data).data), "application/json", None
+
+
+def standings_warm(sender: Any, tournament: Tournament, **kwargs: Any) -> None:
+    """Once a recompute made the standings current (in the worker), put the new body in the cache, so
+    that the first of many scoreboards polling them does not wait for it."""
+    tournament.refresh_from_db()
+    for fmt in ("json", "csv"):
+        standings_body(tournament, None, fmt)
+
+
 class StandingsView(TournamentView):
     """Standings as stored by the recompute, with whether they are current, in JSON or CSV."""
 
@@ -407,48 +459,15 @@ class StandingsView(TournamentView):
         },
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
-        """Served from the cache while nothing changed: the key holds the standings' and the tournament's
-        versions, so any change that affects them (each one bumps ``StandingsState.version``) or their
-        recompute yields a new key, and a reader never gets an older body than the database holds."""
         tournament = self.tournament()
         after_round = self._after_round(request)
-        fmt = request.accepted_renderer.format
-        state = selectors.standings_state(tournament)
-        if state is None:
-            return self._response(self._body(tournament, after_round, state, fmt))
-        versions = f"{tournament.pk}-{tournament.version}-{state.version}-{state.computed_version}"
-        key = f"standings-{versions}-{after_round or 'latest'}-{fmt}"
-        body = cache_get(f"api:{key}")
-        if body is None:
-            body = self._body(tournament, after_round, state, fmt)
-            cache_set(f"api:{key}", body)
-        response = self._response(body)
-        response["ETag"] = f'"{key}"'
-        return response
-
-    def _body(
-        self, tournament: Tournament, after_round: int | None, state: Any, fmt: str
-    ) -> tuple[bytes, str, str | None]:
-        """(content, content type, content disposition)."""
-        table = selectors.standings_table(tournament, after_round)
-        if after_round is not None and not table.rows:
+        key, body = standings_body(tournament, after_round, request.accepted_renderer.format)
+        if after_round is not None and body is None:
             raise Http404
-        if fmt == "csv":
-            csv_text = selectors.standings_csv(tournament, table.after_round or None)
-            disposition = f'inline; filename="{tournament.slug}-standings.csv"'
-            return csv_text.encode(), "text/csv; charset=utf-8", disposition
-        data = {
-            "after_round": table.after_round,
-            "live": table.live,
-            "stale": bool(state and state.stale_since),
-            "version": state.computed_version if state else 0,
-            "as_of": state.computed_at if state else None,
-            "round_numbers": table.round_numbers,
-            "tiebreaks": list(tournament.tiebreaks),
-            "hands_in_dispute": table.hands_in_dispute,
-            "results": table.rows,
-        }
-        return renderers.JSONRenderer().render(s.StandingsSerializer(data).data), "application/json", None
+        response = self._response(body)
+        if key:
+            response["ETag"] = f'"{key}"'
+        return response
 
     @staticmethod
     def _response(body: tuple[bytes, str, str | None]) -> HttpResponse:

@@ -174,3 +174,14 @@ def test_it_counts_a_new_dispute_in_the_standings_at_once(
             assert phone.post(path, entry, format="json").status_code == 201
     body = anonymous.get(URL).json()
     assert body["hands_in_dispute"] == 1
+
+
+def test_it_warms_the_cached_standings_once_a_recompute_made_them_current(
+    anonymous, tournament, table1, django_capture_on_commit_callbacks, django_assert_num_queries
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(table1.round)  # each recompute, after its commit, renders the new standings
+    with django_assert_num_queries(2):  # the tournament and its standings' version; the body is cached
+        body = anonymous.get(URL).json()
+    assert body["stale"] is False
+    assert len(body["results"]) == 8
