@@ -6,26 +6,14 @@ with an action calling ``services.webhook_deactivate``; nothing here is deleted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import services
+from tournaments.admin import DerivedAdmin as ReadOnlyAdmin  # loaded at the end of tournaments.admin
 from tournaments.models import DeadLetter, WebhookDelivery, WebhookSubscription
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(WebhookSubscription)
