@@ -371,17 +371,22 @@ def standings_recompute(tournament: Tournament) -> bool:
             recomputations=F("recomputations") + 1,
         )
         if not current:
+            # Changes came in meanwhile: the standings stay stale, but they count at least everything up
+            # to the version read before the data, so that much is said (a steady flow of results would
+            # otherwise never show a newer version until it pauses).
             StandingsState.objects.filter(pk=state.pk).update(recomputations=F("recomputations") + 1)
+            StandingsState.objects.filter(pk=state.pk, computed_version__lt=state.version).update(
+                computed_version=state.version, computed_at=timezone.now()
+            )
         elif state.stale_since is not None or state.computed_version != state.version:
             from tournaments.services.webhooks import standings_event  # services import this module
 
             standings_event(tournament, state.version)  # only when what was stale is current now
-        if current:
-            transaction.on_commit(lambda: _announce(tournament))
+        transaction.on_commit(lambda: _announce(tournament))
     return bool(current)
 
 
-# Sent once a recompute made a tournament's standings current (after its commit), e.g. to warm caches.
+# Sent after each recompute's commit (the stored standings changed), e.g. to warm caches.
 standings_updated = Signal()
 
 
