@@ -471,7 +471,7 @@ def standings_mark_stale(tournament_id: int) -> None:
         or states.filter(unattended).update(**bump)
     ):
         if states.update(**bump):
-            return  # a worker is on it
+            return  # a worker is on it, or the task that made them stale is on its way
         _state(tournament_id)  # the first change of this tournament
         states.update(**bump, stale_since=now)
     from tournaments import tasks
