@@ -7,6 +7,7 @@ class ApiConfig(AppConfig):
     verbose_name = "API"
 
     def ready(self) -> None:
+        import config.converters  # noqa: F401  (registers <num:...> before the imports below build routes)
         from api.v1 import schema  # noqa: F401  (registers the OpenAPI extensions of our authenticators)
         from api.v1.tournaments import standings_warm
         from tournaments.standings import standings_updated

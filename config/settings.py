@@ -158,6 +158,10 @@ REST_FRAMEWORK = {
 API_MAX_BODY_BYTES = 256 * 1024  # a larger request body is refused with 413
 API_TABLE_CODE_FAILURES_PER_MINUTE = int(os.environ.get("API_TABLE_CODE_FAILURES_PER_MINUTE", "10"))
 SPECTACULAR_SETTINGS = {
+    # <num:...> (config/converters.py): whole numbers that fit the database's 64-bit integers
+    "PATH_CONVERTER_OVERRIDES": {
+        "num": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}
+    },
     "TITLE": "tarokk-tournaments API",
     "DESCRIPTION": (
         "Tournaments of Hungarian Tarokk: draws, table results, disputes and standings. Organizers "

@@ -214,7 +214,7 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def get_urls(self) -> list[Any]:
         return [
             path(
-                "<int:pk>/import-players/",
+                "<num:pk>/import-players/",
                 self.admin_site.admin_view(self.import_players),
                 name="tournaments_tournament_import_players",
             ),

@@ -121,4 +121,4 @@ class JobDetailView(ApiView):
         return response
 
 
-urlpatterns = [path("<int:pk>/", JobDetailView.as_view(), name="job")]
+urlpatterns = [path("<num:pk>/", JobDetailView.as_view(), name="job")]

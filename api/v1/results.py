@@ -621,15 +621,15 @@ class VoidView(TableScoped):
         return Response(hand_data(self.hand(), self.seats()))
 
 
-PREFIX = "rounds/<int:number>/tables/<int:table>/hands/"
+PREFIX = "rounds/<num:number>/tables/<num:table>/hands/"
 urlpatterns = [
-    path("rounds/<int:number>/hands/", RoundHandsView.as_view(), name="round-hands"),
+    path("rounds/<num:number>/hands/", RoundHandsView.as_view(), name="round-hands"),
     path(PREFIX, HandListView.as_view(), name="hands"),
-    path(f"{PREFIX}<int:hand>/", HandDetailView.as_view(), name="hand"),
-    path(f"{PREFIX}<int:hand>/submissions/", SubmissionView.as_view(), name="submissions"),
-    path(f"{PREFIX}<int:hand>/submissions/<int:submission>/confirm/", ConfirmView.as_view(), name="confirm"),
-    path(f"{PREFIX}<int:hand>/disputes/", DisputeListView.as_view(), name="disputes"),
-    path(f"{PREFIX}<int:hand>/disputes/<int:dispute>/", DisputeView.as_view(), name="dispute"),
-    path(f"{PREFIX}<int:hand>/disputes/<int:dispute>/resolve/", ResolveView.as_view(), name="resolve"),
-    path(f"{PREFIX}<int:hand>/void/", VoidView.as_view(), name="void"),
+    path(f"{PREFIX}<num:hand>/", HandDetailView.as_view(), name="hand"),
+    path(f"{PREFIX}<num:hand>/submissions/", SubmissionView.as_view(), name="submissions"),
+    path(f"{PREFIX}<num:hand>/submissions/<num:submission>/confirm/", ConfirmView.as_view(), name="confirm"),
+    path(f"{PREFIX}<num:hand>/disputes/", DisputeListView.as_view(), name="disputes"),
+    path(f"{PREFIX}<num:hand>/disputes/<num:dispute>/", DisputeView.as_view(), name="dispute"),
+    path(f"{PREFIX}<num:hand>/disputes/<num:dispute>/resolve/", ResolveView.as_view(), name="resolve"),
+    path(f"{PREFIX}<num:hand>/void/", VoidView.as_view(), name="void"),
 ]

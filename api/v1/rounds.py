@@ -329,34 +329,34 @@ class TableCodeView(TablesBase):
 
 urlpatterns = [
     path("rounds/", RoundListView.as_view(), name="rounds"),
-    path("rounds/<int:number>/", RoundDetailView.as_view(), name="round"),
-    path("rounds/<int:number>/redraw/", RedrawView.as_view(), name="round-redraw"),
-    path("rounds/<int:number>/draw/", DrawEditView.as_view(), name="round-draw"),
+    path("rounds/<num:number>/", RoundDetailView.as_view(), name="round"),
+    path("rounds/<num:number>/redraw/", RedrawView.as_view(), name="round-redraw"),
+    path("rounds/<num:number>/draw/", DrawEditView.as_view(), name="round-draw"),
     path(
-        "rounds/<int:number>/confirm/",
+        "rounds/<num:number>/confirm/",
         transition_view(round_confirm, "Confirm a draft draw (organizers)").as_view(),
         name="round-confirm",
     ),
     path(
-        "rounds/<int:number>/publish/",
+        "rounds/<num:number>/publish/",
         transition_view(
             round_publish, "Publish a confirmed draw; tables get entry codes (organizers)"
         ).as_view(),
         name="round-publish",
     ),
     path(
-        "rounds/<int:number>/start/",
+        "rounds/<num:number>/start/",
         transition_view(round_start, "Start a published round and its timer (organizers)").as_view(),
         name="round-start",
     ),
     path(
-        "rounds/<int:number>/close/",
+        "rounds/<num:number>/close/",
         transition_view(round_close, "Close a round once every table is settled (organizers)").as_view(),
         name="round-close",
     ),
-    path("rounds/<int:number>/verify/", VerifyView.as_view(), name="round-verify"),
+    path("rounds/<num:number>/verify/", VerifyView.as_view(), name="round-verify"),
     path("final-stage/", FinalStageView.as_view(), name="final-stage"),
-    path("rounds/<int:number>/tables/", TableListView.as_view(), name="tables"),
-    path("rounds/<int:number>/tables/<int:table>/", TableDetailView.as_view(), name="table"),
-    path("rounds/<int:number>/tables/<int:table>/code/", TableCodeView.as_view(), name="table-code"),
+    path("rounds/<num:number>/tables/", TableListView.as_view(), name="tables"),
+    path("rounds/<num:number>/tables/<num:table>/", TableDetailView.as_view(), name="table"),
+    path("rounds/<num:number>/tables/<num:table>/code/", TableCodeView.as_view(), name="table-code"),
 ]

@@ -179,6 +179,6 @@ class WebhookDeactivateView(WebhookBase):
 
 urlpatterns = [
     path("webhooks/", WebhooksView.as_view(), name="webhooks"),
-    path("webhooks/<int:webhook>/", WebhookDetailView.as_view(), name="webhook"),
-    path("webhooks/<int:webhook>/deactivate/", WebhookDeactivateView.as_view(), name="webhook-deactivate"),
+    path("webhooks/<num:webhook>/", WebhookDetailView.as_view(), name="webhook"),
+    path("webhooks/<num:webhook>/deactivate/", WebhookDeactivateView.as_view(), name="webhook-deactivate"),
 ]

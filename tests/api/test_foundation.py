@@ -59,3 +59,17 @@ def test_it_answers_a_body_nested_too_deep_with_a_parse_error(anonymous, organiz
     response = method(path, body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+@pytest.mark.django_db
+def test_it_answers_404_for_a_number_in_a_path_too_long_for_the_database(client) -> None:
+    from tests.tournaments.factories import TournamentFactory
+
+    TournamentFactory(slug="cup", status="registration", is_public=True)
+    for path in (
+        "/api/v1/tournaments/cup/players/99999999999999999999/rounds/",
+        "/api/v1/tournaments/cup/rounds/99999999999999999999/",
+        "/api/v1/jobs/99999999999999999999/",
+    ):
+        assert client.get(path).status_code == 404, path
+    assert client.get("/api/v1/tournaments/cup/players/999999999999999999/rounds/").status_code == 404
