@@ -21,7 +21,6 @@ Targets on this 2-core machine: >= 300 submissions/s and >= 1,000 standings GETs
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import socket
@@ -31,9 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench_setup import ROOT, bench_env, bench_tournament, free_port
+
 DB = "tarokk_api_bench"
-PG = "postgres://postgres@127.0.0.1:5432"
 DEALS = 64
 
 LUA = r"""
@@ -70,44 +69,6 @@ end
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def prepare(env: dict[str, str]) -> list[tuple[int, str]]:
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", "-c",
-         f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", "-c", f"CREATE DATABASE {DB}"],
-        check=True,
-    )  # fmt: skip
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    script = f"""
-from datetime import date
-from django.contrib.auth import get_user_model
-from tournaments import services
-from tournaments.audit import Actor, acting_as
-from tournaments.models import Player, Tournament, TableCode
-with acting_as(Actor(system="bench")):
-    user = get_user_model().objects.create_superuser("bench")
-    t = Tournament.objects.create(name="Bench", slug="bench", starts_on=date(2026, 11, 24),
-                                  deals_per_round_4={DEALS}, deals_per_round_5={DEALS})
-    for i in range(200):
-        services.player_register(t, Player.objects.create(name=f"P{{i:03d}}"), check_in=True)
-    r = services.round_generate(t, seed="bench", method="random", by=user)
-    for step in (services.round_confirm, services.round_publish, services.round_start):
-        step(r, by=user)
-    for number, code in TableCode.objects.filter(table__round=r).values_list("table__number", "code"):
-        print(f"TABLE {{number}},{{code}}")
-"""
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
-    ).stdout  # fmt: skip
-    return [(int(n), c) for n, c in re.findall(r"TABLE (\d+),(\w+)", out)]
-
-
 def wrk(args: list[str]) -> str:
     return subprocess.run(["wrk", *args], capture_output=True, text=True, check=True).stdout
 
@@ -135,11 +96,8 @@ def main() -> None:
         ],
         stdout=subprocess.DEVNULL,
     )
-    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
-               DEBUG="False", SECRET_KEY="bench-only",
-               ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="False", LOG_LEVEL="WARNING",
-               API_TABLE_CODE_FAILURES_PER_MINUTE="1000000", PYTHONPATH=str(ROOT))  # fmt: skip
-    tables = prepare(env)
+    env = bench_env(DB, redis_port)
+    _, tables = bench_tournament(env, DB, DEALS)
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
@@ -157,7 +115,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             lua, codes = Path(tmp, "submit.lua"), Path(tmp, "tables.csv")
             lua.write_text(LUA)
-            codes.write_text("".join(f"{n},{c}\n" for n, c in tables))
+            codes.write_text("".join(f"{n},{c}\n" for n, c, _ in tables))
             threads = 2
             out = wrk(["-t", str(threads), "-c", str(args.connections), "-d", f"{args.seconds}s",
                        "-s", str(lua), base, "--", str(DEALS), str(threads), str(codes)])  # fmt: skip

@@ -72,10 +72,9 @@ from subprocess import Popen
 from typing import Any
 
 import psycopg
+from bench_setup import PG, ROOT, bench_env, bench_tournament, free_port, psql
 
-ROOT = Path(__file__).resolve().parent.parent
 DB = "tarokk_workers_bench"
-PG = "postgres://postgres@127.0.0.1:5432"
 TABLES = 50  # 200 players at four-player tables
 POLL_SECONDS = 0.010
 CATCH_UP_SECONDS = 60  # bound on the wait for current standings (at the start and once the load stops)
@@ -159,18 +158,7 @@ def main() -> None:
         redis_port = free_port()
         redis = f"--port {redis_port} --bind 127.0.0.1 --appendonly no".split()
         processes["redis"] = start(["redis-server", *redis, "--save", ""], logs / "redis.log")
-        env = dict(
-            os.environ,
-            DATABASE_URL=f"{PG}/{DB}",
-            REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
-            DEBUG="False",
-            SECRET_KEY="bench-only",
-            ALLOWED_HOSTS="127.0.0.1",
-            SECURE_SSL_REDIRECT="False",
-            LOG_LEVEL="WARNING",
-            API_TABLE_CODE_FAILURES_PER_MINUTE="1000000",
-            PYTHONPATH=str(ROOT),
-        )
+        env = bench_env(DB, redis_port)
         print(f"setting up {DB}: 200 players, {TABLES} tables, {deals} deals each ...", flush=True)
         setup = prepare(env, deals)
         worker = "-A config worker -l WARNING --concurrency 1 -n bench@%h --without-gossip --without-mingle"
@@ -251,21 +239,6 @@ def run(
 # --- set-up ------------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def psql(*commands: str) -> None:
-    options = [arg for sql in commands for arg in ("-c", sql)]
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", *options],
-        check=True,
-        env=dict(os.environ, PGOPTIONS="--client-min-messages=warning"),
-    )
-
-
 def start(command: list[str], log: Path, env: dict[str, str] | None = None) -> Popen[bytes]:
     """A child in its own session (Ctrl-C reaches only this script, which stops it), output to ``log``."""
     with log.open("wb") as out:
@@ -297,45 +270,8 @@ def wait_for_port(port: int) -> None:
 
 def prepare(env: dict[str, str], deals: int) -> Setup:
     """A fresh database with the tournament in play; its tables' codes and one player of each table."""
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    script = f"""
-from datetime import date
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from tournaments import services
-from tournaments.audit import Actor, acting_as
-from tournaments.models import Player, Seat, Tournament, TableCode
-from tournaments.standings import standings_mark_stale
-with acting_as(Actor(system="bench")):
-    user = get_user_model().objects.create_superuser("bench")
-    t = Tournament.objects.create(name="Bench", slug="bench", starts_on=date(2026, 11, 24),
-                                  deals_per_round_4={deals}, deals_per_round_5={deals})
-    for i in range(200):
-        services.player_register(t, Player.objects.create(name=f"P{{i:03d}}"), check_in=True)
-    r = services.round_generate(t, seed="bench", method="random", by=user)
-    for step in (services.round_confirm, services.round_publish, services.round_start):
-        step(r, by=user)
-    with transaction.atomic():
-        standings_mark_stale(t.pk)  # a refresh is queued for the worker (or already was)
-    seat_a = dict(Seat.objects.filter(table__round=r, position="A").values_list("table__number", "player_id"))
-    print(f"TOURNAMENT {{t.pk}}")
-    for number, code in TableCode.objects.filter(table__round=r).values_list("table__number", "code"):
-        print(f"TABLE {{number}},{{code}},{{seat_a[number]}}")
-"""
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    tournament = re.search(r"TOURNAMENT (\d+)", out)
-    tables = [(int(n), c, int(p)) for n, c, p in re.findall(r"TABLE (\d+),(\w+),(\d+)", out)]
-    if tournament is None or len(tables) != TABLES:
-        sys.exit(f"set-up failed:\n{out}")
-    return Setup(int(tournament.group(1)), sorted(tables), deals)
+    tournament_id, tables = bench_tournament(env, DB, deals)
+    return Setup(tournament_id, tables, deals)
 
 
 # --- what is measured --------------------------------------------------------------------------------
