@@ -118,8 +118,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("hu", "Magyar")]
+LANGUAGES = [("hu", "Magyar"), ("en", "English"), ("de", "Deutsch")]  # the browser's choice by default
 LOCALE_PATHS = [BASE_DIR / "tournaments" / "locale"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Budapest")
 USE_I18N = True
 USE_TZ = True

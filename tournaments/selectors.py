@@ -11,10 +11,15 @@ from typing import Any
 from django.db.models import Exists, Max, Min, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from engine.record import ReplayError, replay
+from engine.scoring import score_summary
+from engine.summary import SummaryError
+from tournaments.formats import tournament_rules
 from tournaments.models import (
     Dispute,
     DisputeFinding,
     Hand,
+    HandSubmission,
     Registration,
     Round,
     Seat,
@@ -315,3 +320,70 @@ def player_rounds(tournament: Tournament, player_id: int) -> list[PlayerRound]:
     for line in rounds.values():
         line.opponents.sort(key=lambda o: o["seat"])
     return [line for line in rounds.values() if line.table is not None or line.bye]
+
+
+@dataclass
+class SheetHand:
+    """One line of a table's score sheet: a hand with its confirmed result (if any), each seat's running
+    total after it, and the engine's scored items when the result was entered as a summary or record."""
+
+    number: int
+    dealer: str
+    stake: int
+    status: str
+    kind: str
+    source: str | None
+    payments: dict[str, int]
+    totals: dict[str, int]
+    items: list[dict[str, Any]]
+
+    @property
+    def counted(self) -> bool:
+        return self.status in COUNTED_HAND_STATUSES
+
+
+def scored_items(source: str, payload: Any, rules: Any) -> list[dict[str, Any]]:
+    """The engine's items (game, bonuses, kontras) of a stored summary or record; none for payments.
+    A payload the engine no longer accepts (stored under older rules code) shows no items, not an error."""
+    try:
+        if source == HandSubmission.Source.SUMMARY:
+            return list(score_summary(dict(payload), rules)["items"])
+        if source == HandSubmission.Source.RECORD:
+            return list(score_summary(dict(replay(payload).summary), rules)["items"])
+    except (SummaryError, ReplayError, TypeError, ValueError):
+        pass
+    return []
+
+
+def score_sheet(table: Table) -> list[SheetHand]:
+    """The table's hands in order, as the score sheet on paper: running totals count confirmed and voided
+    hands only; a pending or disputed hand shows with its status and no payments yet."""
+    tournament = table.round.tournament
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    positions = [seat.position for seat in table.seats.all()]
+    confirmed = {
+        s.hand_id: s
+        for s in HandSubmission.objects.filter(hand__table=table, status=HandSubmission.Status.CONFIRMED)
+    }
+    totals = dict.fromkeys(positions, 0)
+    sheet = []
+    for hand in table.hands.all():
+        result = confirmed.get(hand.pk)
+        counted = hand.status in COUNTED_HAND_STATUSES
+        payments = {p: int((hand.payments or {}).get(p, 0)) for p in positions} if counted else {}
+        for position, points in payments.items():
+            totals[position] += points
+        sheet.append(
+            SheetHand(
+                number=hand.number,
+                dealer=hand.dealer,
+                stake=hand.stake,
+                status=hand.status,
+                kind=hand.kind,
+                source=result.source if result else None,
+                payments=payments,
+                totals=dict(totals),
+                items=scored_items(result.source, result.payload, rules) if result else [],
+            )
+        )
+    return sheet

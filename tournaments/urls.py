@@ -1,11 +1,16 @@
+"""The site's URLs: each audience's module of ``tournaments.pages`` lists its own."""
+
 from django.urls import path
 
-from tournaments import views
+from tournaments.pages import common, entry, organizer, printables, projector, public
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.tournament_list, name="list"),
-    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
-    path("t/<slug:slug>/rounds/<num:number>/draw.json", views.round_draw_json, name="draw-json"),
+    path("lang/<str:code>/", common.language_switch, name="language"),
+    *public.urlpatterns,
+    *projector.urlpatterns,
+    *entry.urlpatterns,
+    *organizer.urlpatterns,
+    *printables.urlpatterns,
 ]

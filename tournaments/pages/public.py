@@ -1,11 +1,13 @@
-"""Public pages: thin views over ``selectors``."""
+"""Public pages: everything anyone may follow of a public tournament (issue 14 builds these out)."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import path
 
 from tournaments import selectors, services
+from tournaments.pages.common import cached_page, public_tournament_or_404
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -13,21 +15,23 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = selectors.public_tournament(slug)
-    if tournament is None:
-        raise Http404("No such public tournament")
-    context = {
-        "tournament": tournament,
-        "standings": selectors.standings_table(tournament),
-        "rounds": selectors.rounds_with_draws(tournament),
-    }
-    return render(request, "tournaments/detail.html", context)
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        context = {
+            "tournament": tournament,
+            "standings": selectors.standings_table(tournament),
+            "rounds": selectors.rounds_with_draws(tournament),
+        }
+        return render(request, "tournaments/detail.html", context)
+
+    return cached_page(request, tournament, page)
 
 
 def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonResponse:
     """Everything needed to re-run a released draw: method, seed, input and the tables as drawn."""
-    tournament = selectors.public_tournament(slug)
-    round_ = selectors.rounds_with_draws(tournament).filter(number=number).first() if tournament else None
+    tournament = public_tournament_or_404(slug)
+    round_ = selectors.rounds_with_draws(tournament).filter(number=number).first()
     if round_ is None:
         raise Http404("No such released round")
     tables = [
@@ -49,3 +53,10 @@ def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonRespons
             "verified": services.round_verify(round_),
         }
     )
+
+
+urlpatterns = [
+    path("", tournament_list, name="list"),
+    path("t/<slug:slug>/", tournament_detail, name="detail"),
+    path("t/<slug:slug>/rounds/<num:number>/draw.json", round_draw_json, name="draw-json"),
+]

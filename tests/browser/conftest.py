@@ -1,0 +1,136 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium (``/usr/bin/chromium``, headless; no
+browser download) against pytest-django's live server.
+
+* ``phone`` and ``desktop`` are fresh pages at 390×844 (touch) and 1280×800; ``new_phone()`` opens a
+  second, independent phone (its own cookies), e.g. the seat that confirms;
+* ``shoot(page, name)`` saves a screenshot to ``artifacts/screenshots/`` (not committed) for a person to
+  look at; ``screenshots(url, name)`` takes one at each size;
+* ``assert_accessible(page)`` runs axe-core in the page and fails on serious or critical violations.
+
+Without Chromium the tests skip, except in CI (``CI`` or ``REQUIRE_REAL_SERVICES`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.site_data import site_tournament
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+pytestmark = pytest.mark.browser
+
+
+def _require_chromium() -> None:
+    if Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
+        return
+    message = f"{CHROMIUM} is missing (apt-get install -y chromium): browser tests need it"
+    if os.environ.get("CI") or os.environ.get("REQUIRE_REAL_SERVICES") == "1":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[list[Any]]:
+    opened: list[Any] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def _page(browser: Any, contexts: list[Any], options: dict[str, Any], base_url: str, language: str) -> Any:
+    context = browser.new_context(base_url=base_url, locale=language, **options)
+    context.set_default_timeout(10_000)
+    contexts.append(context)
+    return context.new_page()
+
+
+@pytest.fixture
+def new_phone(browser: Any, contexts: list[Any], live_server: Any) -> Callable[..., Any]:
+    """A new phone-sized page with its own cookies (``language``: the browser's Accept-Language)."""
+    return lambda language="en": _page(browser, contexts, PHONE, live_server.url, language)
+
+
+@pytest.fixture
+def phone(new_phone: Callable[..., Any]) -> Any:
+    return new_phone()
+
+
+@pytest.fixture
+def desktop(browser: Any, contexts: list[Any], live_server: Any) -> Any:
+    return _page(browser, contexts, DESKTOP, live_server.url, "en")
+
+
+def shoot(page: Any, name: str) -> Path:
+    """A full-page screenshot named after the page and the viewport's width."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}-{page.viewport_size['width']}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def screenshots(phone: Any, desktop: Any) -> Callable[[str, str], None]:
+    """Open ``url`` at both sizes and save a screenshot of each as ``name``."""
+
+    def take(url: str, name: str) -> None:
+        for page in (phone, desktop):
+            page.goto(url)
+            shoot(page, name)
+
+    return take
+
+
+def assert_accessible(page: Any) -> None:
+    """axe-core's rules on the page as it is now: no serious or critical violations."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in bad
+    )
+
+
+@pytest.fixture
+def organizer_user(transactional_db: Any) -> Any:
+    return get_user_model().objects.create_user("organizer", email="org@example.org", password="pw-org-12345")
+
+
+@pytest.fixture
+def cup(organizer_user: Any, live_server: Any) -> Any:
+    """The site's small tournament (tests/site_data.py): round 1 closed, round 2 in play."""
+    return site_tournament(organizer_user)

@@ -1,0 +1,95 @@
+"""What every page of the site shares: finding the tournament, the page cache, the language switch.
+
+Public pages are cached whole, under a key made of the versions that change whenever anything they show
+changes: the tournament's own version, its standings' version and computed version (bumped by every hand
+confirmed, contested or voided, penalty, withdrawal and round released or closed) and its rounds' versions
+(bumped by every draw change, publication, start and close). A confirmed hand therefore shows on the next
+request, never after a timeout; the timeout only bounds what an unchanged tournament keeps in the cache.
+The key is also the page's ETag, so a browser or projector that polls gets a 304 while nothing changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db.models import Count, Sum
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from config.cache import cache_get, cache_set
+from tournaments import selectors
+from tournaments.models import Round, StandingsState, Tournament
+
+PAGE_CACHE_SECONDS = 600
+LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def public_tournament_or_404(slug: str) -> Tournament:
+    tournament = selectors.public_tournament(slug)
+    if tournament is None:
+        raise Http404("No such public tournament")
+    return tournament
+
+
+def page_version(tournament: Tournament) -> str:
+    """Everything a public page of ``tournament`` depends on, as one string (two small queries).
+
+    ``created_at`` tells apart two tournaments that reuse a primary key (a test database, a restore)."""
+    state = StandingsState.objects.filter(tournament=tournament).values_list("version", "computed_version")
+    standings = state.first() or (0, 0)
+    rounds = Round.objects.filter(tournament=tournament).aggregate(n=Count("id"), v=Sum("version"))
+    return ".".join(
+        str(part)
+        for part in (
+            tournament.pk,
+            int(tournament.created_at.timestamp() * 1_000_000),
+            tournament.version,
+            *standings,
+            rounds["n"],
+            rounds["v"] or 0,
+        )
+    )
+
+
+def cached_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    render: Callable[[], HttpResponse],
+    *,
+    timeout: int = PAGE_CACHE_SECONDS,
+) -> HttpResponse:
+    """The page ``render`` makes, from the cache while ``tournament`` has not changed.
+
+    Only for pages that look the same to everyone (no CSRF token, no user's name): the language and the
+    full path (with its query) are part of the key."""
+    raw = f"{page_version(tournament)}|{translation.get_language()}|{request.get_full_path()}"
+    digest = hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()
+    key = f"page-{digest}"
+    cached = cache_get(key)
+    if cached is not None:
+        content, content_type = cached
+        response = HttpResponse(content, content_type=content_type)
+    else:
+        response = render()
+        if response.status_code == 200 and not response.streaming:
+            cache_set(key, (response.content, response["Content-Type"]), timeout)
+    response["ETag"] = f'"{digest}"'
+    response["Cache-Control"] = "no-cache"  # always revalidate: a 304 costs two queries and no render
+    return response
+
+
+def language_switch(request: HttpRequest, code: str) -> HttpResponse:
+    """Remember the chosen language in a cookie and go back. A plain link (no form, no CSRF token), so
+    that cached pages can carry the switch and it works without JavaScript."""
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if code in dict(settings.LANGUAGES):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME, code, max_age=LANGUAGE_COOKIE_MAX_AGE, samesite="Lax"
+        )
+    return response
