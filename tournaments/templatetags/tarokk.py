@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
 
