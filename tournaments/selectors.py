@@ -57,6 +57,13 @@ def tournaments_visible_to(user: Any) -> QuerySet[Tournament]:
     ).distinct()
 
 
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    """May ``user`` run ``tournament`` (the API, the organizer pages and the admin ask the same)?"""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or tournament.organizers.filter(pk=user.pk).exists()
+
+
 def standings_state(tournament: Tournament) -> StandingsState | None:
     """Whether the stored standings are current (``None`` before anything marked them)."""
     return StandingsState.objects.filter(tournament=tournament).first()

@@ -17,12 +17,7 @@ from rest_framework.request import Request
 
 from api.v1.auth import TableAccess
 from tournaments.models import Player, Seat, Table, Tournament
-
-
-def is_organizer(user: Any, tournament: Tournament) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return user.is_superuser or tournament.organizers.filter(pk=user.pk).exists()
+from tournaments.selectors import is_organizer
 
 
 def require_organizer(request: Request, tournament: Tournament) -> Any:

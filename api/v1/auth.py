@@ -7,20 +7,17 @@ answered 429 with ``Retry-After`` until the minute is over, whether its next cod
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, TokenAuthentication
 from rest_framework.request import Request
 
-from config.cache import cache_count, cache_get
-from tournaments.models import Table, TableCode
+from tournaments.models import Table
+from tournaments.services.tables import TooManyCodeFailures, table_code_find
 
 TABLE_CODE_HEADER = "X-Table-Code"
-WINDOW_SECONDS = 60
 
 
 class BearerTokenAuthentication(TokenAuthentication):
@@ -41,31 +38,17 @@ def client_address(request: Request) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
-def _failures_key(request: Request) -> str:
-    window = int(time.time()) // WINDOW_SECONDS
-    return f"api:table-code-failures:{client_address(request)}:{window}"
-
-
 class TableCodeAuthentication(BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, TableAccess] | None:
         code = request.headers.get(TABLE_CODE_HEADER)
         if code is None:
             return None
-        key = _failures_key(request)
-        if (cache_get(key) or 0) >= settings.API_TABLE_CODE_FAILURES_PER_MINUTE:
-            raise exceptions.Throttled(wait=WINDOW_SECONDS - time.time() % WINDOW_SECONDS)
         slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
-        found = (
-            TableCode.objects.filter(
-                tournament__slug=slug, code=code.strip().upper(), replaced_at__isnull=True
-            )
-            .select_related("table__round__tournament")
-            .first()
-            if slug and len(code) <= 16
-            else None
-        )
+        try:
+            found = table_code_find(slug, code, client_address(request))
+        except TooManyCodeFailures as exc:
+            raise exceptions.Throttled(wait=exc.retry_after) from exc
         if found is None:
-            cache_count(key, WINDOW_SECONDS)
             raise exceptions.AuthenticationFailed("unknown table code for this tournament")
         from django.contrib.auth.models import AnonymousUser
 

@@ -33,7 +33,12 @@ from tournaments.services.rounds import (
     round_start,
     round_verify,
 )
-from tournaments.services.tables import table_code_replace, table_codes_issue
+from tournaments.services.tables import (
+    TooManyCodeFailures,
+    table_code_find,
+    table_code_replace,
+    table_codes_issue,
+)
 from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
 from tournaments.services.webhooks import (
     delivery_attempt,
@@ -45,6 +50,7 @@ from tournaments.services.webhooks import (
 
 __all__ = [
     "ImportReport",
+    "TooManyCodeFailures",
     "club_create",
     "delivery_attempt",
     "dispute_resolve",
@@ -75,6 +81,7 @@ __all__ = [
     "round_start",
     "round_verify",
     "score_sheets_enter",
+    "table_code_find",
     "table_code_replace",
     "table_codes_issue",
     "tournament_create",

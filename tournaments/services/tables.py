@@ -7,11 +7,15 @@ in play. Codes are drawn from an alphabet without look-alike characters and neve
 from __future__ import annotations
 
 import secrets
+import time
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.cache import cache_count, cache_get
 from tournaments.audit import acting_as, current_actor
 from tournaments.models import TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, Round, Table, TableCode
 
@@ -51,3 +55,39 @@ def table_code_replace(table: Table, *, by: Any) -> TableCode:
         table = Table.objects.select_related("round").select_for_update(of=("self",)).get(pk=table.pk)
         TableCode.objects.filter(table=table, replaced_at__isnull=True).update(replaced_at=timezone.now())
         return _issue(table, table.round.tournament_id)
+
+
+# --- finding a table by its code (the API's X-Table-Code and the phone pages share this) ---------------
+
+CODE_FAILURE_WINDOW_SECONDS = 60
+MAX_CODE_LENGTH = 16
+
+
+@dataclass
+class TooManyCodeFailures(Exception):
+    """The client typed too many unknown codes this minute: it may try again after ``retry_after`` s."""
+
+    retry_after: float
+
+
+def table_code_find(slug: str, code: Any, client: str) -> TableCode | None:
+    """The active code ``code`` of tournament ``slug`` (with its table, round and tournament), or None.
+
+    Unknown codes are counted per client address (in the cache); past
+    ``API_TABLE_CODE_FAILURES_PER_MINUTE`` in a minute every lookup raises ``TooManyCodeFailures`` until
+    the minute is over, whether the next code is right or not: codes cannot be guessed by trying."""
+    window = int(time.time()) // CODE_FAILURE_WINDOW_SECONDS
+    key = f"api:table-code-failures:{client}:{window}"
+    if (cache_get(key) or 0) >= settings.API_TABLE_CODE_FAILURES_PER_MINUTE:
+        raise TooManyCodeFailures(CODE_FAILURE_WINDOW_SECONDS - time.time() % CODE_FAILURE_WINDOW_SECONDS)
+    normalized = str(code or "").strip().upper()
+    found = (
+        TableCode.objects.filter(tournament__slug=slug, code=normalized, replaced_at__isnull=True)
+        .select_related("table__round__tournament")
+        .first()
+        if slug and 0 < len(normalized) <= MAX_CODE_LENGTH
+        else None
+    )
+    if found is None:
+        cache_count(key, CODE_FAILURE_WINDOW_SECONDS)
+    return found
