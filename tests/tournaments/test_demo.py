@@ -50,3 +50,14 @@ def test_it_publishes_each_draw_with_what_is_needed_to_check_it(client: Client) 
         [t["seats"][p] for p in sorted(t["seats"])] for t in body["tables"]
     ]
     assert client.get("/t/demo/rounds/9/draw.json").status_code == 404
+
+
+def test_it_leaves_the_last_round_in_play_with_live(client: Client) -> None:
+    call_command(
+        "demo", "--players", "8", "--rounds", "2", "--deals", "4", "--seed", "l", "--live", stdout=io.StringIO()
+    )
+    tournament = Tournament.objects.get(slug="demo")
+    last = tournament.rounds.get(number=2)
+    assert last.status == Round.Status.IN_PLAY
+    assert Hand.objects.filter(table__round=last, status="confirmed").count() == 2 * 2  # half of 4 deals
+    assert all(table.codes.filter(replaced_at__isnull=True).exists() for table in last.tables.all())

@@ -3,6 +3,7 @@
 22 players from 4 clubs (so 4- and 5-player tables), 4 rounds (a random draw, then swiss), every hand
 played by the engine's bots and entered as a hand record through the same services a table uses: one
 member submits, another confirms. Prints the final standings. Deterministic for a given ``--seed``.
+With ``--live`` (what ``quickstart`` loads) the last round stays in play, half of its deals entered.
 """
 
 from __future__ import annotations
@@ -94,6 +95,12 @@ class Command(BaseCommand):
             default=None,
             help="deals per round at a 4-table (a 5-table plays 5/4 as many); default 16",
         )
+        parser.add_argument(
+            "--live",
+            action="store_true",
+            help="leave the last round in play with half of its deals entered (a tournament in progress, as "
+            "players see it at the venue: live standings, tables with entry codes and hands to enter)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         with acting_as(Actor(system="demo")):
@@ -109,10 +116,13 @@ class Command(BaseCommand):
             services.round_confirm(round_)
             services.round_publish(round_)
             services.round_start(round_)
-            self._play_round(round_, rules, bot, rng)
-            services.round_close(round_)
+            live = options["live"] and number == tournament.rounds_planned
+            self._play_round(round_, rules, bot, rng, share=0.5 if live else 1.0)
+            if not live:
+                services.round_close(round_)
             self.stdout.write(
                 f"Round {number}: {round_.tables.count()} tables, method {round_.method}, seed {round_.seed}"
+                + (" (in play: half of its deals entered)" if live else "")
             )
         self._print_standings(tournament)
 
@@ -146,11 +156,14 @@ class Command(BaseCommand):
                 services.player_register(tournament, player, check_in=True)
         return tournament
 
-    def _play_round(self, round_: Round, rules: Any, bot: RuleBot, rng: random.Random) -> None:
+    def _play_round(
+        self, round_: Round, rules: Any, bot: RuleBot, rng: random.Random, share: float = 1.0
+    ) -> None:
+        """Play ``share`` of each table's deals; each is submitted by one seat and confirmed by another."""
         tournament = round_.tournament
         for table in round_.tables.prefetch_related("seats__player"):
             seats = {seat.position: seat.player for seat in table.seats.all()}
-            deals = tournament.deals_per_round(len(seats))
+            deals = round(tournament.deals_per_round(len(seats)) * share)
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
                 hand = play_hand(

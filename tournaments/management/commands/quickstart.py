@@ -31,7 +31,7 @@ class Command(BaseCommand):
         self._ensure_admin(options["admin_username"])
         if not Tournament.objects.filter(slug="demo").exists():
             self.stdout.write("Loading the demo tournament (every hand played by the engine's bots)...")
-            call_command("demo", stdout=self.stdout)
+            call_command("demo", "--live", stdout=self.stdout)
         else:
             self.stdout.write("Demo tournament already loaded.")
         url = f"http://{options['addrport']}/"
