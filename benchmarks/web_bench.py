@@ -100,6 +100,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10, help="duration of the warm wrk run")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--cold", type=int, default=20, help="cold renders to time")
+    parser.add_argument("--page", default=PAGE, help="the path to load (another public page of 'bench')")
     args = parser.parse_args()
     for tool in ("wrk", "redis-server", "redis-cli", "psql"):
         if shutil.which(tool) is None:
@@ -110,7 +111,10 @@ def main() -> None:
          "--appendonly", "no"],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
-    env = bench_env(DB, redis_port)
+    static = tempfile.TemporaryDirectory()  # DEBUG off serves hashed static files: collect them first
+    env = dict(bench_env(DB, redis_port), STATIC_ROOT=static.name)
+    collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
+    subprocess.run(collect, cwd=ROOT, env=env, check=True)
     psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     started = time.perf_counter()
@@ -129,7 +133,7 @@ def main() -> None:
     )  # fmt: skip
     try:
         wait_for(port)
-        url = f"http://127.0.0.1:{port}{PAGE}"
+        url = f"http://127.0.0.1:{port}{args.page}"
         for _ in range(3):  # each worker's first request loads templates and translations
             get(url)
         cold = []
@@ -160,6 +164,7 @@ def main() -> None:
         server.wait(timeout=30)
         cache.terminate()
         cache.wait(timeout=30)
+        static.cleanup()
 
 
 if __name__ == "__main__":
