@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db.models import Count, Sum
+from django.db.models import Count, OuterRef, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -28,30 +28,49 @@ LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
 def public_tournament_or_404(slug: str) -> Tournament:
-    tournament = selectors.public_tournament(slug)
+    """The public tournament ``slug`` with the versions its pages depend on, in one query."""
+    state = StandingsState.objects.filter(tournament=OuterRef("pk"))
+    rounds = (
+        Round.objects.filter(tournament=OuterRef("pk"))
+        .order_by()
+        .values("tournament")
+        .annotate(n=Count("id"), v=Sum("version"))
+    )
+    tournament = (
+        selectors.public_tournaments()
+        .filter(slug=slug)
+        .annotate(
+            standings_version=Subquery(state.values("version")[:1]),
+            standings_computed=Subquery(state.values("computed_version")[:1]),
+            rounds_count=Subquery(rounds.values("n")),
+            rounds_version=Subquery(rounds.values("v")),
+        )
+        .first()
+    )
     if tournament is None:
         raise Http404("No such public tournament")
     return tournament
 
 
 def page_version(tournament: Tournament) -> str:
-    """Everything a public page of ``tournament`` depends on, as one string (two small queries).
+    """Everything a public page of ``tournament`` depends on, as one string: read with the tournament by
+    ``public_tournament_or_404``, else two small queries.
 
     ``created_at`` tells apart two tournaments that reuse a primary key (a test database, a restore)."""
-    state = StandingsState.objects.filter(tournament=tournament).values_list("version", "computed_version")
-    standings = state.first() or (0, 0)
-    rounds = Round.objects.filter(tournament=tournament).aggregate(n=Count("id"), v=Sum("version"))
-    return ".".join(
-        str(part)
-        for part in (
-            tournament.pk,
-            int(tournament.created_at.timestamp() * 1_000_000),
-            tournament.version,
-            *standings,
-            rounds["n"],
-            rounds["v"] or 0,
-        )
-    )
+    if hasattr(tournament, "rounds_version"):
+        parts = [
+            tournament.standings_version,
+            tournament.standings_computed,
+            tournament.rounds_count,
+            tournament.rounds_version,
+        ]
+    else:
+        state = StandingsState.objects.filter(tournament=tournament)
+        state = state.values_list("version", "computed_version")
+        rounds = Round.objects.filter(tournament=tournament).aggregate(n=Count("id"), v=Sum("version"))
+        parts = [*(state.first() or (0, 0)), rounds["n"], rounds["v"]]
+    created = int(tournament.created_at.timestamp() * 1_000_000)
+    return ".".join(str(part or 0) for part in (tournament.pk, created, tournament.version, *parts))
 
 
 def cached_page(

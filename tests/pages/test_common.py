@@ -1,0 +1,56 @@
+"""What every page shares: the page cache keyed by versions, ETags, and the language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.site_data import play_table
+from tournaments.pages.common import page_version, public_tournament_or_404
+
+
+def test_it_reads_the_tournament_and_its_versions_in_one_query(
+    cup: Any, django_assert_num_queries: Any
+) -> None:
+    with django_assert_num_queries(1):
+        tournament = public_tournament_or_404(cup.slug)
+    assert page_version(tournament) == page_version(cup)
+
+
+def test_it_changes_the_version_when_a_hand_is_confirmed(cup: Any, organizer_user: Any) -> None:
+    before = page_version(public_tournament_or_404(cup.slug))
+    play_table(cup.rounds.get(number=2).tables.first(), organizer_user, hands=1)
+    assert page_version(public_tournament_or_404(cup.slug)) != before
+
+
+def test_it_answers_304_while_nothing_changed_and_200_after_a_change(
+    cup: Any, client: Any, organizer_user: Any
+) -> None:
+    first = client.get(f"/t/{cup.slug}/")
+    etag = first["ETag"]
+    assert first["Cache-Control"] == "no-cache"
+    assert client.get(f"/t/{cup.slug}/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    play_table(cup.rounds.get(number=2).tables.first(), organizer_user, hands=1)
+    again = client.get(f"/t/{cup.slug}/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200
+    assert again["ETag"] != etag
+
+
+def test_it_keeps_a_page_per_language(cup: Any, client: Any) -> None:
+    english = client.get(f"/t/{cup.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    hungarian = client.get(f"/t/{cup.slug}/", HTTP_ACCEPT_LANGUAGE="hu")
+    assert english["ETag"] != hungarian["ETag"]
+    assert '<html lang="hu">' in hungarian.content.decode()
+
+
+def test_it_switches_language_with_a_plain_link_and_goes_back(cup: Any, client: Any) -> None:
+    answer = client.get(f"/lang/de/?next=/t/{cup.slug}/")
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/t/{cup.slug}/"
+    assert client.cookies["django_language"].value == "de"
+    assert '<html lang="de">' in client.get(f"/t/{cup.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_it_refuses_to_send_the_language_switch_elsewhere(client: Any, db: Any) -> None:
+    answer = client.get("/lang/hu/?next=https://evil.example/")
+    assert answer["Location"] == "/"
+    assert client.get("/lang/xx/?next=/").cookies.get("django_language") is None
