@@ -53,7 +53,7 @@ def test_print_table_cards(desktop: Any, phone: Any, cup: Any, organizer_user: A
     shoot(desktop, "table-cards-a5-print")
 
 
-def test_printables_screenshots(screenshots: Any, desktop: Any, cup: Any) -> None:
+def test_printables_screenshots(screenshots: Any, desktop: Any, phone: Any, cup: Any) -> None:
     for url, name in (
         ("/t/cup/print/sheet-4/", "score-sheet-4"),
         ("/t/cup/print/sheet-5/", "score-sheet-5"),
@@ -61,9 +61,10 @@ def test_printables_screenshots(screenshots: Any, desktop: Any, cup: Any) -> Non
         ("/t/cup/print/standings/?after=1", "standings-print"),
     ):
         screenshots(url, name)
-    desktop.goto("/t/cup/print/standings/?after=1")
-    assert desktop.locator("table.standings tbody tr").count() == 9
-    assert_accessible(desktop)
+    for page in (desktop, phone):
+        page.goto("/t/cup/print/standings/?after=1")
+        assert page.locator("table.standings tbody tr").count() == 9
+        assert_accessible(page)
     desktop.emulate_media(media="print")
     shoot(desktop, "standings-print-media")
     desktop.goto("/t/cup/print/sheet-5/")

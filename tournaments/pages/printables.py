@@ -123,6 +123,14 @@ class Card:
     url: str = ""
     qr: SafeString | None = None
 
+    @property
+    def url_origin(self) -> str:
+        return self.url.split("/t/", 1)[0]
+
+    @property
+    def url_path(self) -> str:
+        return self.url[len(self.url_origin) :]
+
 
 def _organizer_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round] | HttpResponse:
     if not request.user.is_authenticated:
