@@ -1,7 +1,335 @@
-"""(built in issue 14)"""
+"""Printables: table cards (organizers only: they carry the entry codes), blank score sheets for a 4- and
+a 5-table (also one per table of a released round, with the names filled in) and the standings, as
+print-ready pages (``print.css``: real page sizes, no navigation, nothing split across pages) and as PDF.
+
+The PDF is the same template rendered by WeasyPrint, imported only when a PDF is asked for: a machine
+without it (or without the Pango it needs) answers the PDF URLs with a 503 that says to print the page
+from the browser, and every HTML page still works.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from dataclasses import dataclass, field
+from typing import Any
 
-urlpatterns: list[URLPattern] = []
+import segno
+from django.contrib.auth.views import redirect_to_login
+from django.contrib.staticfiles import finders
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import path
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.models import POSITIONS, Round, Seat, Table, TableCode, Tournament
+from tournaments.pages.common import cached_page
+
+LOGIN_URL = "/accounts/login/"
+PRINT_CSS = "tournaments/print.css"
+CODED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+
+
+# --- QR codes and entry URLs ------------------------------------------------------------------------------
+
+
+def entry_url(request: HttpRequest, slug: str, code: str) -> str:
+    """The table's phone entry page, on the host the organizer printed from (a phone at the venue reaches
+    the same server)."""
+    return request.build_absolute_uri(f"/t/{slug}/enter/{code}/")
+
+
+def qr_svg(url: str) -> SafeString:
+    """``url`` as an inline SVG QR code (sized by CSS), labelled with the URL for screen readers and for
+    anyone checking what it opens."""
+    qr = segno.make(url, error="m")
+    svg = qr.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr", lineclass="qr-dark", title=url)
+    # segno escapes the title; format_html escapes the label
+    return mark_safe(svg.replace("<svg ", format_html('<svg role="img" aria-label="{}" ', url), 1))
+
+
+# --- rendering: HTML or PDF -------------------------------------------------------------------------------
+
+
+def _render(request: HttpRequest, template: str, context: dict[str, Any], *, pdf: bool = False) -> str:
+    return render_to_string(template, {**context, "pdf": pdf}, request=request)
+
+
+class PdfUnavailable(Exception):
+    """WeasyPrint (or the system libraries it needs) is missing on this machine."""
+
+
+def html_to_pdf(html: str, base_url: str) -> tuple[bytes, int]:
+    """The PDF of ``html`` with the print stylesheet, and its page count."""
+    try:
+        from weasyprint import CSS, HTML  # lazily: it needs Pango, which a machine may lack
+    except Exception as exc:  # ImportError, or OSError from a missing shared library
+        raise PdfUnavailable(str(exc)) from exc
+    stylesheet = finders.find(PRINT_CSS)
+    document = HTML(string=html, base_url=base_url).render(stylesheets=[CSS(filename=stylesheet)])
+    return document.write_pdf(), len(document.pages)
+
+
+def pdf_response(request: HttpRequest, template: str, context: dict[str, Any], filename: str) -> HttpResponse:
+    html = _render(request, template, context, pdf=True)
+    try:
+        content, _pages = html_to_pdf(html, request.build_absolute_uri("/"))
+    except PdfUnavailable:
+        message = _(
+            "PDF files cannot be made on this server (its PDF library is not installed). "
+            "Open the page and print it from the browser instead."
+        )
+        return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _with_disposition(response: HttpResponse, filename: str) -> HttpResponse:
+    """``cached_page`` keeps only the body and type: name the file again on every answer."""
+    if response.status_code == 200 and response["Content-Type"] == "application/pdf":
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _printed(request: HttpRequest, tournament: Tournament, page: Any, *, public: bool) -> HttpResponse:
+    return cached_page(request, tournament, page) if public else page()
+
+
+def _readable_tournament(request: HttpRequest, slug: str) -> tuple[Tournament, bool]:
+    """A public tournament, or one the user organizes (not yet public); and whether it is public."""
+    tournament = selectors.public_tournament(slug)
+    if tournament is not None:
+        return tournament, True
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not selectors.is_organizer(request.user, tournament):
+        raise Http404("No such public tournament")
+    return tournament, False
+
+
+# --- table cards (organizers) -----------------------------------------------------------------------------
+
+
+@dataclass
+class Card:
+    table: Table
+    seats: list[Seat]
+    first_dealer: Seat | None
+    code: str | None
+    url: str = ""
+    qr: SafeString | None = None
+
+    @property
+    def url_origin(self) -> str:
+        return self.url.split("/t/", 1)[0]
+
+    @property
+    def url_path(self) -> str:
+        return self.url[len(self.url_origin) :]
+
+
+def _organizer_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round] | HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), LOGIN_URL)
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not selectors.is_organizer(request.user, tournament):
+        return HttpResponse(_("Only the tournament's organizers may print its table cards."), status=403)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    return tournament, round_
+
+
+def table_cards(request: HttpRequest, tournament: Tournament, round_: Round) -> list[Card]:
+    seats = Seat.objects.select_related("player", "player__club").order_by("position")
+    codes = TableCode.objects.filter(replaced_at__isnull=True)
+    tables = (
+        Table.objects.filter(round=round_)
+        .prefetch_related(
+            Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
+        )
+        .order_by("number")
+    )
+    cards = []
+    for table in tables:
+        table_seats = list(table.seats.all())
+        dealer = next((s for s in table_seats if s.position == table.first_dealer), None)
+        card = Card(table, table_seats, dealer, selectors.active_table_code(table))
+        if card.code:
+            card.url = entry_url(request, tournament.slug, card.code)
+            card.qr = qr_svg(card.url)
+        cards.append(card)
+    return cards
+
+
+def _cards_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
+    per_page = 1 if request.GET.get("per_page") == "1" else 2
+    coded = round_.status in CODED_ROUND_STATUSES
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "cards": table_cards(request, tournament, round_) if coded else [],
+        "coded": coded,
+        "per_page": per_page,
+    }
+
+
+def cards_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    found = _organizer_round(request, slug, number)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, round_ = found
+    html = _render(request, "tournaments/print/cards.html", _cards_context(request, tournament, round_))
+    return HttpResponse(html)
+
+
+def cards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    found = _organizer_round(request, slug, number)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, round_ = found
+    context = _cards_context(request, tournament, round_)
+    return pdf_response(
+        request, "tournaments/print/cards.html", context, f"{tournament.slug}-round-{round_.number}-cards.pdf"
+    )
+
+
+# --- score sheets -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sheet:
+    size: int
+    deals: int
+    positions: str
+    round_number: int | None = None
+    table: Table | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    rows: list[int] = field(default_factory=list)
+
+
+def _sheet(tournament: Tournament, size: int, table: Table | None = None) -> Sheet:
+    deals = tournament.deals_per_round(size)
+    sheet = Sheet(size, deals, POSITIONS[:size], rows=list(range(1, deals + 1)))
+    if table is not None:
+        sheet.table = table
+        sheet.round_number = table.round.number
+        sheet.names = {seat.position: seat.player.name for seat in table.seats.all()}
+    return sheet
+
+
+def _blank_sheet_context(tournament: Tournament, size: int) -> dict[str, Any]:
+    if size not in (4, 5):
+        raise Http404("Tables seat 4 or 5 players")
+    return {"tournament": tournament, "sheets": [_sheet(tournament, size)], "blank": True}
+
+
+def blank_sheet(request: HttpRequest, slug: str, size: int) -> HttpResponse:
+    tournament, public = _readable_tournament(request, slug)
+    context = _blank_sheet_context(tournament, size)
+    return _printed(
+        request,
+        tournament,
+        lambda: HttpResponse(_render(request, "tournaments/print/sheets.html", context)),
+        public=public,
+    )
+
+
+def blank_sheet_pdf(request: HttpRequest, slug: str, size: int) -> HttpResponse:
+    tournament, public = _readable_tournament(request, slug)
+    context = _blank_sheet_context(tournament, size)
+    filename = f"{tournament.slug}-score-sheet-{size}.pdf"
+    page = lambda: pdf_response(request, "tournaments/print/sheets.html", context, filename)  # noqa: E731
+    return _with_disposition(_printed(request, tournament, page, public=public), filename)
+
+
+def _round_sheets_context(
+    request: HttpRequest, slug: str, number: int
+) -> tuple[Tournament, bool, dict[str, Any]]:
+    tournament, public = _readable_tournament(request, slug)
+    rounds = selectors.rounds_with_draws(tournament, public_only=public)
+    round_ = rounds.filter(number=number).first()
+    if round_ is None:
+        raise Http404("No such released round")
+    sheets = [_sheet(tournament, len(table.seats.all()), table) for table in round_.tables.all()]
+    return tournament, public, {"tournament": tournament, "round": round_, "sheets": sheets, "blank": False}
+
+
+def round_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament, public, context = _round_sheets_context(request, slug, number)
+    return _printed(
+        request,
+        tournament,
+        lambda: HttpResponse(_render(request, "tournaments/print/sheets.html", context)),
+        public=public,
+    )
+
+
+def round_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament, public, context = _round_sheets_context(request, slug, number)
+    filename = f"{tournament.slug}-round-{number}-score-sheets.pdf"
+    page = lambda: pdf_response(request, "tournaments/print/sheets.html", context, filename)  # noqa: E731
+    return _with_disposition(_printed(request, tournament, page, public=public), filename)
+
+
+# --- standings --------------------------------------------------------------------------------------------
+
+
+def _after(request: HttpRequest) -> int | None:
+    value = request.GET.get("after", "")
+    return int(value) if value.isdigit() and 0 < len(value) <= 4 else None
+
+
+def _standings_context(tournament: Tournament, after: int | None) -> dict[str, Any]:
+    standings = selectors.standings_table(tournament, after)
+    has_bye = False
+    for row in standings.rows:
+        by_round = {int(r.get("round", 0)): r for r in (row.rounds or [])}
+        row.round_cells = [by_round.get(n) for n in standings.round_numbers]  # type: ignore[attr-defined]
+        has_bye = has_bye or any(r.get("bye") for r in by_round.values())
+    return {
+        "tournament": tournament,
+        "standings": standings,
+        "has_bye": has_bye,
+        "as_of": timezone.localtime(),
+    }
+
+
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, public = _readable_tournament(request, slug)
+    after = _after(request)
+
+    def page() -> HttpResponse:
+        context = _standings_context(tournament, after)
+        return HttpResponse(_render(request, "tournaments/print/standings.html", context))
+
+    return _printed(request, tournament, page, public=public)
+
+
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, public = _readable_tournament(request, slug)
+    after = _after(request)
+    suffix = f"-after-round-{after}" if after else ""
+    filename = f"{tournament.slug}-standings{suffix}.pdf"
+
+    def page() -> HttpResponse:
+        context = _standings_context(tournament, after)
+        return pdf_response(request, "tournaments/print/standings.html", context, filename)
+
+    return _with_disposition(_printed(request, tournament, page, public=public), filename)
+
+
+urlpatterns = [
+    path("t/<slug:slug>/manage/rounds/<num:number>/cards/", cards_page, name="print-cards"),
+    path("t/<slug:slug>/manage/rounds/<num:number>/cards.pdf", cards_pdf, name="print-cards-pdf"),
+    path("t/<slug:slug>/print/sheet-<int:size>/", blank_sheet, name="print-sheet"),
+    path("t/<slug:slug>/print/sheet-<int:size>.pdf", blank_sheet_pdf, name="print-sheet-pdf"),
+    path("t/<slug:slug>/print/rounds/<num:number>/sheets/", round_sheets, name="print-round-sheets"),
+    path(
+        "t/<slug:slug>/print/rounds/<num:number>/sheets.pdf", round_sheets_pdf, name="print-round-sheets-pdf"
+    ),
+    path("t/<slug:slug>/print/standings/", standings_page, name="print-standings"),
+    path("t/<slug:slug>/print/standings.pdf", standings_pdf, name="print-standings-pdf"),
+]
