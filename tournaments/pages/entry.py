@@ -76,6 +76,8 @@ PAGAT_LAST_CHOICES = [
     ("opponents:won", gettext_lazy("opponents: won the last trick")),
     ("opponents:lost", gettext_lazy("opponents: lost the last trick")),
 ]
+ANNOUNCED_CHOICES = [("", gettext_lazy("not announced")), *TEAM_CHOICES[1:]]
+TOOK_CHOICES = [("", gettext_lazy("neither team")), *TEAM_CHOICES[1:]]
 RESULT_BONUSES = ("trull", "four_kings", "xxi_catch")
 
 
@@ -445,9 +447,9 @@ class SummaryForm(forms.Form):
     tricks = forms.IntegerField(
         required=False, min_value=0, max_value=9, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
     )
-    won_trull = forms.ChoiceField(choices=TEAM_CHOICES, required=False)
-    won_four_kings = forms.ChoiceField(choices=TEAM_CHOICES, required=False)
-    won_xxi_catch = forms.ChoiceField(choices=TEAM_CHOICES, required=False)
+    won_trull = forms.ChoiceField(choices=TOOK_CHOICES, required=False)
+    won_four_kings = forms.ChoiceField(choices=TOOK_CHOICES, required=False)
+    won_xxi_catch = forms.ChoiceField(choices=TOOK_CHOICES, required=False)
     pagat_last_trick = forms.ChoiceField(choices=PAGAT_LAST_CHOICES, required=False)
     offenders = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
     amount = forms.IntegerField(
@@ -463,12 +465,12 @@ class SummaryForm(forms.Form):
         self.fields["partner"].choices = [("", _("alone (no partner)")), *seat_choices]
         self.fields["offenders"].choices = seat_choices
         rules = tournament_rules(view.tournament.rules_preset, view.tournament.rules_options)
-        kontras = [(k, KONTRA_NAMES[k]) for k in range(rules.max_kontra + 1)]
+        kontras = [(0, _("no kontra"))] + [(k, KONTRA_NAMES[k]) for k in range(1, rules.max_kontra + 1)]
         self.fields["game_kontra"].choices = kontras
         self.bonus_rows = []
         for bonus in BONUSES:
             team, kontra = f"ann_{bonus}_team", f"ann_{bonus}_kontra"
-            self.fields[team] = forms.ChoiceField(choices=TEAM_CHOICES, required=False)
+            self.fields[team] = forms.ChoiceField(choices=ANNOUNCED_CHOICES, required=False)
             self.fields[kontra] = forms.TypedChoiceField(
                 choices=kontras, coerce=int, required=False, empty_value=0
             )

@@ -54,6 +54,8 @@
       if (mine !== serial) { return; }
       target.innerHTML = html;
       summary.querySelectorAll("[data-page-save]").forEach(function (button) { button.remove(); });
+      var previewButton = summary.querySelector("[data-preview-button]");
+      if (previewButton) { previewButton.classList.toggle("secondary", !!target.querySelector("button[value=save]")); }
     }).catch(function () { /* offline: the Preview button still works */ });
   };
   var schedule = function () { clearTimeout(timer); timer = setTimeout(refresh, 350); };
