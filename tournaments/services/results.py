@@ -566,6 +566,40 @@ def hand_submit(
         return submission
 
 
+def hand_preview(
+    table: Table, number: Any, source: str, data: Any
+) -> tuple[dict[str, int], str, list[dict[str, Any]]]:
+    """(payments by position, hand kind, the engine's scored items) of an entry of hand ``number``, as
+    ``hand_submit`` would score it now; stores nothing. Raises the same ValidationErrors (``data.*``)."""
+    number = whole_number(number, "number", low=1, high=MAX_DEALS)
+    data = json_document(data, "data")
+    _check_source(source)
+    positions = table_positions(table)
+    limit = table.round.tournament.deals_per_round(len(positions))
+    if number > limit:
+        raise invalid(
+            "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
+        )
+    deal = next_deal(table, number, positions)
+    payments, kind, payload, _ = _score(table, positions, deal, source, data)
+    items: list[dict[str, Any]] = []
+    if source == Source.SUMMARY:
+        tournament = table.round.tournament
+        items = list(
+            score_summary(dict(payload), tournament_rules(tournament.rules_preset, tournament.rules_options))[
+                "items"
+            ]
+        )
+    elif source == Source.RECORD:
+        from tournaments.selectors import scored_items
+
+        tournament = table.round.tournament
+        items = scored_items(
+            source, payload, tournament_rules(tournament.rules_preset, tournament.rules_options)
+        )
+    return payments, kind, items
+
+
 def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmission:
     """A second member of the table confirms a pending entry. A retry by the same member returns the
     confirmed version."""
