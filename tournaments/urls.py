@@ -8,6 +8,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("lang/<str:code>/", common.language_switch, name="language"),
+    path("glossary/", common.glossary, name="glossary"),
     *public.urlpatterns,
     *projector.urlpatterns,
     *entry.urlpatterns,

@@ -54,3 +54,10 @@ def test_it_refuses_to_send_the_language_switch_elsewhere(client: Any, db: Any) 
     answer = client.get("/lang/hu/?next=https://evil.example/")
     assert answer["Location"] == "/"
     assert client.get("/lang/xx/?next=/").cookies.get("django_language") is None
+
+
+def test_it_lists_the_tarokk_terms_glossed_in_the_readers_language(client: Any, db: Any) -> None:
+    page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<span lang="hu">pagát</span>' in page
+    assert "tarokk I, the lowest trump" in page
+    assert "declarer" in page

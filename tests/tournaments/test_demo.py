@@ -54,7 +54,17 @@ def test_it_publishes_each_draw_with_what_is_needed_to_check_it(client: Client) 
 
 def test_it_leaves_the_last_round_in_play_with_live(client: Client) -> None:
     call_command(
-        "demo", "--players", "8", "--rounds", "2", "--deals", "4", "--seed", "l", "--live", stdout=io.StringIO()
+        "demo",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+        "--deals",
+        "4",
+        "--seed",
+        "l",
+        "--live",
+        stdout=io.StringIO(),
     )
     tournament = Tournament.objects.get(slug="demo")
     last = tournament.rounds.get(number=2)

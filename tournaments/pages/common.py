@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db.models import Count, OuterRef, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -112,3 +113,10 @@ def language_switch(request: HttpRequest, code: str) -> HttpResponse:
             settings.LANGUAGE_COOKIE_NAME, code, max_age=LANGUAGE_COOKIE_MAX_AGE, samesite="Lax"
         )
     return response
+
+
+def glossary(request: HttpRequest) -> HttpResponse:
+    """The tarokk terms as Hungarian players say them, glossed in the reader's language."""
+    from tournaments.templatetags.tarokk import glossary as terms
+
+    return render(request, "tournaments/glossary.html", {"terms": terms()})

@@ -12,28 +12,30 @@ from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
 
-# key -> (the term as Hungarian players say it, its gloss for English and German readers). The term is
-# never translated: a German or English club says "pagát" and "skíz" too; the gloss explains it.
-TERMS: dict[str, tuple[str, Any]] = {
-    "tarokk": ("tarokk", _("a trump card (the 22 tarokks I to XXII)")),
-    "pagat": ("pagát", _("tarokk I, the lowest trump")),
-    "xxi": ("XXI", _("tarokk XXI, the second-highest trump")),
-    "skiz": ("skíz", _("the Excuse (XXII), the highest tarokk")),
-    "honours": ("honőrök", _("the three honours: pagát, XXI and skíz")),
-    "trull": ("trull", _("holding all three honours (pagát, XXI and skíz)")),
-    "four_kings": ("négy király", _("all four kings on one team")),
-    "pagat_ultimo": ("pagátultimó", _("winning the last trick with the pagát")),
-    "xxi_catch": ("XXI-fogás", _("capturing the opponents' XXI with the skíz")),
-    "volat": ("volát", _("one team wins every trick")),
-    "double_game": ("dupla játék", _("a double game: 71 card points or more")),
-    "kontra": ("kontra", _("doubling the value of a bonus or the game")),
-    "rekontra": ("rekontra", _("the answer to a kontra: doubled again")),
-    "szubkontra": ("szubkontra", _("the answer to a rekontra: doubled again")),
-    "talon": ("talon", _("the six cards dealt face down and taken after the bidding")),
-    "declarer": ("felvevő", _("the declarer: the player who won the bidding")),
-    "partner": ("partner", _("the declarer's partner, who holds the called tarokk")),
-    "eight_tarokks": ("nyolc tarokk", _("holding eight tarokks, declared at the start")),
-    "nine_tarokks": ("kilenc tarokk", _("holding nine tarokks, declared at the start")),
+# key -> (the term as Hungarian players say it, the plain word in the reader's language where there is one,
+# the gloss). Jargon (pagát, skíz, trull, kontra, volát...) is never translated: a German or English club
+# says "pagát" and "skíz" too, and the gloss explains it; plain words (declarer, four kings) are shown in
+# the reader's language with the Hungarian beside them. ``/glossary/`` lists them all.
+TERMS: dict[str, tuple[str, Any, Any]] = {
+    "tarokk": ("tarokk", None, _("a trump card (the 22 tarokks I to XXII)")),
+    "pagat": ("pagát", None, _("tarokk I, the lowest trump")),
+    "xxi": ("XXI", None, _("tarokk XXI, the second-highest trump")),
+    "skiz": ("skíz", None, _("the Excuse (XXII), the highest tarokk")),
+    "honours": ("honőrök", _("honours"), _("the three honours: pagát, XXI and skíz")),
+    "trull": ("trull", None, _("holding all three honours (pagát, XXI and skíz)")),
+    "four_kings": ("négy király", _("four kings"), _("all four kings on one team")),
+    "pagat_ultimo": ("pagátultimó", None, _("winning the last trick with the pagát")),
+    "xxi_catch": ("XXI-fogás", _("XXI catch"), _("capturing the opponents' XXI with the skíz")),
+    "volat": ("volát", None, _("one team wins every trick")),
+    "double_game": ("dupla játék", _("double game"), _("a double game: 71 card points or more")),
+    "kontra": ("kontra", None, _("doubling the value of a bonus or the game")),
+    "rekontra": ("rekontra", None, _("the answer to a kontra: doubled again")),
+    "szubkontra": ("szubkontra", None, _("the answer to a rekontra: doubled again")),
+    "talon": ("talon", None, _("the six cards dealt face down and taken after the bidding")),
+    "declarer": ("felvevő", _("declarer"), _("the player who won the bidding")),
+    "partner": ("partner", None, _("the declarer's partner, who holds the called tarokk")),
+    "eight_tarokks": ("nyolc tarokk", _("eight tarokks"), _("holding eight tarokks, declared at the start")),
+    "nine_tarokks": ("kilenc tarokk", _("nine tarokks"), _("holding nine tarokks, declared at the start")),
 }
 
 ITEM_NAMES: dict[str, Any] = {
@@ -55,17 +57,23 @@ KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontr
 
 @register.simple_tag
 def term(key: str) -> str:
-    """``{% term "pagat" %}``: the Hungarian term, with its gloss as a tooltip outside Hungarian pages."""
-    word, gloss = TERMS[key]
+    """``{% term "pagat" %}``: the term as Hungarian players say it. Outside Hungarian pages a plain word
+    shows in the reader's language with the Hungarian beside it ("declarer (felvevő)"); jargon shows as
+    it is, with its gloss as a tooltip (and in ``/glossary/``, which phones can open)."""
+    word, local, gloss = TERMS[key]
     if (get_language() or "").startswith("hu"):
         return format_html('<span class="term" lang="hu">{}</span>', word)
+    if local is not None:
+        return format_html('<span class="term">{} (<span lang="hu">{}</span>)</span>', local, word)
     return format_html('<abbr class="term" lang="hu" title="{}">{}</abbr>', gloss, word)
 
 
-@register.filter
-def gloss(key: str) -> str:
-    """The gloss alone, e.g. for a glossary list."""
-    return str(TERMS[key][1])
+def glossary() -> list[dict[str, Any]]:
+    """Every term with its plain word and gloss, for the glossary page."""
+    return [
+        {"key": key, "word": word, "local": local, "gloss": gloss}
+        for key, (word, local, gloss) in TERMS.items()
+    ]
 
 
 @register.filter
