@@ -449,7 +449,7 @@ def who_entered(submission: HandSubmission, seats: dict[int, str]) -> str:
     if submission.submitted_by_id is not None:
         name = submission.submitted_by.name  # type: ignore[union-attr]
         seat = seats.get(submission.submitted_by_id)
-        return f"{name} ({seat})" if seat else name
+        return _("%(name)s, seat %(seat)s") % {"name": name, "seat": seat} if seat else name
     user = submission.entered_by
     if user is not None:
         return _("organizer %(name)s") % {"name": user.get_username()}
@@ -462,6 +462,7 @@ def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
     table = hand.table
     seat_list = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
     seats = {seat.player_id: seat.position for seat in seat_list}
+    names = {seat.position: seat.player.name for seat in seat_list}
     positions = table_positions(table)
     try:
         deal = next_deal(table, hand.number, positions)
@@ -484,7 +485,7 @@ def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
             {
                 "submission": submission,
                 "who": who_entered(submission, seats),
-                "payments": [(p, says.get(p)) for p in positions],
+                "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
                 "engine": [(p, engine.get(p)) for p in positions] if engine else None,
                 "facts": sorted((assessed.facts or {}).items()) if assessed else [],
                 "items": [item for item, _moves in assessed.items] if assessed else [],
