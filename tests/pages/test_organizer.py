@@ -372,3 +372,41 @@ def test_a_stale_dispute_or_no_choice_stores_nothing(post: Any, cup: Tournament)
     assert "choose one of the versions" in none.content.decode()
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
     assert not HandSubmission.objects.filter(hand=dispute.hand, status="confirmed").exists()
+
+
+def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_can_be_overridden(
+    org: Any, post: Any, cup: Tournament, django_capture_on_commit_callbacks: Any
+) -> None:
+    from engine.bots import RuleBot, play_hand
+    from tournaments.formats import tournament_rules
+
+    table = round2(cup).tables.get(number=1)
+    seats = list(table.seats.select_related("player").order_by("position"))
+    deal = services.next_deal(table, 1)
+    rules = tournament_rules("tournament", {})
+    hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
+    wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
+    with django_capture_on_commit_callbacks(execute=True):  # the validator runs when the entry commits
+        for seat, source, data in (
+            (seats[0], "payments", {"payments": wrong}),
+            (seats[1], "record", hand.record()),
+        ):
+            services.hand_submit(table=table, number=1, source=source, data=data, submitted_by=seat.player)
+    dispute = Dispute.objects.get()
+    assert (dispute.status, dispute.chosen.version) == ("resolved", 2)  # the record decides
+    url = f"/t/cup/manage/disputes/{dispute.pk}/"
+    page = org.get(url).content.decode()
+    assert "Hand record" in page
+    assert "Facts" in page
+    assert "result.declarer_card_points" in page
+    assert "Scored items" in page
+    assert "Decided by the validator" in page
+    assert "Override the validator" in page
+    assert (
+        "by the validator" in org.get("/t/cup/manage/disputes/").content.decode() or "the validator" in page
+    )
+    response = post(url, {"action": "resolve", "chosen": 1, "note": "sheet", "version": dispute.version})
+    assert response.status_code == 302
+    dispute.refresh_from_db()
+    assert dispute.chosen.version == 1
+    assert dispute.resolved_by is not None

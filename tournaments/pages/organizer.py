@@ -12,6 +12,7 @@ refresh without JavaScript) and leads to the round once done.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -456,6 +457,13 @@ def who_entered(submission: HandSubmission, seats: dict[int, str]) -> str:
     return _("organizer")
 
 
+def fact_text(value: Any) -> Any:
+    """A fact as the page shows it: lists and objects as compact JSON, anything else as it is."""
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return value
+
+
 def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
     """Each version the dispute concerns, as a column: who, source, kind, payments, facts, scored items."""
     hand = dispute.hand
@@ -487,7 +495,9 @@ def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
                 "who": who_entered(submission, seats),
                 "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
                 "engine": [(p, engine.get(p)) for p in positions] if engine else None,
-                "facts": sorted((assessed.facts or {}).items()) if assessed else [],
+                "facts": [(k, fact_text(v)) for k, v in sorted((assessed.facts or {}).items())]
+                if assessed
+                else [],
                 "items": [item for item, _moves in assessed.items] if assessed else [],
                 "error": assessed.error if assessed else None,
                 "chosen": dispute.chosen_id == submission.pk,
