@@ -120,3 +120,29 @@ def test_the_organizer_runs_a_round_and_decides_a_dispute(
     assert desktop.locator("table.progress tbody tr").count() == 2
     assert "0 of 9 deals done" in desktop.locator(".progress-summary").inner_text()
     assert_accessible(desktop)
+
+
+def test_a_dispute_with_a_hand_record_shows_its_facts_and_items(
+    cup: Any, organizer_user: Any, desktop: Any, phone: Any
+) -> None:
+    from engine.bots import RuleBot, play_hand
+    from tournaments.formats import tournament_rules
+
+    table = cup.rounds.get(number=2).tables.get(number=1)
+    seats = list(table.seats.select_related("player").order_by("position"))
+    deal = services.next_deal(table, 1)
+    rules = tournament_rules(cup.rules_preset, cup.rules_options)
+    hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
+    wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
+    services.hand_submit(
+        table=table, number=1, source="payments", data={"payments": wrong}, submitted_by=seats[0].player
+    )
+    services.hand_submit(
+        table=table, number=1, source="record", data=hand.record(), submitted_by=seats[1].player
+    )
+    dispute = Dispute.objects.get()
+    for page in (phone, desktop):
+        sign_in(page, f"/t/cup/manage/disputes/{dispute.pk}/")
+        shoot(page, "organizer-dispute-record")
+    assert desktop.locator("article.version").nth(1).locator(".fact-list dt").count() > 5
+    assert_accessible(desktop)
