@@ -1,7 +1,601 @@
-"""(built in issue 14)"""
+"""Organizer pages: run a round from one page and decide disputes side by side, where the admin is awkward.
+
+Every page is for the tournament's organizers (and superusers) only: anonymous visitors are sent to the
+login page (with ``next``), anyone else gets 403. Pages are per user with CSRF forms, so never cached.
+
+Every write goes through ``services``; a refusal (a ``ValidationError`` naming a field) is shown on the
+page with nothing stored. Forms carry the version of the round or dispute the page showed, so a change
+made meanwhile by someone else is a conflict ("reload"), never a silent overwrite. Drawing and re-drawing
+are jobs computed by the worker: the job's page shows its progress (polled by ``organizer.js``, or a meta
+refresh without JavaScript) and leads to the round once done.
+"""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
-urlpatterns: list[URLPattern] = []
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import URLPattern, path, reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import selectors, services
+from tournaments.formats import pairing_method_for
+from tournaments.models import (
+    Dispute,
+    Hand,
+    HandSubmission,
+    Job,
+    Registration,
+    Round,
+    Seat,
+    Tournament,
+)
+from tournaments.services.disputes import assess
+from tournaments.services.results import next_deal, table_positions
+
+JOB_POLL_SECONDS = 2
+PROGRESS_POLL_SECONDS = 10
+METHODS = {
+    "random": gettext_lazy("Random (clubs kept apart)"),
+    "swiss": gettext_lazy("Swiss (by the standings)"),
+    "balanced": gettext_lazy("Balanced schedule"),
+}
+
+View = Callable[..., HttpResponse]
+
+
+# --- access --------------------------------------------------------------------------------------------
+
+
+def organizer_page(view: View) -> View:
+    """Organizers of the tournament in the URL (or superusers) only: anonymous -> login, others -> 403."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise Http404("No such tournament")
+        if not selectors.is_organizer(request.user, tournament):
+            raise PermissionDenied("You do not organize this tournament.")
+        return view(request, tournament, *args, **kwargs)
+
+    return guarded
+
+
+# --- errors --------------------------------------------------------------------------------------------
+
+
+def error_lines(exc: ValidationError) -> tuple[str, list[str]]:
+    """A service's refusal as the page shows it: its first code and one line per message ("field: ...")."""
+    if hasattr(exc, "error_dict"):
+        pairs = [(field, e) for field, errors in exc.error_dict.items() for e in errors]
+    else:
+        pairs = [(None, e) for e in exc.error_list]
+    lines = []
+    for field, error in pairs:
+        prefix = "" if field in (None, "__all__", "If-Match") else f"{field}: "
+        lines += [prefix + message for message in error.messages]
+    code = (pairs[0][1].code if pairs else None) or "invalid"
+    return code, lines
+
+
+STATUS_BY_CODE = {"conflict": 409, "precondition_failed": 409, "permission_denied": 403}
+
+
+def failure(exc: ValidationError, what: str) -> dict[str, Any]:
+    """The template's ``failure``: a headline (a stale page says "reload"), the messages, the status."""
+    code, lines = error_lines(exc)
+    if code == "precondition_failed":
+        headline = _(
+            "Someone else changed this %(what)s since you opened the page. Reload it and try again."
+        ) % {"what": what}
+    else:
+        headline = _("Nothing was changed:")
+    return {"headline": headline, "lines": lines, "code": code, "status": STATUS_BY_CODE.get(code, 400)}
+
+
+def posted_int(request: HttpRequest, name: str) -> int | None:
+    """A whole number from the form (``None`` if missing or not a number)."""
+    value = request.POST.get(name, "").strip()
+    return int(value) if value.isdigit() and len(value) <= 9 else None
+
+
+def invalid_form(field: str, message: str) -> ValidationError:
+    return ValidationError({field: [ValidationError(message, code="invalid")]})
+
+
+# --- login ---------------------------------------------------------------------------------------------
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    next_page = reverse_lazy("tournaments:list")
+
+
+# --- the dashboard -------------------------------------------------------------------------------------
+
+
+def hand_counts(round_: Round) -> dict[str, int]:
+    counts = Hand.objects.filter(table__round=round_).aggregate(
+        done=Count("id", filter=Q(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED))),
+        pending=Count("id", filter=Q(status=Hand.Status.PENDING)),
+        disputed=Count("id", filter=Q(status=Hand.Status.DISPUTED)),
+    )
+    return counts
+
+
+def next_round_number(tournament: Tournament) -> tuple[int, Round | None]:
+    last = tournament.rounds.order_by("-number").first()
+    return (last.number + 1 if last else 1), last
+
+
+@organizer_page
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The organizer's overview: rounds and their state, the next draw, open disputes, printables."""
+    return dashboard_response(request, tournament)
+
+
+def dashboard_response(
+    request: HttpRequest, tournament: Tournament, failed: dict[str, Any] | None = None
+) -> HttpResponse:
+    rounds = list(tournament.rounds.annotate(n_tables=Count("tables", distinct=True)).order_by("number"))
+    number, last = next_round_number(tournament)
+    open_disputes = Dispute.objects.filter(
+        hand__table__round__tournament=tournament, status=Dispute.Status.OPEN
+    ).count()
+    active_jobs = list(tournament.jobs.filter(status__in=Job.ACTIVE).order_by("created_at"))
+    players = selectors.active_registrations(tournament, number).count()
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "next_number": number,
+        "can_draw": (last is None or last.status == Round.Status.CLOSED) and not active_jobs,
+        "last_round": last,
+        "default_method": pairing_method_for(tournament.pairing_methods, number),
+        "methods": METHODS,
+        "players": players,
+        "registered": tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).count(),
+        "open_disputes": open_disputes,
+        "active_jobs": active_jobs,
+        "failure": failed,
+    }
+    return context_render(request, "tournaments/organizer/dashboard.html", context)
+
+
+def context_render(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    failed = context.get("failure")
+    return render(request, template, context, status=failed["status"] if failed else 200)
+
+
+@organizer_page
+def round_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: ask the worker to draw the next round as a draft; then follow the job."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    method = request.POST.get("method", "").strip() or None
+    seed = request.POST.get("seed", "")
+    try:
+        job = services.job_request(Job.Kind.GENERATE, tournament, by=request.user, method=method, seed=seed)
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")))
+    return redirect("tournaments:manage-job", tournament.slug, job.pk)
+
+
+# --- jobs ----------------------------------------------------------------------------------------------
+
+
+def job_state(tournament: Tournament, job: Job) -> dict[str, Any]:
+    steps = [Job.Status.QUEUED, Job.Status.RUNNING, Job.Status.DONE]
+    step = steps.index(job.status) + 1 if job.status in steps else len(steps)
+    number = job.result.get("round") if job.status == Job.Status.DONE else None
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "label": str(job.get_status_display()),
+        "step": step,
+        "steps": len(steps),
+        "error": job.error if job.status == Job.Status.FAILED else "",
+        "round_url": reverse("tournaments:manage-round", args=[tournament.slug, number]) if number else None,
+        "active": job.status in Job.ACTIVE,
+    }
+
+
+def _job(tournament: Tournament, job_id: int) -> Job:
+    job = tournament.jobs.select_related("requested_by").filter(pk=job_id).first()
+    if job is None:
+        raise Http404("No such job")
+    return job
+
+
+@organizer_page
+def job_page(request: HttpRequest, tournament: Tournament, job_id: int) -> HttpResponse:
+    """A draw computed by the worker: its progress while queued or running; once done, the round."""
+    job = _job(tournament, job_id)
+    state = job_state(tournament, job)
+    if state["round_url"]:
+        drawn = _("Round %(number)s is drawn: check the draft.") % {"number": job.round_number}
+        messages.success(request, drawn)
+        return redirect(state["round_url"])
+    context = {
+        "tournament": tournament,
+        "job": job,
+        "state": state,
+        "poll_seconds": JOB_POLL_SECONDS,
+        "status_url": reverse("tournaments:manage-job-status", args=[tournament.slug, job.pk]),
+    }
+    return render(request, "tournaments/organizer/job.html", context)
+
+
+@organizer_page
+def job_status(request: HttpRequest, tournament: Tournament, job_id: int) -> JsonResponse:
+    """The job's progress for ``organizer.js`` to poll."""
+    response = JsonResponse(job_state(tournament, _job(tournament, job_id)))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --- running a round -----------------------------------------------------------------------------------
+
+
+def table_progress(tournament: Tournament, round_: Round) -> dict[str, Any]:
+    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed."""
+    tables = []
+    totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0}
+    for table in selectors.tables_with_play(round_, with_codes=True):
+        seats = list(table.seats.all())
+        deals = tournament.deals_per_round(len(seats))
+        hands = list(table.hands.all())
+        row = {
+            "table": table,
+            "seats": seats,
+            "code": selectors.active_table_code(table),
+            "deals": deals,
+            "done": sum(h.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED) for h in hands),
+            "pending": sum(h.status == Hand.Status.PENDING for h in hands),
+            "disputed": sum(h.status == Hand.Status.DISPUTED for h in hands),
+        }
+        row["complete"] = row["done"] >= deals and not row["pending"] and not row["disputed"]
+        row["percent"] = min(100, round(100 * row["done"] / deals)) if deals else 100
+        for name in totals:
+            totals[name] += row[name]
+        tables.append(row)
+    complete = sum(row["complete"] for row in tables)
+    return {"tables": tables, "totals": totals, "complete": complete, "all_complete": complete == len(tables)}
+
+
+def draw_groups(round_: Round) -> tuple[list[list[int]], list[int]]:
+    """The draw as ``draw_edit`` takes it: each table's players in seat order, and the byes."""
+    tables = [[seat.player_id for seat in table.seats.all()] for table in round_.tables.all()]
+    return tables, [bye.player_id for bye in round_.byes.all()]
+
+
+def open_disputes(round_: Round) -> int:
+    return Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN).count()
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    found = selectors.visible_rounds(tournament, organizer=True).filter(number=number).first()
+    if found is None:
+        raise Http404("No such round")
+    return found
+
+
+def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
+    tables = list(round_.tables.all())
+    players = sorted(
+        [(seat.player, table.number, seat.position) for table in tables for seat in table.seats.all()],
+        key=lambda p: p[0].name,
+    )
+    byes = [bye.player for bye in round_.byes.all()]
+    editable = round_.status in (Round.Status.DRAFT, Round.Status.CONFIRMED)
+    released = round_.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+    job = tournament.jobs.filter(round_number=round_.number, status__in=Job.ACTIVE).first()
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "players": players,
+        "byes": byes,
+        "editable": editable,
+        "released": released,
+        "verifies": services.round_verify(round_) if round_.stage == Round.Stage.QUALIFYING else None,
+        "progress": table_progress(tournament, round_) if released else None,
+        "active_job": job,
+        "open_disputes": open_disputes(round_),
+        "poll_seconds": PROGRESS_POLL_SECONDS,
+        "failure": None,
+    }
+
+
+ROUND_ACTIONS: dict[str, Callable[..., Round]] = {
+    "confirm": services.round_confirm,
+    "publish": services.round_publish,
+    "start": services.round_start,
+    "close": services.round_close,
+}
+ROUND_DONE = {
+    "confirm": gettext_lazy("The draw is confirmed. Publish it when the players may see it."),
+    "publish": gettext_lazy(
+        "The draw is published: players see their tables, and every table has its entry code."
+    ),
+    "start": gettext_lazy("The round has started: the timer runs."),
+    "close": gettext_lazy("The round is closed."),
+    "edit": gettext_lazy("The draw was changed by hand."),
+}
+
+
+@organizer_page
+def round_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One page to run a round: the draft, its redraw and edit, confirm, publish, start, progress, close."""
+    round_ = _round(tournament, number)
+    failed = None
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        version = posted_int(request, "version")
+        try:
+            if version is None:
+                raise invalid_form("version", _("the form has no round version: reload the page"))
+            if action in ROUND_ACTIONS:
+                ROUND_ACTIONS[action](round_, by=request.user, expected_version=version)
+            elif action == "redraw":
+                job = services.job_request(
+                    Job.Kind.REDRAW,
+                    tournament,
+                    by=request.user,
+                    number=round_.number,
+                    seed=request.POST.get("seed", ""),
+                    expected_version=version,
+                )
+                return redirect("tournaments:manage-job", tournament.slug, job.pk)
+            elif action == "edit":
+                player, target = request.POST.get("player", ""), request.POST.get("target", "")
+                tables, byes = edited_draw(round_, player, target)
+                services.draw_edit(round_, tables, byes=byes, by=request.user, expected_version=version)
+            else:
+                raise invalid_form("action", _("unknown action"))
+        except ValidationError as exc:
+            failed = failure(exc, _("round"))
+        else:
+            messages.success(request, str(ROUND_DONE[action]))
+            return redirect("tournaments:manage-round", tournament.slug, round_.number)
+        round_ = _round(tournament, number)  # as it is now: nothing was stored
+    context = round_context(request, tournament, round_)
+    context["failure"] = failed
+    return context_render(request, "tournaments/organizer/round.html", context)
+
+
+def edited_draw(round_: Round, player: str, target: str) -> tuple[list[list[int]], list[int]]:
+    """The draw with ``player`` swapped with another player (``target`` "p:<id>") or moved to the end of a
+    table (``target`` "t:<number>"); byes count as one more group, so a bye can be swapped in too."""
+    tables, byes = draw_groups(round_)
+    groups = [*tables, byes]
+    where = {pid: (g, i) for g, group in enumerate(groups) for i, pid in enumerate(group)}
+    moving = int(player) if player.isdigit() and len(player) <= 18 else None
+    if moving not in where:
+        raise invalid_form("player", _("choose a player of this round"))
+    g, i = where[moving]
+    kind, _sep, rest = target.partition(":")
+    value = int(rest) if rest.isdigit() and len(rest) <= 18 else None
+    if kind == "p" and value in where and value != moving:
+        h, j = where[value]
+        groups[g][i], groups[h][j] = groups[h][j], groups[g][i]
+    elif kind == "t" and value is not None and 1 <= value <= len(tables):
+        if g == value - 1:
+            raise invalid_form("target", _("the player already sits at table %(n)s") % {"n": value})
+        groups[g].pop(i)
+        groups[value - 1].append(moving)
+    else:
+        raise invalid_form("target", _("choose another player to swap with, or a table to move to"))
+    return groups[:-1], groups[-1]
+
+
+@organizer_page
+def round_progress(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The progress table alone, for ``organizer.js`` to refresh in place."""
+    round_ = _round(tournament, number)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "progress": table_progress(tournament, round_),
+        "open_disputes": open_disputes(round_),
+    }
+    response = render(request, "tournaments/organizer/_progress.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --- disputes ------------------------------------------------------------------------------------------
+
+
+def _disputes(tournament: Tournament) -> Any:
+    return (
+        Dispute.objects.filter(hand__table__round__tournament=tournament)
+        .select_related("hand__table__round", "chosen", "resolved_by")
+        .annotate(n_versions=Count("links", distinct=True))
+    )
+
+
+@organizer_page
+def dispute_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    disputes = _disputes(tournament)
+    settled = set(disputes.filter(selectors.settled_by_validator()).values_list("pk", flat=True))
+    closed = list(disputes.exclude(status=Dispute.Status.OPEN).order_by("-resolved_at", "-pk"))
+    for dispute in closed:
+        dispute.by_validator = dispute.pk in settled  # type: ignore[attr-defined]
+    context = {
+        "tournament": tournament,
+        "open": list(disputes.filter(status=Dispute.Status.OPEN).order_by("opened_at", "pk")),
+        "closed": closed,
+    }
+    return render(request, "tournaments/organizer/disputes.html", context)
+
+
+def who_entered(submission: HandSubmission, seats: dict[int, str]) -> str:
+    if submission.submitted_by_id is not None:
+        name = submission.submitted_by.name  # type: ignore[union-attr]
+        seat = seats.get(submission.submitted_by_id)
+        return _("%(name)s, seat %(seat)s") % {"name": name, "seat": seat} if seat else name
+    user = submission.entered_by
+    if user is not None:
+        return _("organizer %(name)s") % {"name": user.get_username()}
+    return _("organizer")
+
+
+def fact_text(value: Any) -> Any:
+    """A fact as the page shows it: lists and objects as compact JSON, anything else as it is."""
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return value
+
+
+def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
+    """Each version the dispute concerns, as a column: who, source, kind, payments, facts, scored items."""
+    hand = dispute.hand
+    table = hand.table
+    seat_list = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
+    seats = {seat.player_id: seat.position for seat in seat_list}
+    names = {seat.position: seat.player.name for seat in seat_list}
+    positions = table_positions(table)
+    try:
+        deal = next_deal(table, hand.number, positions)
+    except ValidationError:
+        deal = None
+    submissions = dispute.submissions.select_related("submitted_by", "entered_by", "confirmed_by").order_by(
+        "version"
+    )
+    columns = []
+    for submission in submissions:
+        assessed = None
+        if deal is not None and submission.source != HandSubmission.Source.VOID:
+            try:
+                assessed = assess(submission, table, positions, deal)
+            except Exception:  # an old payload the engine no longer reads: show what was stored
+                assessed = None
+        says = submission.entered_payments or submission.payments
+        engine = assessed.engine if assessed else None
+        columns.append(
+            {
+                "submission": submission,
+                "who": who_entered(submission, seats),
+                "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
+                "engine": [(p, engine.get(p)) for p in positions] if engine else None,
+                "facts": [(k, fact_text(v)) for k, v in sorted((assessed.facts or {}).items())]
+                if assessed
+                else [],
+                "items": [item for item, _moves in assessed.items] if assessed else [],
+                "error": assessed.error if assessed else None,
+                "chosen": dispute.chosen_id == submission.pk,
+            }
+        )
+    return [seat.position for seat in seat_list], columns
+
+
+def differences_rows(finding: Any, columns: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The finding's differences as rows of a table: field, then each version's value (and the engine's)."""
+    if finding is None or not finding.differences:
+        return [], []
+    heads = [str(c["submission"].version) for c in columns]
+    if any("engine" in values for values in finding.differences.values()):
+        heads.append("engine")
+    rows = [
+        {"field": field, "values": [values.get(head) for head in heads]}
+        for field, values in sorted(finding.differences.items())
+    ]
+    return heads, rows
+
+
+def _dispute(tournament: Tournament, dispute_id: int) -> Dispute:
+    found = (
+        Dispute.objects.filter(hand__table__round__tournament=tournament, pk=dispute_id)
+        .select_related("hand__table__round__tournament", "chosen", "resolved_by")
+        .first()
+    )
+    if found is None:
+        raise Http404("No such dispute")
+    return found
+
+
+@organizer_page
+def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) -> HttpResponse:
+    """One dispute side by side: every version in a column, the validator's finding, resolve or void."""
+    dispute = _dispute(tournament, dispute_id)
+    failed = None
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "resolve":
+                version = posted_int(request, "version")
+                chosen_number = posted_int(request, "chosen")
+                chosen = dispute.submissions.filter(version=chosen_number).first() if chosen_number else None
+                if chosen is None:
+                    raise invalid_form("chosen", _("choose one of the versions"))
+                services.dispute_resolve(
+                    dispute,
+                    resolved_by=request.user,
+                    chosen=chosen,
+                    note=request.POST.get("note", ""),
+                    expected_version=version,
+                )
+                done = _("Version %(v)s is now the hand's result.") % {"v": chosen.version}
+            elif action == "void":
+                services.hand_void(dispute.hand, by=request.user, reason=request.POST.get("reason", ""))
+                done = _("The hand is voided: it counts 0 for every seat.")
+            else:
+                raise invalid_form("action", _("unknown action"))
+        except ValidationError as exc:
+            failed = failure(exc, _("dispute"))
+        else:
+            messages.success(request, done)
+            return redirect("tournaments:manage-dispute", tournament.slug, dispute.pk)
+        dispute = _dispute(tournament, dispute_id)
+    positions, columns = version_columns(dispute)
+    finding = dispute.findings.select_related("chosen").order_by("-dispute_version").first()
+    heads, rows = differences_rows(finding, columns)
+    by_validator = Dispute.objects.filter(selectors.settled_by_validator(), pk=dispute.pk).exists()
+    context = {
+        "tournament": tournament,
+        "dispute": dispute,
+        "hand": dispute.hand,
+        "table": dispute.hand.table,
+        "round": dispute.hand.table.round,
+        "positions": positions,
+        "columns": columns,
+        "finding": finding,
+        "diff_heads": heads,
+        "diff_rows": rows,
+        "is_open": dispute.status == Dispute.Status.OPEN,
+        "by_validator": by_validator,
+        "can_resolve": dispute.status == Dispute.Status.OPEN or by_validator,
+        "failure": failed,
+    }
+    return context_render(request, "tournaments/organizer/dispute.html", context)
+
+
+urlpatterns: list[URLPattern] = [
+    path("accounts/login/", LoginView.as_view(), name="login"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("t/<slug:slug>/manage/", dashboard, name="manage"),
+    path("t/<slug:slug>/manage/rounds/next/", round_next, name="manage-round-next"),
+    path("t/<slug:slug>/manage/rounds/<num:number>/", round_page, name="manage-round"),
+    path("t/<slug:slug>/manage/rounds/<num:number>/progress/", round_progress, name="manage-round-progress"),
+    path("t/<slug:slug>/manage/jobs/<num:job_id>/", job_page, name="manage-job"),
+    path("t/<slug:slug>/manage/jobs/<num:job_id>/status/", job_status, name="manage-job-status"),
+    path("t/<slug:slug>/manage/disputes/", dispute_list, name="manage-disputes"),
+    path("t/<slug:slug>/manage/disputes/<num:dispute_id>/", dispute_page, name="manage-dispute"),
+]
