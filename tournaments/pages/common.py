@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, OuterRef, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -26,6 +31,24 @@ from tournaments.models import Round, StandingsState, Tournament
 
 PAGE_CACHE_SECONDS = 600
 LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def organizer_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Organizers of the tournament in the URL (or superusers) only: anonymous -> login, others -> 403.
+    The view gets the tournament in place of its slug."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise Http404("No such tournament")
+        if not selectors.is_organizer(request.user, tournament):
+            raise PermissionDenied("You do not organize this tournament.")
+        return view(request, tournament, *args, **kwargs)
+
+    return guarded
 
 
 def public_tournament_or_404(slug: str) -> Tournament:

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -40,6 +38,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.pages.common import organizer_page
 from tournaments.services.disputes import assess
 from tournaments.services.results import next_deal, table_positions
 
@@ -52,26 +51,6 @@ METHODS = {
 }
 
 View = Callable[..., HttpResponse]
-
-
-# --- access --------------------------------------------------------------------------------------------
-
-
-def organizer_page(view: View) -> View:
-    """Organizers of the tournament in the URL (or superusers) only: anonymous -> login, others -> 403."""
-
-    @wraps(view)
-    def guarded(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise Http404("No such tournament")
-        if not selectors.is_organizer(request.user, tournament):
-            raise PermissionDenied("You do not organize this tournament.")
-        return view(request, tournament, *args, **kwargs)
-
-    return guarded
 
 
 # --- errors --------------------------------------------------------------------------------------------

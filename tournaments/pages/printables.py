@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import segno
-from django.contrib.auth.views import redirect_to_login
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
@@ -27,9 +26,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.models import POSITIONS, Round, Seat, Table, TableCode, Tournament
-from tournaments.pages.common import cached_page
+from tournaments.pages.common import cached_page, organizer_page
 
-LOGIN_URL = "/accounts/login/"
 PRINT_CSS = "tournaments/print.css"
 CODED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
 
@@ -132,14 +130,8 @@ class Card:
         return self.url[len(self.url_origin) :]
 
 
-def _organizer_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round] | HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path(), LOGIN_URL)
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not selectors.is_organizer(request.user, tournament):
-        return HttpResponse(_("Only the tournament's organizers may print its table cards."), status=403)
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    return tournament, round_
+def _organizer_round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
 
 
 def table_cards(request: HttpRequest, tournament: Tournament, round_: Round) -> list[Card]:
@@ -176,20 +168,16 @@ def _cards_context(request: HttpRequest, tournament: Tournament, round_: Round) 
     }
 
 
-def cards_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    found = _organizer_round(request, slug, number)
-    if isinstance(found, HttpResponse):
-        return found
-    tournament, round_ = found
+@organizer_page
+def cards_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = _organizer_round(tournament, number)
     html = _render(request, "tournaments/print/cards.html", _cards_context(request, tournament, round_))
     return HttpResponse(html)
 
 
-def cards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    found = _organizer_round(request, slug, number)
-    if isinstance(found, HttpResponse):
-        return found
-    tournament, round_ = found
+@organizer_page
+def cards_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = _organizer_round(tournament, number)
     context = _cards_context(request, tournament, round_)
     return pdf_response(
         request, "tournaments/print/cards.html", context, f"{tournament.slug}-round-{round_.number}-cards.pdf"
