@@ -317,7 +317,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": rows,
             "state": selectors.standings_state(tournament),
             "after": after_round,
-            "rounds": [number for number, status in released if number <= (table.after_round or 0)],
+            # standings after each closed round (the live ones are "current")
+            "rounds": [
+                n for n, status in released if status == Round.Status.CLOSED and n <= (table.after_round or 0)
+            ],
         }
         return render(request, "tournaments/public/standings.html", context)
 
