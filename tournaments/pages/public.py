@@ -15,7 +15,9 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import path, reverse
-from django.utils.formats import number_format
+from django.utils.formats import get_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -46,13 +48,16 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def points(value: Any) -> str:
-    """A number as the standings write it: whole numbers plain, others with two decimals (in the page's
-    language), negative with a real minus sign."""
+def points(value: Any, separator: str | None = None) -> str:
+    """A number as the standings write it: whole numbers plain, others with two decimals (with the page's
+    language's decimal separator, ``separator`` if given), negative with a real minus sign."""
     if value is None or value == "":
         return ""
-    number = Decimal(str(value))
-    text = str(int(number)) if number == number.to_integral_value() else number_format(number, 2)
+    number = value if isinstance(value, (int, float)) else Decimal(str(value))
+    if number == int(number):
+        text = str(int(number))
+    else:
+        text = f"{number:.2f}".replace(".", separator or get_format("DECIMAL_SEPARATOR"))
     return text.replace("-", "\u2212")
 
 
@@ -230,24 +235,25 @@ def standings_rows(tournament: Tournament, table: selectors.StandingsTable) -> l
     tiebreaks = [name for name in tournament.tiebreaks if name not in OWN_COLUMNS and name in TIEBREAKS]
     # One reverse() for all rows: the player's id is the path's last part.
     url = reverse("tournaments:player", args=[tournament.slug, 0]).removesuffix("0/")
+    sep = get_format("DECIMAL_SEPARATOR")
     rows = []
     for standing in table.rows:
         values = standing.tiebreak_values or {}
         cells: list[tuple[str, Any]] = [
-            (points(standing.total), float(standing.total)),
-            (points(standing.table_points), float(standing.table_points)),
-            (points(standing.game_points), standing.game_points),
+            (points(standing.total, sep), float(standing.total)),
+            (points(standing.table_points, sep), float(standing.table_points)),
+            (points(standing.game_points, sep), standing.game_points),
         ]
-        cells += [(points(values.get(name)), values.get(name, 0)) for name in tiebreaks]
+        cells += [(points(values.get(name), sep), values.get(name, 0)) for name in tiebreaks]
         by_round = {line.get("round"): line for line in standing.rounds or []}
         for number in table.round_numbers:
             line = by_round.get(number)
             if line is None:
                 cells.append(("–", -1e9))
             elif line.get("bye"):
-                cells.append((f"{points(line['score'])} ({_('bye')})", line["score"]))
+                cells.append((f"{points(line['score'], sep)} ({_('bye')})", line["score"]))
             else:
-                cells.append((points(line["score"]), line["score"]))
+                cells.append((points(line["score"], sep), line["score"]))
         cells.append((str(standing.hands_played), standing.hands_played))
         disputed = standing.hands_in_dispute
         cells.append((str(disputed) if disputed else "", disputed))
@@ -276,6 +282,25 @@ def sort_rows(rows: list[Row], columns: list[Column], sort: str) -> tuple[list[R
         index = numeric.index(key)
         ordered = sorted(rows, key=lambda r: (r.cells[index][1], -r.standing.rank), reverse=descending)
     return ordered, key, descending
+
+
+def rows_html(rows: list[Row]) -> SafeString:
+    """The standings' rows as HTML, built here rather than in the template: a 200-player table has some
+    3,000 cells, and the template engine would spend most of a cold render's time on them."""
+    out = []
+    for row in rows:
+        standing = row.standing
+        club = escape(standing.player.club.name) if standing.player.club else ""
+        cells = "".join(
+            f'<td class="num" data-v="{value}">{escape(shown)}</td>' for shown, value in row.cells
+        )
+        out.append(
+            f'<tr><td class="num" data-v="{standing.rank}">{standing.rank}</td>'
+            f'<th scope="row"><a href="{escape(row.url)}">{escape(standing.player.name)}</a>'
+            f"{f'<span class={chr(34)}sub club-sub{chr(34)}>{club}</span>' if club else ''}</th>"
+            f'<td class="col-club">{club}</td>{cells}</tr>'
+        )
+    return mark_safe("\n".join(out))  # every value above is escaped or a number
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -315,6 +340,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "table": table,
             "columns": columns,
             "rows": rows,
+            "rows_html": rows_html(rows),
             "state": selectors.standings_state(tournament),
             "after": after_round,
             # standings after each closed round (the live ones are "current")
