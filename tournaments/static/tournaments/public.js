@@ -3,6 +3,12 @@
 (function () {
   "use strict";
 
+  // --- on a phone the tournament's nav scrolls sideways: bring the current page's link into view ------
+  var nav = document.querySelector(".tnav"), here = nav && nav.querySelector("[aria-current=page]");
+  if (here && nav.scrollWidth > nav.clientWidth) {
+    nav.scrollLeft = Math.max(0, here.offsetLeft - (nav.clientWidth - here.offsetWidth) / 2);
+  }
+
   // --- the round timer: "12:34 left", then "Time is up" -------------------------------------------
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function countdownText(ms, timer) {
