@@ -394,3 +394,52 @@ def score_sheet(table: Table) -> list[SheetHand]:
             )
         )
     return sheet
+
+
+# --- public pages ---------------------------------------------------------------------------------------
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round the public pages show as "current": the one in play, else the latest released one."""
+    released = tournament.rounds.filter(status__in=RELEASED_ROUND_STATUSES)
+    return (
+        released.filter(status=Round.Status.IN_PLAY).order_by("-number").first()
+        or released.order_by("-number").first()
+    )
+
+
+def released_round(tournament: Tournament, number: int) -> Round | None:
+    """Round ``number`` with its tables, seats (players and clubs) and byes, if it is released."""
+    seats = Seat.objects.select_related("player", "player__club").order_by("position")
+    tables = Table.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")
+    return (
+        tournament.rounds.filter(status__in=RELEASED_ROUND_STATUSES, number=number)
+        .prefetch_related(Prefetch("tables", queryset=tables), "byes__player__club")
+        .first()
+    )
+
+
+def released_table(tournament: Tournament, number: int, table_number: int) -> Table | None:
+    """Table ``table_number`` of released round ``number``, with seats, hands and results prefetched
+    (``tables_with_play``) and its round's tournament set, so ``score_sheet`` needs no extra lookup."""
+    round_ = tournament.rounds.filter(status__in=RELEASED_ROUND_STATUSES, number=number).first()
+    if round_ is None:
+        return None
+    table = tables_with_play(round_).filter(number=table_number).first()
+    if table is not None:
+        table.round = round_
+        round_.tournament = tournament
+    return table
+
+
+def tournament_player(tournament: Tournament, player_id: int) -> Any:
+    """The ``Player`` registered in ``tournament`` (with the club), or ``None``."""
+    registration = (
+        tournament.registrations.filter(player_id=player_id).select_related("player", "player__club").first()
+    )
+    return registration.player if registration else None
+
+
+def latest_standing(tournament: Tournament, player_id: int) -> Standing | None:
+    """The player's row of the latest standings snapshot."""
+    return tournament.standings.filter(player_id=player_id).order_by("-after_round").first()

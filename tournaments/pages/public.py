@@ -1,29 +1,476 @@
-"""Public pages: everything anyone may follow of a public tournament (issue 14 builds these out)."""
+"""Public pages: everything anyone may follow of a public tournament: its home, the pairings of each
+released round (with "find my table"), the standings (current, live, or after any round; sortable), a page
+per player and per table (the score sheet), and the published draws with their seeds.
+
+Every page of a tournament goes through ``cached_page``: it looks the same to everyone, so it is rendered
+once per change of the tournament and then served from the cache (with an ETag for a 304)."""
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.urls import path
+from django.urls import path, reverse
+from django.utils.formats import get_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from engine.rules import PRESETS
 from tournaments import selectors, services
+from tournaments.models import TIEBREAKS, Round, Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
+
+RULES_PRESETS = {
+    "tournament": gettext_lazy("Hungarian tournament rules (2018)"),
+    "pagat": gettext_lazy("the rules of pagat.com"),
+    "kegl": gettext_lazy("Kégl's rules (as on Board Game Arena)"),
+}
+METHODS = {
+    "random": gettext_lazy("random draw"),
+    "swiss": gettext_lazy("Swiss (by the standings)"),
+    "balanced": gettext_lazy("balanced (fewest repeat opponents)"),
+    "manual": gettext_lazy("edited by hand"),
+}
+
+
+# --- helpers ----------------------------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so that "kovacs" finds "Kovács" (and "o" finds "ő")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def points(value: Any, separator: str | None = None) -> str:
+    """A number as the standings write it: whole numbers plain, others with two decimals (with the page's
+    language's decimal separator, ``separator`` if given), negative with a real minus sign."""
+    if value is None or value == "":
+        return ""
+    number = value if isinstance(value, (int, float)) else Decimal(str(value))
+    if number == int(number):
+        text = str(int(number))
+    else:
+        text = f"{number:.2f}".replace(".", separator or get_format("DECIMAL_SEPARATOR"))
+    return text.replace("-", "\u2212")
+
+
+def released_round_or_404(tournament: Tournament, number: int) -> Round:
+    round_ = selectors.released_round(tournament, number)
+    if round_ is None:
+        raise Http404("No such released round")
+    return round_
+
+
+def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
+    """The tournament's format in words, as (label, value) pairs for a ``<dl>``."""
+    scale_4 = " · ".join(str(p) for p in tournament.table_points_4)
+    scale_5 = " · ".join(str(p) for p in tournament.table_points_5)
+    tiebreaks = [str(TIEBREAKS.get(name, name)) for name in tournament.tiebreaks]
+    preset = RULES_PRESETS.get(tournament.rules_preset, tournament.rules_preset)
+    if tournament.rules_options:
+        preset = _("%(preset)s, with changes") % {"preset": preset}
+    return [
+        (
+            _("Rounds"),
+            ngettext("%(n)d round", "%(n)d rounds", tournament.rounds_planned)
+            % {"n": tournament.rounds_planned}
+            + " · "
+            + _("%(m)d minutes each") % {"m": tournament.round_minutes},
+        ),
+        (
+            _("Deals per round"),
+            _("%(four)d at a 4-player table, %(five)d at a 5-player table")
+            % {"four": tournament.deals_per_round_4, "five": tournament.deals_per_round_5},
+        ),
+        (_("Scoring"), str(tournament.get_scoring_display())),
+        (
+            _("Table points"),
+            _("%(four)s at a 4-player table; %(five)s at a 5-player table")
+            % {"four": scale_4, "five": scale_5},
+        ),
+        (_("Tie-breaks"), _(", then ").join(tiebreaks) if tiebreaks else _("none")),
+        (_("Rules"), str(preset)),
+    ]
+
+
+# --- the list and the home page -----------------------------------------------------------------------
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/list.html", {"tournaments": selectors.public_tournaments()})
+    tournaments = selectors.public_tournaments().order_by("-starts_on", "name")
+    return render(request, "tournaments/public/list.html", {"tournaments": tournaments})
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
 
     def page() -> HttpResponse:
+        standings = selectors.standings_table(tournament)
         context = {
             "tournament": tournament,
-            "standings": selectors.standings_table(tournament),
-            "rounds": selectors.rounds_with_draws(tournament),
+            "active": "home",
+            "facts": format_facts(tournament),
+            "current": selectors.current_round(tournament),
+            "rounds": tournament.rounds.filter(status__in=selectors.RELEASED_ROUND_STATUSES).order_by(
+                "number"
+            ),
+            "standings": standings,
+            "leaders": standings.rows[:5],
         }
-        return render(request, "tournaments/detail.html", context)
+        return render(request, "tournaments/public/home.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+# --- pairings -----------------------------------------------------------------------------------------
+
+
+def pairings_context(request: HttpRequest, tournament: Tournament, round_: Round | None) -> dict[str, Any]:
+    query = request.GET.get("q", "").strip()[:60]
+    needle = fold(query)
+    tables: list[dict[str, Any]] = []
+    matches = 0
+    if round_ is not None:
+        for table in round_.tables.all():
+            seats = [
+                {"seat": seat, "match": bool(needle) and needle in fold(seat.player.name)}
+                for seat in table.seats.all()
+            ]
+            found = any(s["match"] for s in seats)
+            matches += found
+            tables.append({"table": table, "seats": seats, "hidden": bool(needle) and not found})
+    return {
+        "tournament": tournament,
+        "active": "pairings",
+        "round": round_,
+        "tables": tables,
+        "query": query,
+        "matches": matches,
+        "rounds": tournament.rounds.filter(status__in=selectors.RELEASED_ROUND_STATUSES).order_by("number"),
+    }
+
+
+def pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The current round's pairings (the round in play, else the latest released one)."""
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        current = selectors.current_round(tournament)
+        round_ = selectors.released_round(tournament, current.number) if current else None
+        context = pairings_context(request, tournament, round_)
+        return render(request, "tournaments/public/pairings.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        context = pairings_context(request, tournament, released_round_or_404(tournament, number))
+        return render(request, "tournaments/public/pairings.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Column:
+    key: str
+    label: str
+    numeric: bool = True
+    ascending: bool = False  # the natural order of a first click: best first
+    title: str = ""
+
+
+@dataclass
+class Row:
+    standing: Any
+    url: str = ""
+    cells: list[tuple[str, Any]] = field(default_factory=list)  # (shown, sort value) per numeric column
+
+
+# Tie-breaks that already have a column of their own.
+OWN_COLUMNS = {"total", "table_points", "game_points"}
+
+
+def standings_columns(tournament: Tournament, round_numbers: list[int]) -> list[Column]:
+    columns = [
+        Column("rank", _("Rank"), ascending=True),
+        Column("player", _("Player"), numeric=False, ascending=True),
+        Column("club", _("Club"), numeric=False, ascending=True),
+        Column("total", _("Total")),
+        Column("table_points", _("Table points")),
+        Column("game_points", _("Game points")),
+    ]
+    for name in tournament.tiebreaks:
+        if name not in OWN_COLUMNS and name in TIEBREAKS:
+            columns.append(
+                Column(
+                    f"tb_{name}",
+                    str(TIEBREAKS[name]),
+                    ascending=name == "fewest_hands_lost",
+                    title=_("Tie-break"),
+                )
+            )
+    for number in round_numbers:
+        columns.append(
+            Column(f"r{number}", _("R%(n)d") % {"n": number}, title=_("Round %(n)d") % {"n": number})
+        )
+    columns.append(Column("hands", _("Hands"), title=_("Hands played")))
+    columns.append(Column("disputed", _("In dispute"), ascending=True, title=_("Hands in dispute")))
+    return columns
+
+
+def standings_rows(tournament: Tournament, table: selectors.StandingsTable) -> list[Row]:
+    tiebreaks = [name for name in tournament.tiebreaks if name not in OWN_COLUMNS and name in TIEBREAKS]
+    # One reverse() for all rows: the player's id is the path's last part.
+    url = reverse("tournaments:player", args=[tournament.slug, 0]).removesuffix("0/")
+    sep = get_format("DECIMAL_SEPARATOR")
+    rows = []
+    for standing in table.rows:
+        values = standing.tiebreak_values or {}
+        cells: list[tuple[str, Any]] = [
+            (points(standing.total, sep), float(standing.total)),
+            (points(standing.table_points, sep), float(standing.table_points)),
+            (points(standing.game_points, sep), standing.game_points),
+        ]
+        cells += [(points(values.get(name), sep), values.get(name, 0)) for name in tiebreaks]
+        by_round = {line.get("round"): line for line in standing.rounds or []}
+        for number in table.round_numbers:
+            line = by_round.get(number)
+            if line is None:
+                cells.append(("–", -1e9))
+            elif line.get("bye"):
+                cells.append((f"{points(line['score'], sep)} ({_('bye')})", line["score"]))
+            else:
+                cells.append((points(line["score"], sep), line["score"]))
+        cells.append((str(standing.hands_played), standing.hands_played))
+        disputed = standing.hands_in_dispute
+        cells.append((str(disputed) if disputed else "", disputed))
+        rows.append(Row(standing, f"{url}{standing.player_id}/", cells))
+    return rows
+
+
+def sort_rows(rows: list[Row], columns: list[Column], sort: str) -> tuple[list[Row], str, bool] | None:
+    """Rows ordered by ``sort`` (a column key, ``-key`` for descending); ``None`` for an unknown key."""
+    descending = sort.startswith("-")
+    key = sort.lstrip("-")
+    if key == "rank":
+        ordered = sorted(rows, key=lambda r: (r.standing.rank, r.standing.player.name), reverse=descending)
+    elif key == "player":
+        ordered = sorted(rows, key=lambda r: fold(r.standing.player.name), reverse=descending)
+    elif key == "club":
+        ordered = sorted(
+            rows,
+            key=lambda r: fold(r.standing.player.club.name if r.standing.player.club else ""),
+            reverse=descending,
+        )
+    else:
+        numeric = [c.key for c in columns if c.numeric and c.key != "rank"]
+        if key not in numeric:
+            return None
+        index = numeric.index(key)
+        ordered = sorted(rows, key=lambda r: (r.cells[index][1], -r.standing.rank), reverse=descending)
+    return ordered, key, descending
+
+
+def rows_html(rows: list[Row]) -> SafeString:
+    """The standings' rows as HTML, built here rather than in the template: a 200-player table has some
+    3,000 cells, and the template engine would spend most of a cold render's time on them."""
+    out = []
+    for row in rows:
+        standing = row.standing
+        club = escape(standing.player.club.name) if standing.player.club else ""
+        cells = "".join(
+            f'<td class="num" data-v="{value}">{escape(shown)}</td>' for shown, value in row.cells
+        )
+        out.append(
+            f'<tr><td class="num" data-v="{standing.rank}">{standing.rank}</td>'
+            f'<th scope="row"><a href="{escape(row.url)}">{escape(standing.player.name)}</a>'
+            f"{f'<span class={chr(34)}sub club-sub{chr(34)}>{club}</span>' if club else ''}</th>"
+            f'<td class="col-club">{club}</td>{cells}</tr>'
+        )
+    return mark_safe("\n".join(out))  # every value above is escaped or a number
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        after = request.GET.get("after")
+        after_round = None
+        if after:
+            if not after.isdigit() or not 0 < int(after) < 1000:
+                raise Http404("No standings after that round")
+            after_round = int(after)
+        table = selectors.standings_table(tournament, after_round)
+        if after_round is not None and not table.rows:
+            raise Http404("No standings after that round")
+        columns = standings_columns(tournament, table.round_numbers)
+        rows = standings_rows(tournament, table)
+        sort = request.GET.get("sort", "rank")
+        sorted_ = sort_rows(rows, columns, sort) or sort_rows(rows, columns, "rank")
+        assert sorted_ is not None
+        rows, sort_key, descending = sorted_
+        for column in columns:
+            if column.key == sort_key:
+                column.sorted = "descending" if descending else "ascending"  # type: ignore[attr-defined]
+                column.next = f"-{column.key}" if not descending else column.key  # type: ignore[attr-defined]
+            else:
+                column.sorted = ""  # type: ignore[attr-defined]
+                column.next = column.key if column.ascending else f"-{column.key}"  # type: ignore[attr-defined]
+        released = list(
+            tournament.rounds.filter(status__in=selectors.RELEASED_ROUND_STATUSES)
+            .order_by("number")
+            .values_list("number", "status")
+        )
+        context = {
+            "tournament": tournament,
+            "active": "standings",
+            "table": table,
+            "columns": columns,
+            "rows": rows,
+            "rows_html": rows_html(rows),
+            "state": selectors.standings_state(tournament),
+            "after": after_round,
+            # standings after each closed round (the live ones are "current")
+            "rounds": [
+                n for n, status in released if status == Round.Status.CLOSED and n <= (table.after_round or 0)
+            ],
+        }
+        return render(request, "tournaments/public/standings.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+# --- players and tables -----------------------------------------------------------------------------------
+
+
+def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str, Any] | None:
+    """Coordinates of a small SVG line chart of rank by round (rank 1 at the top)."""
+    ranked = [(line.number, line.rank) for line in lines if line.rank is not None]
+    if not ranked:
+        return None
+    width, height, left, right, top, bottom = 320, 150, 34, 12, 14, 26
+    last_round = max(number for number, _ in ranked)
+    worst = max(field_size, max(rank for _, rank in ranked), 2)
+
+    def x(number: int) -> float:
+        return left + (width - left - right) * ((number - 1) / max(last_round - 1, 1))
+
+    def y(rank: int) -> float:
+        return top + (height - top - bottom) * ((rank - 1) / (worst - 1))
+
+    dots = [{"x": round(x(n), 1), "y": round(y(r), 1), "round": n, "rank": r} for n, r in ranked]
+    return {
+        "width": width,
+        "height": height,
+        "dots": dots,
+        "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "rounds": [{"x": round(x(n), 1), "n": n} for n in range(1, last_round + 1)],
+        "ticks": [{"y": round(y(r), 1), "rank": r} for r in sorted({1, worst})],
+        "axis_y": height - bottom,
+        "left": left,
+        "right": width - right,
+        "worst": worst,
+    }
+
+
+def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        person = selectors.tournament_player(tournament, player_id)
+        if person is None:
+            raise Http404("No such player in this tournament")
+        lines = selectors.player_rounds(tournament, player_id)
+        standing = selectors.latest_standing(tournament, player_id)
+        field_size = tournament.standings.filter(after_round=standing.after_round).count() if standing else 0
+        context = {
+            "tournament": tournament,
+            "player": person,
+            "lines": lines,
+            "standing": standing,
+            "field_size": field_size,
+            "chart": rank_chart(lines, field_size),
+        }
+        return render(request, "tournaments/public/player.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        found = selectors.released_table(tournament, number, table)
+        if found is None:
+            raise Http404("No such table")
+        seats = list(found.seats.all())
+        names = {seat.player_id: seat.player for seat in seats}
+        places = selectors.table_places(found)
+        for place in places or []:
+            place["player"] = names.get(place["player_id"])
+        sheet = selectors.score_sheet(found)
+        context = {
+            "tournament": tournament,
+            "active": "pairings",
+            "round": found.round,
+            "table": found,
+            "seats": seats,
+            "sheet": sheet,
+            "places": places,
+            "totals": sheet[-1].totals if sheet else {},
+            "deals": tournament.deals_per_round(len(seats)),
+            "counted": sum(1 for hand in sheet if hand.counted),
+        }
+        return render(request, "tournaments/public/table.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+# --- draws ----------------------------------------------------------------------------------------------
+
+
+def draws(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        rounds = list(
+            tournament.rounds.filter(status__in=selectors.RELEASED_ROUND_STATUSES).order_by("number")
+        )
+        for round_ in rounds:
+            round_.verified = services.round_verify(round_)  # type: ignore[attr-defined]
+            round_.method_words = METHODS.get(round_.method, round_.method)  # type: ignore[attr-defined]
+        context = {"tournament": tournament, "active": "draws", "rounds": rounds}
+        return render(request, "tournaments/public/draws.html", context)
+
+    return cached_page(request, tournament, page)
+
+
+def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+
+    def page() -> HttpResponse:
+        round_ = released_round_or_404(tournament, number)
+        context = {
+            "tournament": tournament,
+            "active": "draws",
+            "round": round_,
+            "verified": services.round_verify(round_),
+            "method_words": METHODS.get(round_.method, round_.method),
+        }
+        return render(request, "tournaments/public/draw.html", context)
 
     return cached_page(request, tournament, page)
 
@@ -55,8 +502,18 @@ def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonRespons
     )
 
 
+assert set(RULES_PRESETS) >= set(PRESETS), "name every rules preset"
+
+T = "t/<slug:slug>/"
 urlpatterns = [
     path("", tournament_list, name="list"),
-    path("t/<slug:slug>/", tournament_detail, name="detail"),
-    path("t/<slug:slug>/rounds/<num:number>/draw.json", round_draw_json, name="draw-json"),
+    path(T, tournament_detail, name="detail"),
+    path(f"{T}pairings/", pairings, name="pairings"),
+    path(f"{T}rounds/<num:number>/", round_pairings, name="round"),
+    path(f"{T}standings/", standings, name="standings"),
+    path(f"{T}players/<num:player_id>/", player, name="player"),
+    path(f"{T}rounds/<num:number>/tables/<num:table>/", table_page, name="table"),
+    path(f"{T}draws/", draws, name="draws"),
+    path(f"{T}rounds/<num:number>/draw/", round_draw, name="draw"),
+    path(f"{T}rounds/<num:number>/draw.json", round_draw_json, name="draw-json"),
 ]
