@@ -13,8 +13,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
+from django.urls import reverse
 
-from tournaments.models import Tournament
+from tournaments import selectors
+from tournaments.models import Round, Tournament
 
 
 class Command(BaseCommand):
@@ -34,8 +36,10 @@ class Command(BaseCommand):
             call_command("demo", "--live", stdout=self.stdout)
         else:
             self.stdout.write("Demo tournament already loaded.")
-        url = f"http://{options['addrport']}/"
-        self.stdout.write(self.style.SUCCESS(f"Open {url} (tournament: {url}t/demo/, admin: {url}admin/)"))
+        url = f"http://{options['addrport']}"
+        self.stdout.write(self.style.SUCCESS(f"Open {url}/ — the demo tournament's pages:"))
+        for label, path in demo_pages():
+            self.stdout.write(f"  {label:<34} {url}{path}")
         if not options["no_serve"]:
             call_command("runserver", options["addrport"], use_reloader=False)
 
@@ -49,3 +53,38 @@ class Command(BaseCommand):
         password = os.environ.get("ADMIN_PASSWORD") or secrets.token_urlsafe(12)
         User.objects.create_superuser(username=username, email="", password=password)
         self.stdout.write(self.style.WARNING(f"Created admin user '{username}' with password: {password}"))
+
+
+def demo_pages(slug: str = "demo") -> list[tuple[str, str]]:
+    """The site's main pages for the demo tournament, with a table of the round in play and its code."""
+    tournament = Tournament.objects.get(slug=slug)
+    current = tournament.rounds.filter(status=Round.Status.IN_PLAY).first() or tournament.rounds.last()
+    table = current.tables.order_by("number").first()
+    player = table.seats.order_by("position").first().player
+    code = selectors.active_table_code(table)
+    t, n = {"slug": slug}, {"slug": slug, "number": current.number}
+    pages = [
+        ("home", reverse("tournaments:detail", kwargs=t)),
+        (f"pairings of round {current.number}", reverse("tournaments:round", kwargs=n)),
+        ("standings (live)", reverse("tournaments:standings", kwargs=t)),
+        (f"player page ({player.name})", reverse("tournaments:player", kwargs={**t, "player_id": player.pk})),
+        (
+            f"score sheet of table {table.number}",
+            reverse("tournaments:table", kwargs={**n, "table": table.number}),
+        ),
+        (f"draw of round {current.number}", reverse("tournaments:draw", kwargs=n)),
+        ("projector (for the wall)", reverse("tournaments:projector", kwargs=t)),
+    ]
+    if code and current.status == Round.Status.IN_PLAY:
+        entry = reverse("tournaments:entry-table", kwargs={**t, "code": code})
+        pages.append((f"enter results at table {table.number} ({code})", entry))
+    pages += [
+        ("organizer (log in as admin): the round", reverse("tournaments:manage-round", kwargs=n)),
+        ("organizer: disputes", reverse("tournaments:manage-disputes", kwargs=t)),
+        ("print: table cards with QR codes", reverse("tournaments:print-cards", kwargs=n)),
+        ("print: blank score sheet (4 / 5)", reverse("tournaments:print-sheet", kwargs={**t, "size": 4})),
+        ("print: standings (also .pdf)", reverse("tournaments:print-standings", kwargs=t)),
+        ("admin", reverse("admin:index")),
+        ("API documentation", reverse("v1:docs")),
+    ]
+    return pages
