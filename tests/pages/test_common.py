@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.http import Http404
+
 from tests.site_data import play_table
+from tournaments.models import Tournament
 from tournaments.pages.common import page_version, public_tournament_or_404
 
 
@@ -61,3 +65,12 @@ def test_it_lists_the_tarokk_terms_glossed_in_the_readers_language(client: Any, 
     assert '<span lang="hu">pagát</span>' in page
     assert "tarokk I, the lowest trump" in page
     assert "declarer" in page
+
+
+def test_it_finds_only_what_the_selectors_call_public(cup: Any) -> None:
+    assert public_tournament_or_404(cup.slug).pk == cup.pk
+    for change in ({"is_public": False}, {"status": Tournament.Status.DRAFT}):
+        Tournament.objects.filter(pk=cup.pk).update(**change)
+        with pytest.raises(Http404):
+            public_tournament_or_404(cup.slug)
+        Tournament.objects.filter(pk=cup.pk).update(is_public=True, status=Tournament.Status.RUNNING)
