@@ -74,3 +74,15 @@ def test_it_finds_only_what_the_selectors_call_public(cup: Any) -> None:
         with pytest.raises(Http404):
             public_tournament_or_404(cup.slug)
         Tournament.objects.filter(pk=cup.pk).update(is_public=True, status=Tournament.Status.RUNNING)
+
+
+def test_it_serves_a_cached_page_gzipped_to_a_browser_that_accepts_it(cup: Any, client: Any) -> None:
+    import gzip
+
+    plain = client.get(f"/t/{cup.slug}/").content  # rendered, then kept compressed
+    zipped = client.get(f"/t/{cup.slug}/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert gzip.decompress(zipped.content) == plain
+    assert len(zipped.content) < len(plain) / 2
+    assert client.get(f"/t/{cup.slug}/").content == plain  # and plain to one that does not

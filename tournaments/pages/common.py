@@ -10,7 +10,9 @@ The key is also the page's ETag, so a browser or projector that polls gets a 304
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -23,13 +25,16 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import compress_string
 
 from config.cache import cache_get, cache_set
 from tournaments import selectors
 from tournaments.models import Round, StandingsState, Tournament
 
 PAGE_CACHE_SECONDS = 600
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
@@ -113,15 +118,23 @@ def cached_page(
     digest = hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()
     key = f"page-{digest}"
     cached = cache_get(key)
-    if cached is not None:
-        content, content_type = cached
-        response = HttpResponse(content, content_type=content_type)
-    else:
+    if cached is None:
         response = render()
         if response.status_code == 200 and not response.streaming:
-            cache_set(key, (response.content, response["Content-Type"]), timeout)
-    response["ETag"] = f'"{digest}"'
-    response["Cache-Control"] = "no-cache"  # always revalidate: a 304 costs two queries and no render
+            content_type = response["Content-Type"]
+            compressed = content_type.startswith("text/")  # HTML, CSV; not PDFs (compressed already)
+            body = compress_string(response.content) if compressed else response.content
+            cache_set(key, (body, content_type, compressed), timeout)
+    else:
+        body, content_type, compressed = cached
+        if compressed and ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+            response = HttpResponse(body, content_type=content_type)
+            response["Content-Encoding"] = "gzip"  # a phone on the venue's wifi gets a tenth of the bytes
+        else:
+            response = HttpResponse(gzip.decompress(body) if compressed else body, content_type=content_type)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    response["ETag"] = f'W/"{digest}"'  # weak: the same page, gzipped or not
+    response["Cache-Control"] = "no-cache"  # always revalidate: a 304 costs one query and no render
     return response
 
 
