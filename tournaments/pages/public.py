@@ -294,10 +294,10 @@ def rows_html(rows: list[Row]) -> SafeString:
         cells = "".join(
             f'<td class="num" data-v="{value}">{escape(shown)}</td>' for shown, value in row.cells
         )
+        club_sub = f'<span class="sub club-sub">{club}</span>' if club else ""
         out.append(
             f'<tr><td class="num" data-v="{standing.rank}">{standing.rank}</td>'
-            f'<th scope="row"><a href="{escape(row.url)}">{escape(standing.player.name)}</a>'
-            f"{f'<span class={chr(34)}sub club-sub{chr(34)}>{club}</span>' if club else ''}</th>"
+            f'<th scope="row"><a href="{escape(row.url)}">{escape(standing.player.name)}</a>{club_sub}</th>'
             f'<td class="col-club">{club}</td>{cells}</tr>'
         )
     return mark_safe("\n".join(out))  # every value above is escaped or a number
