@@ -115,5 +115,5 @@ def test_it_says_how_many_hands_are_in_dispute_in_the_standings(
     assert {by_player[s.player_id] for s in table1.seats.all()} == {1}
     assert {by_player[s.player_id] for s in table2.seats.all()} == {0}
     assert all(row["hands_played"] == 0 for row in body["results"])  # the disputed hand does not count
-    page = anonymous.get("/t/cup/")  # the tournament's public page says so too
+    page = anonymous.get("/t/cup/standings/")  # the public standings page says so too
     assert "1 hand in dispute, not counted until decided" in page.content.decode()
