@@ -23,9 +23,6 @@ from django.contrib.auth import get_user_model
 
 from tests.site_data import site_tournament
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {
@@ -48,8 +45,23 @@ def _require_chromium() -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def _async_unsafe() -> Iterator[None]:
+    """Playwright's sync API runs an event loop in the test's thread, and Django refuses ORM calls where a
+    loop runs; the test's own ORM calls are still synchronous. Only while a module's browser is open: the
+    variable must not leak into later tests (``check --deploy`` rejects it)."""
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield
+    if before is None:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+@pytest.fixture(scope="module")
+def browser(_async_unsafe: None) -> Iterator[Any]:
+    """One Chromium per test module, closed (with Playwright's event loop) when the module is done."""
     _require_chromium()
     from playwright.sync_api import sync_playwright
 
