@@ -23,14 +23,12 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench_setup import ROOT, bench_env, bench_tournament, free_port
+from bench_setup import bench_env, bench_tournament, free_port, start_gunicorn, start_redis
 
 DB = "tarokk_api_bench"
 DEALS = 64
@@ -82,35 +80,12 @@ def main() -> None:
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is not installed (apt-get install -y wrk redis-server postgresql-client)")
     redis_port = free_port()
-    broker = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(redis_port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        stdout=subprocess.DEVNULL,
-    )
+    broker = start_redis(redis_port)
     env = bench_env(DB, redis_port)
     _, tables = bench_tournament(env, DB, DEALS)
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+    server = start_gunicorn(env, port)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         base = f"http://127.0.0.1:{port}"
         with tempfile.TemporaryDirectory() as tmp:
             lua, codes = Path(tmp, "submit.lua"), Path(tmp, "tables.csv")

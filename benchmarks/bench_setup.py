@@ -8,6 +8,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +20,36 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def wait_for_port(port: int, what: str = "gunicorn") -> None:
+    """Until something listens on loopback ``port`` (30 s at most)."""
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"{what} did not listen on port {port}")
+
+
+def start_redis(port: int) -> subprocess.Popen:
+    """A private, memory-only ``redis-server`` on loopback ``port`` (the bench's broker and cache)."""
+    return subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def start_gunicorn(env: dict[str, str], port: int) -> subprocess.Popen:
+    """The site under gunicorn with 2 workers on loopback ``port``, once it listens."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    wait_for_port(port)
+    return server
 
 
 def psql(*commands: str) -> None:

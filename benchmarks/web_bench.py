@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,7 +30,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench_setup import PLAYERS, ROOT, bench_env, free_port, psql
+from bench_setup import PLAYERS, ROOT, bench_env, free_port, psql, start_gunicorn, start_redis
 
 DB = "tarokk_web_bench"
 ROUNDS = 4
@@ -79,16 +78,6 @@ with acting_as(Actor(system="bench")):
 """
 
 
-def wait_for(port: int) -> None:
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    sys.exit("gunicorn did not start")
-
-
 def get(url: str) -> tuple[int, float, int]:
     start = time.perf_counter()
     with urllib.request.urlopen(url) as response:
@@ -107,11 +96,7 @@ def main() -> None:
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is not installed (apt-get install -y wrk redis-server postgresql-client)")
     redis_port = free_port()
-    cache = subprocess.Popen(
-        ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    cache = start_redis(redis_port)
     static = tempfile.TemporaryDirectory()  # DEBUG off serves hashed static files: collect them first
     env = dict(bench_env(DB, redis_port), STATIC_ROOT=static.name)
     collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
@@ -127,13 +112,8 @@ def main() -> None:
         sys.exit(f"set-up failed:\n{out}")
     print(f"set-up: {PLAYERS} players, {ROUNDS} rounds closed ({time.perf_counter() - started:.0f} s)")
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+    server = start_gunicorn(env, port)
     try:
-        wait_for(port)
         url = f"http://127.0.0.1:{port}{args.page}"
         for _ in range(6):  # each worker's first renders load templates and translations
             subprocess.run(["redis-cli", "-p", str(redis_port), "FLUSHALL"], check=True, capture_output=True)

@@ -56,7 +56,6 @@ import queue
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -72,7 +71,7 @@ from subprocess import Popen
 from typing import Any
 
 import psycopg
-from bench_setup import PG, ROOT, bench_env, bench_tournament, free_port, psql
+from bench_setup import PG, ROOT, bench_env, bench_tournament, free_port, psql, wait_for_port
 
 DB = "tarokk_workers_bench"
 TABLES = 50  # 200 players at four-player tables
@@ -256,16 +255,6 @@ def stop(process: Popen[Any]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)  # leftovers: prefork children, gunicorn workers
     process.wait()
-
-
-def wait_for_port(port: int) -> None:
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    sys.exit(f"gunicorn did not listen on port {port}")
 
 
 def prepare(env: dict[str, str], deals: int) -> Setup:
