@@ -26,9 +26,13 @@ def choose_seat(page: Any, position: str) -> None:
 
 
 def standings_text(page: Any, cup: Any) -> str:
-    if page.goto(f"/t/{cup.slug}/standings/").status == 404:
-        page.goto(f"/t/{cup.slug}/")  # the standings page of the public-pages helper, if not merged yet
+    page.goto(f"/t/{cup.slug}/standings/")
     return page.locator("main table").first.inner_text()
+
+
+def player_text(page: Any, cup: Any, player: Any) -> str:
+    page.goto(f"/t/{cup.slug}/players/{player.pk}/")
+    return page.locator("main").inner_text()
 
 
 def fill_summary(page: Any, table: Table, number: int, points: str = "52") -> None:
@@ -53,6 +57,7 @@ def test_two_phones_enter_confirm_and_dispute(cup: Any, phone: Any, new_phone: A
     code = selectors.active_table_code(table)
     before = standings_text(desktop, cup)
     player = table.seats.get(position="A").player
+    player_before = player_text(desktop, cup, player)
 
     # the code form, then the table page
     phone.goto(f"/t/{cup.slug}/enter/")
@@ -107,8 +112,9 @@ def test_two_phones_enter_confirm_and_dispute(cup: Any, phone: Any, new_phone: A
     # the public pages changed
     after = standings_text(desktop, cup)
     assert after != before
-    if desktop.goto(f"/t/{cup.slug}/players/{player.pk}/").status != 404:  # the public-pages helper's
-        assert player.name in desktop.locator("main").inner_text()
+    player_after = player_text(desktop, cup, player)
+    assert player.name in player_after
+    assert player_after != player_before  # the round's points and hands played moved
 
     # hand 3: a different result from the second phone opens a dispute
     phone.goto(f"/t/{cup.slug}/enter/{code}/")
