@@ -25,3 +25,14 @@ def test_it_switches_language_and_keeps_it_across_pages(cup: Any, new_phone: Any
     assert phone.locator("html").get_attribute("lang") == "de"
     phone.get_by_role("link", name="EN", exact=True).click()
     assert phone.get_by_role("link", name="Pairings").count() >= 1
+
+
+def test_it_shows_the_glossary_and_the_organizers_login_on_any_screen(
+    cup: Any, screenshots: Any, phone: Any, desktop: Any
+) -> None:
+    screenshots("/glossary/", "glossary")
+    assert phone.get_by_text("tarokk I, the lowest trump").count() == 1
+    assert_accessible(phone)
+    screenshots("/accounts/login/", "login")
+    assert desktop.get_by_label("Username").count() == 1
+    assert_accessible(desktop)
