@@ -336,6 +336,26 @@ def test_a_confirmed_hand_says_so(cup: Tournament) -> None:
     assert HandSubmission.objects.filter(hand__table=four).count() == 1
 
 
+def test_a_seat_contests_a_confirmed_hand_and_it_stops_counting(cup: Tournament) -> None:
+    _, four = round2_tables(cup)
+    a, b = seated(four, "A"), seated(four, "B")
+    payments = played_payments(four, 1)
+    a.post(hand_url(four, 1, "payments"), payments_form(four, 1, payments, "k1"))
+    b.post(hand_url(four, 1, "payments"), payments_form(four, 1, payments, "k2"))
+    c = seated(four, "C")
+    assert "A confirmed hand is wrong?" in c.get(table_url(four)).content.decode()
+    contest_url = table_url(four) + "contest/"
+    refused = c.post(contest_url, {"number": 1, "reason": ""}, follow=True).content.decode()
+    assert "Not contested: reason" in refused  # the service names the missing field
+    assert Hand.objects.get(table=four, number=1).status == "confirmed"
+    for _ in range(2):  # a double tap opens one dispute
+        page = c.post(contest_url, {"number": 1, "reason": "B took the trull, not A"}, follow=True)
+    assert "Hand 1 is contested" in page.content.decode()
+    assert Hand.objects.get(table=four, number=1).status == "disputed"
+    assert Dispute.objects.filter(hand__table=four, status="open").count() == 1
+    assert "In dispute: the organizer decides" in page.content.decode()
+
+
 def test_entry_needs_a_seat_and_a_csrf_token(cup: Tournament) -> None:
     _, four = round2_tables(cup)
     anonymous = Client()

@@ -284,6 +284,7 @@ def _table_state(view: TableView) -> dict[str, Any]:
     return {
         "pending": pending,
         "disputed": disputed,
+        "contestable": [n for n, h in sorted(hands.items()) if h.status == Hand.Status.CONFIRMED],
         "next_deal": deal,
         "next_dealer": view.seat(deal.dealer) if deal else None,
         "limit": limit,
@@ -357,6 +358,36 @@ def entry_confirm(request: HttpRequest, slug: str, code: str, number: int) -> Ht
             messages.error(request, _("Not confirmed: %(reason)s") % {"reason": message})
     else:
         messages.success(request, _("Hand %(n)s confirmed.") % {"n": number})
+    return HttpResponseRedirect(_table_url(opened))
+
+
+@never_cache
+@require_POST
+def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    """A seat contests a confirmed hand while the round is open: the hand stops counting and the organizer
+    decides (``services.hand_contest``; a retry returns the same dispute)."""
+    opened = _open_table(request, slug, code)
+    if isinstance(opened, HttpResponse):
+        return opened
+    if opened.me is None:
+        messages.error(request, _("Choose your seat first."))
+        return HttpResponseRedirect(_table_url(opened))
+    number = _int_or_none(request.POST.get("number"))
+    hand = opened.table.hands.filter(number=number).first() if number else None
+    if hand is None:
+        messages.error(request, _("Choose the hand that is wrong."))
+        return HttpResponseRedirect(_table_url(opened))
+    try:
+        services.hand_contest(hand, contested_by=opened.me.player, reason=request.POST.get("reason", ""))
+    except ValidationError as exc:
+        for name, _code, message in _error_messages(exc):
+            reason = f"{name}: {message}" if name else message
+            messages.error(request, _("Not contested: %(reason)s") % {"reason": reason})
+    else:
+        messages.success(
+            request,
+            _("Hand %(n)s is contested: it does not count until the organizer decides.") % {"n": number},
+        )
     return HttpResponseRedirect(_table_url(opened))
 
 
@@ -838,6 +869,7 @@ urlpatterns = [
     path("t/<slug:slug>/enter/", entry_start, name="entry"),
     path("t/<slug:slug>/enter/<str:code>/", entry_table, name="entry-table"),
     path("t/<slug:slug>/enter/<str:code>/seat/", entry_seat, name="entry-seat"),
+    path("t/<slug:slug>/enter/<str:code>/contest/", entry_contest, name="entry-contest"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/confirm/", entry_confirm, name="entry-confirm"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/preview/", entry_preview, name="entry-preview"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/<str:source>/", entry_hand, name="entry-hand"),
