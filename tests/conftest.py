@@ -58,6 +58,17 @@ def _eager_tasks_by_default() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: failed table codes are counted there and pages are kept
+    under keys that a later test's tournament could reuse (the same pk and versions in a new database)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _test_setup_actor() -> Iterator[None]:
     """Rows that tests create directly (factories, fixtures) are attributed to "system:test"; services
     attribute their own changes to the actor they are given. Tests that check attribution look for it."""

@@ -33,16 +33,6 @@ def table_client(table: Table) -> APIClient:
     return client
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Any:
-    """Failed table codes are counted in the cache; each test starts with none."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def anonymous() -> APIClient:
     return APIClient()

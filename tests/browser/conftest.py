@@ -71,15 +71,6 @@ def browser(_async_unsafe: None) -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def contexts(browser: Any) -> Iterator[list[Any]]:
     opened: list[Any] = []

@@ -11,15 +11,6 @@ from tests.site_data import site_tournament
 from tournaments.models import Tournament
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Any:
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def organizer_user(db: Any) -> Any:
     return get_user_model().objects.create_user("organizer", email="org@example.org", password="pw-org-12345")

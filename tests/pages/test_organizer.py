@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.site_data import play_table, played_payments
+from tests.site_data import finish_round, play_table, played_payments
 from tournaments import selectors, services
 from tournaments.models import Dispute, Hand, HandSubmission, Job, Round, Seat, Tournament
 
@@ -38,11 +38,7 @@ def round2(cup: Tournament) -> Round:
 
 
 def close_round2(cup: Tournament, organizer: Any) -> Round:
-    round_ = round2(cup)
-    for table in round_.tables.all():
-        play_table(table, organizer)
-    services.round_close(round_, by=organizer)
-    return round_
+    return finish_round(round2(cup), organizer)
 
 
 def make_dispute(cup: Tournament) -> Dispute:

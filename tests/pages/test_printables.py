@@ -12,7 +12,7 @@ import pytest
 import segno
 from django.contrib.auth import get_user_model
 
-from tests.site_data import play_table, start_round
+from tests.site_data import finish_round, start_round
 from tournaments import selectors
 from tournaments.models import Round, Table, Tournament
 from tournaments.pages.printables import qr_svg
@@ -34,12 +34,7 @@ def in_play(cup: Tournament) -> Round:
 
 
 def close_round_2(cup: Tournament, organizer: Any) -> None:
-    from tournaments import services
-
-    round2 = in_play(cup)
-    for table in round2.tables.all():
-        play_table(table, organizer)
-    services.round_close(round2, by=organizer)
+    finish_round(in_play(cup), organizer)
 
 
 # --- table cards ---------------------------------------------------------------------------------------
