@@ -35,11 +35,9 @@ def played_payments(table: Table, number: int) -> dict[str, int]:
     return payments
 
 
-def play_table(table: Table, organizer: Any, hands: int | None = None) -> None:
-    """Enter ``hands`` (default: all) of the table's deals as an organizer's score sheet."""
-    tournament = table.round.tournament
-    limit = tournament.deals_per_round(table.seats.count())
-    for number in range(1, (hands if hands is not None else limit) + 1):
+def _enter_played(table: Table, numbers: range, organizer: Any) -> None:
+    """Enter the deals ``numbers`` of the table as played, from an organizer's score sheet."""
+    for number in numbers:
         services.hand_submit(
             table=table,
             number=number,
@@ -50,20 +48,18 @@ def play_table(table: Table, organizer: Any, hands: int | None = None) -> None:
         )
 
 
+def play_table(table: Table, organizer: Any, hands: int | None = None) -> None:
+    """Enter ``hands`` (default: all) of the table's deals as an organizer's score sheet."""
+    limit = table.round.tournament.deals_per_round(table.seats.count())
+    _enter_played(table, range(1, (hands if hands is not None else limit) + 1), organizer)
+
+
 def finish_round(round_: Round, organizer: Any) -> Round:
     """Enter every missing hand of the round as an organizer's score sheet, then close it."""
     for table in round_.tables.all():
         entered = table.hands.exclude(kind="").count()
         limit = round_.tournament.deals_per_round(table.seats.count())
-        for number in range(entered + 1, limit + 1):
-            services.hand_submit(
-                table=table,
-                number=number,
-                source="payments",
-                data={"payments": played_payments(table, number)},
-                entered_by=organizer,
-                trusted=True,
-            )
+        _enter_played(table, range(entered + 1, limit + 1), organizer)
     services.round_close(round_, by=organizer)
     return round_
 

@@ -178,6 +178,15 @@ def _open_table(request: HttpRequest, slug: str, code: str) -> TableView | HttpR
     )
 
 
+def _open_seated(request: HttpRequest, slug: str, code: str) -> TableView | HttpResponse:
+    """``_open_table`` for actions made in a seat's name: without a chosen seat, back to the table page."""
+    opened = _open_table(request, slug, code)
+    if isinstance(opened, HttpResponse) or opened.me is not None:
+        return opened
+    messages.error(request, _("Choose your seat first."))
+    return HttpResponseRedirect(_table_url(opened))
+
+
 def _table_url(view: TableView) -> str:
     return reverse("tournaments:entry-table", kwargs={"slug": view.tournament.slug, "code": view.code.code})
 
@@ -340,12 +349,9 @@ def entry_seat(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 @require_POST
 def entry_confirm(request: HttpRequest, slug: str, code: str, number: int) -> HttpResponse:
     """A second seat confirms an entry waiting for it."""
-    opened = _open_table(request, slug, code)
+    opened = _open_seated(request, slug, code)
     if isinstance(opened, HttpResponse):
         return opened
-    if opened.me is None:
-        messages.error(request, _("Choose your seat first."))
-        return HttpResponseRedirect(_table_url(opened))
     submission = HandSubmission.objects.filter(
         pk=_int_or_none(request.POST.get("submission")), hand__table=opened.table, hand__number=number
     ).first()
@@ -366,12 +372,9 @@ def entry_confirm(request: HttpRequest, slug: str, code: str, number: int) -> Ht
 def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """A seat contests a confirmed hand while the round is open: the hand stops counting and the organizer
     decides (``services.hand_contest``; a retry returns the same dispute)."""
-    opened = _open_table(request, slug, code)
+    opened = _open_seated(request, slug, code)
     if isinstance(opened, HttpResponse):
         return opened
-    if opened.me is None:
-        messages.error(request, _("Choose your seat first."))
-        return HttpResponseRedirect(_table_url(opened))
     number = _int_or_none(request.POST.get("number"))
     hand = opened.table.hands.filter(number=number).first() if number else None
     if hand is None:
