@@ -38,8 +38,10 @@ class Command(BaseCommand):
             self.stdout.write("Demo tournament already loaded.")
         url = f"http://{options['addrport']}"
         self.stdout.write(self.style.SUCCESS(f"Open {url}/ — the demo tournament's pages:"))
-        for label, path in demo_pages():
-            self.stdout.write(f"  {label:<34} {url}{path}")
+        pages = demo_pages()
+        width = max(len(label) for label, _path in pages)
+        for label, path in pages:
+            self.stdout.write(f"  {label:<{width}} {url}{path}")
         if not options["no_serve"]:
             call_command("runserver", options["addrport"], use_reloader=False)
 
