@@ -23,13 +23,18 @@ MAX_JSON_DEPTH = 16  # a hand record nests 5 deep
 MAX_JSON_ITEMS = 5_000  # values in one document, counted before anything recursive touches it
 
 
-def invalid(field: str, message: str, code: str = "invalid") -> ValidationError:
-    return ValidationError({field: [ValidationError(message, code=code)]})
+def invalid(
+    field: str, message: Any, code: str = "invalid", params: Mapping[str, Any] | None = None
+) -> ValidationError:
+    """A refusal naming ``field``. ``message`` is a translatable template (``gettext_lazy`` with
+    ``%(name)s`` placeholders) and ``params`` its values: Django renders it when it is read, in the
+    reader's language (a page's, or the API request's ``Accept-Language``)."""
+    return ValidationError({field: [ValidationError(message, code=code, params=dict(params or {}) or None)]})
 
 
-def conflict(field: str, message: str) -> ValidationError:
+def conflict(field: str, message: Any, params: Mapping[str, Any] | None = None) -> ValidationError:
     """The input is well-formed but the current state refuses it (e.g. the round is closed)."""
-    return invalid(field, message, code="conflict")
+    return invalid(field, message, code="conflict", params=params)
 
 
 def check_version(obj: Any, expected: int | None, what: str) -> None:
