@@ -29,7 +29,8 @@ def slide(page: Any) -> str:
 
 
 def test_projector_cycles_between_pairings_and_standings(cup: Any, wall: Any) -> None:
-    wall.goto("/t/cup/projector/?interval=1&poll=30")
+    # Slides of 3 seconds: long enough for the checks of one slide even on a loaded machine.
+    wall.goto("/t/cup/projector/?interval=3&poll=30")
     assert slide(wall) == "pairings-0"
     assert wall.locator(".pj-view[data-view=pairings]").is_visible()
     assert not wall.locator(".pj-view[data-view=standings]").is_visible()
