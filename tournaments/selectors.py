@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +127,8 @@ class StandingsTable:
     after_round: int = 0
     live: bool = False  # standings during round ``after_round`` (in play), not after it
     round_numbers: list[int] = field(default_factory=list)
-    rows: list[Standing] = field(default_factory=list)  # each with ``hands_in_dispute`` set
+    # each with ``hands_in_dispute`` and ``provisional`` (its totals count a round not closed) set
+    rows: list[Standing] = field(default_factory=list)
     hands_in_dispute: int = 0  # hands of these rounds in dispute: not counted until decided
     provisional_rounds: list[int] = field(default_factory=list)  # rounds counted here that are not closed
 
@@ -153,10 +155,17 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
     disputed, per_player = hands_in_dispute(tournament, after_round)
     for row in rows:
         row.hands_in_dispute = per_player.get(row.player_id, 0)  # type: ignore[attr-defined]
-        for entry in row.rounds:
-            entry["provisional"] = entry.get("round") in provisional
+        mark_provisional(row, provisional)
     live = after_round in provisional
     return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional)
+
+
+def mark_provisional(row: Standing, provisional: Collection[int]) -> None:
+    """Mark each per-round entry of ``row`` ``provisional`` when its round is one of ``provisional`` (not
+    closed), and the row itself when its totals count such a round."""
+    for entry in row.rounds:
+        entry["provisional"] = entry.get("round") in provisional
+    row.provisional = any(entry["provisional"] for entry in row.rounds)  # type: ignore[attr-defined]
 
 
 def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dict[int, int]]:

@@ -81,11 +81,14 @@ def test_standings_mark_the_hands_so_far_of_a_round_in_play(
     page = text(client.get("/t/cup/standings/"))
     five, four = tables(cup)
     for name in names(four):
-        css, _value, shown = r2(page, name)
-        assert css == "num prov"
-        assert shown.endswith(MARK)
-    assert all(r2(page, name)[2] == "–" for name in names(five))
-    assert page.count(MARK) == 4 + 1  # the 4-table's round 2 cells, and the legend's
+        total, table_points, *_rest = standings_cells(page, name)
+        for css, _value, shown in (r2(page, name), total, table_points):  # they count round 2 so far
+            assert css == "num prov"
+            assert shown.endswith(MARK)
+    for name in names(five):
+        assert r2(page, name)[2] == "–"
+        assert standings_cells(page, name)[0][0] == "num"  # the total counts nothing of round 2
+    assert page.count(MARK) == 4 * 3 + 1  # the 4-table's round 2, total, table points; the legend
     assert f'<p class="small legend-provisional">{MARK} {LEGEND}' in page
     assert 'title="Round 2, provisional"' in page
     assert 'title="Round 1"' in page
@@ -138,7 +141,10 @@ def test_a_players_page_marks_the_round_in_play(cup: Tournament, client: Any, so
     facts = playing.split('<dl class="facts card stat-facts">', 1)[1].split("</dl>", 1)[0]
     assert facts.count(MARK) == 3  # rank, total and table points
 
-    waiting = round_row(player_page(client, cup, names(five)[0]), 2)
+    waiting_page = player_page(client, cup, names(five)[0])
+    facts = waiting_page.split('<dl class="facts card stat-facts">', 1)[1].split("</dl>", 1)[0]
+    assert facts.count(MARK) == 1  # the rank may change; the totals count nothing of round 2
+    waiting = round_row(waiting_page, 2)
     cells = re.findall(r'<td class="num( prov)?">(.*?)</td>', waiting)
     table_points, place, rank = cells[-3:]
     assert table_points == place == ("", "–")  # nothing counts at the 5-table: no points, no place
@@ -163,6 +169,7 @@ def test_projector_marks_the_round_in_play_and_says_during(
     assert "during round 2" in page
     assert f'<p class="pj-legend">{MARK} {LEGEND}' in page
     assert page.count('class="num pj-r prov"') == 4  # the 4-table's players
+    assert page.count('class="num pj-total prov"') == 4
     five, _four = tables(cup)
     for name in names(five):
         row = page.split(f"<th scope=\"row\">{name}</th>", 1)[1].split("</tr>", 1)[0]
@@ -181,6 +188,7 @@ def test_printed_standings_mark_the_round_in_play(cup: Tournament, client: Any, 
     assert "during round 2" in page
     assert "after round 2" not in page
     assert page.count('class="num round prov"') == 4
+    assert page.count('class="num strong prov"') == 4  # their totals
     foot = page.split('<p class="doc-foot">', 1)[1].split("</p>", 1)[0]
     assert f"{MARK} {LEGEND}" in foot
     five, _four = tables(cup)

@@ -243,9 +243,10 @@ def standings_rows(tournament: Tournament, table: selectors.StandingsTable) -> l
     rows = []
     for standing in table.rows:
         values = standing.tiebreak_values or {}
+        counts_open_round = standing.provisional  # its totals count points of a round in play
         cells: list[tuple[str, Any, bool]] = [
-            (points(standing.total, sep), float(standing.total), False),
-            (points(standing.table_points, sep), float(standing.table_points), False),
+            (points(standing.total, sep), float(standing.total), counts_open_round),
+            (points(standing.table_points, sep), float(standing.table_points), counts_open_round),
             (points(standing.game_points, sep), standing.game_points, False),
         ]
         cells += [(points(values.get(name), sep), values.get(name, 0), False) for name in tiebreaks]
@@ -408,13 +409,15 @@ def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
         lines = selectors.player_rounds(tournament, player_id)
         standing = selectors.latest_standing(tournament, player_id)
         field_size = tournament.standings.filter(after_round=standing.after_round).count() if standing else 0
+        open_rounds = selectors.provisional_rounds(tournament, standing.after_round) if standing else []
+        if standing is not None:
+            selectors.mark_provisional(standing, open_rounds)
         context = {
             "tournament": tournament,
             "player": person,
             "lines": lines,
             "standing": standing,
-            # rank and totals count a round not closed yet
-            "provisional": bool(standing and selectors.provisional_rounds(tournament, standing.after_round)),
+            "provisional": bool(open_rounds),  # the rank may change; the totals if standing.provisional
             "field_size": field_size,
             "chart": rank_chart(lines, field_size),
         }
