@@ -557,7 +557,8 @@ class Penalty(models.Model):
 
 
 class TableResult(models.Model):
-    """A player's result at one table: derived from confirmed hands, rebuilt by ``standings``."""
+    """A player's result at one table: derived from its counted hands, rebuilt by ``standings``; none while
+    no hand of the table counts."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="table_results")

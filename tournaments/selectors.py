@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,7 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
-from tournaments.standings import COUNTED_HAND_STATUSES
+from tournaments.standings import COUNTED_HAND_STATUSES, PROVISIONAL_ROUND_STATUSES
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -112,18 +113,35 @@ def rounds_with_draws(tournament: Tournament, *, public_only: bool = True) -> Qu
     return rounds.prefetch_related(Prefetch("tables", queryset=tables), "byes__player").order_by("number")
 
 
+def provisional_rounds(tournament: Tournament, up_to: int | None = None) -> list[int]:
+    """The released rounds not closed yet (up to round ``up_to``): what they count is provisional, and
+    becomes final when they close."""
+    rounds = tournament.rounds.filter(status__in=PROVISIONAL_ROUND_STATUSES)
+    if up_to is not None:
+        rounds = rounds.filter(number__lte=up_to)
+    return sorted(rounds.values_list("number", flat=True))
+
+
 @dataclass
 class StandingsTable:
     after_round: int = 0
-    live: bool = False
+    live: bool = False  # standings during round ``after_round`` (in play), not after it
     round_numbers: list[int] = field(default_factory=list)
-    rows: list[Standing] = field(default_factory=list)  # each with ``hands_in_dispute`` set
+    # each with ``hands_in_dispute`` and ``provisional`` (its totals count a round not closed) set
+    rows: list[Standing] = field(default_factory=list)
     hands_in_dispute: int = 0  # hands of these rounds in dispute: not counted until decided
+    provisional_rounds: list[int] = field(default_factory=list)  # rounds counted here that are not closed
+
+    @property
+    def provisional(self) -> bool:
+        """Totals and ranks may still change: a round they count is not closed."""
+        return bool(self.provisional_rounds)
 
 
 def standings_table(tournament: Tournament, after_round: int | None = None) -> StandingsTable:
     """The latest standings snapshot (or the one after ``after_round``), with the hands in dispute (in all
-    and per player: live, not from the snapshot)."""
+    and per player: live, not from the snapshot) and each per-round entry marked ``provisional`` while its
+    round is not closed (read from the rounds now, so it turns final the moment a round closes)."""
     if after_round is None:
         after_round = tournament.standings.aggregate(m=Max("after_round"))["m"]
     if not after_round:
@@ -133,11 +151,21 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
         .select_related("player", "player__club")
         .order_by("rank", "player__name")
     )
-    live = tournament.rounds.filter(number=after_round).exclude(status=Round.Status.CLOSED).exists()
+    provisional = provisional_rounds(tournament, after_round)
     disputed, per_player = hands_in_dispute(tournament, after_round)
     for row in rows:
         row.hands_in_dispute = per_player.get(row.player_id, 0)  # type: ignore[attr-defined]
-    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed)
+        mark_provisional(row, provisional)
+    live = after_round in provisional
+    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional)
+
+
+def mark_provisional(row: Standing, provisional: Collection[int]) -> None:
+    """Mark each per-round entry of ``row`` ``provisional`` when its round is one of ``provisional`` (not
+    closed), and the row itself when its totals count such a round."""
+    for entry in row.rounds:
+        entry["provisional"] = entry.get("round") in provisional
+    row.provisional = any(entry["provisional"] for entry in row.rounds)  # type: ignore[attr-defined]
 
 
 def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dict[int, int]]:
@@ -174,7 +202,9 @@ def settled_by_validator() -> Q:
 
 
 def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
-    """Standings as CSV: rank, player, club, total, per-round scores and every tie-break value."""
+    """Standings as CSV: rank, player, club, total, per-round scores (empty where a round adds nothing),
+    every tie-break value, and ``provisional`` (``true`` while a round counted is not closed: the row's
+    total and rank may still change)."""
     table = standings_table(tournament, after_round)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -191,22 +221,25 @@ def standings_csv(tournament: Tournament, after_round: int | None = None) -> str
             "penalties",
             "hands_played",
             *tiebreaks,
+            "provisional",
         ]
     )
+    provisional = "true" if table.provisional else "false"
     for row in table.rows:
-        rounds: list[dict[str, Any]] = row.rounds
+        by_round = {r.get("round"): r["score"] for r in row.rounds}
         writer.writerow(
             [
                 row.rank,
                 row.player.name,
                 row.player.club.name if row.player.club else "",
                 row.total,
-                *[r["score"] for r in rounds],
+                *[by_round.get(n, "") for n in table.round_numbers],
                 row.game_points,
                 row.table_points,
                 row.penalties,
                 row.hands_played,
                 *[row.tiebreak_values.get(t, "") for t in tiebreaks],
+                provisional,
             ]
         )
     return out.getvalue()
@@ -280,7 +313,8 @@ def table_places(table: Table) -> list[dict[str, Any]] | None:
 @dataclass
 class PlayerRound:
     """One released round as a player lived it: the table and seat (or a bye), the opponents, the points
-    of the counted hands (as the last standings recompute stored them) and the rank after the round."""
+    of the counted hands (as the last standings recompute stored them: none, and no place, while no hand of
+    the table counts) and the rank after the round; all of it ``provisional`` until the round closes."""
 
     number: int
     status: str
@@ -293,12 +327,13 @@ class PlayerRound:
     place: Any = None
     hands_played: int = 0
     rank: int | None = None
+    provisional: bool = False  # the round is not closed: its points, place and rank may change
 
 
 def player_rounds(tournament: Tournament, player_id: int) -> list[PlayerRound]:
     """Every released round of ``player_id`` in ``tournament``, oldest first (the player's page)."""
     rounds = {
-        r.number: PlayerRound(r.number, r.status)
+        r.number: PlayerRound(r.number, r.status, provisional=r.status in PROVISIONAL_ROUND_STATUSES)
         for r in tournament.rounds.filter(status__in=RELEASED_ROUND_STATUSES).order_by("number")
     }
     seats = Seat.objects.filter(round__tournament=tournament, round__number__in=rounds, player_id=player_id)

@@ -7,6 +7,13 @@ Stored standings are always a from-scratch computation, kept in step in two step
 * ``standings_refresh`` (the worker's task, or a sweep for what stayed stale, e.g. while the broker was
   down) recomputes everything and marks the state current only if no change came in meanwhile.
 
+A table adds only what was played there: until a hand of it counts (confirmed or voided) it gives its
+players nothing (no table points, no place, no table win, no game points, no hands, no opponents for the
+opponents' total, no round for the best round), though they are listed in the standings with what they
+have from other rounds. Once hands count, the table ranks by the hands so far. Everything of a round not
+yet closed is provisional (``PROVISIONAL_ROUND_STATUSES``: the readers mark it, ``selectors``); it becomes
+final, without any recomputation of its values, when the round closes.
+
 5-player tables are fair to their players because the dealer sits out each hand: over the 20 deals of a
 5-table (the 2018 default) every player plays 16 hands, exactly as at a 16-deal 4-table, and the
 table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so being seated at a
@@ -48,6 +55,8 @@ logger = logging.getLogger(__name__)
 
 COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
 VISIBLE_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+# Released but not closed: what these rounds count may still change (marked provisional by the readers).
+PROVISIONAL_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
 
 CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
@@ -64,7 +73,9 @@ def from_cents(value_cents: int) -> Decimal:
 
 @dataclass
 class RoundLine:
-    """One player's part in one round (a table or a bye); table points in hundredths."""
+    """One player's part in one round (a table or a bye); table points in hundredths. ``counted`` is
+    false for a seat at a table where no hand counts yet: the player is in the standings, the line adds
+    nothing (no points, no round entry, no best round, no opponents)."""
 
     round_number: int
     game_points: int = 0
@@ -75,6 +86,7 @@ class RoundLine:
     place: Fraction = Fraction(0)
     bye: bool = False
     opponents: tuple[int, ...] = ()
+    counted: bool = True
 
 
 @dataclass
@@ -122,8 +134,13 @@ def table_places(
     """Per player (by id) at one table: game points, hands played/lost and table place points.
 
     ``positions`` maps position -> player id; ``hands`` yields (dealer position, payments by position) of
-    the counted hands. A 5-table's dealer sits the hand out: it is not a hand played.
+    the counted hands. A 5-table's dealer sits the hand out: it is not a hand played. A table without a
+    counted hand has no result (an empty dict): ranking its players all tied at zero would hand each of
+    them the average of the scale (7 at a 4-table, 6.4 at a 5-table) for nothing played.
     """
+    hands = list(hands)
+    if not hands:
+        return {}
     five = len(positions) == 5
     game = dict.fromkeys(positions, 0)
     played = dict.fromkeys(positions, 0)
@@ -163,6 +180,8 @@ def compute_standings(
         best = None
         wins = lost = total = 0
         for line in sorted(player_lines, key=lambda x: x.round_number):
+            if not line.counted:
+                continue  # seated at a table where nothing counts yet: listed, nothing added
             score = fmt.round_cents(line)
             total += score
             best = score if best is None or score > best else best
@@ -302,6 +321,12 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
     )
     for _, table_id, player_id, *_rest in results:
         table_players[table_id].append(player_id)
+    with_result = {(player_id, number) for number, _, player_id, *_rest in results}
+    for number, player_id in Seat.objects.filter(
+        round__tournament=tournament, round__number__in=round_numbers
+    ).values_list("round__number", "player_id"):
+        if (player_id, number) not in with_result:  # the table has no counted hand (no TableResult)
+            lines[player_id].append(RoundLine(number, counted=False))
     for number, table_id, player_id, game, table_pts, played, lost, won in results:
         lines[player_id].append(
             RoundLine(

@@ -122,7 +122,12 @@ class StandingRowSerializer(serializers.ModelSerializer):
     total = serializers.FloatField()
     table_points = serializers.FloatField()
     tiebreak_values = serializers.DictField(child=serializers.FloatField())
-    rounds = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="per round that adds something: round, score, game_points, table_points, bye, "
+        "hands_played, provisional (the round is not closed: may still change). A table where no hand "
+        "counts yet adds nothing, so that round has no entry",
+    )
     hands_in_dispute = serializers.IntegerField(
         read_only=True, help_text="the player's hands in dispute: not counted until decided"
     )
@@ -154,6 +159,10 @@ class StandingRowSerializer(serializers.ModelSerializer):
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     live = serializers.BooleanField(help_text="the round is still in play: these totals will change")
+    provisional = serializers.BooleanField(
+        help_text="a round these standings count is not closed: its table points (places by the hands so "
+        "far), the totals and the ranks are provisional; they become final when it closes"
+    )
     stale = serializers.BooleanField(help_text="a change is waiting to be counted: they are being updated")
     version = serializers.IntegerField(help_text="the standings version these totals count (grows)")
     as_of = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
@@ -213,6 +222,10 @@ class PlayerRoundSerializer(serializers.Serializer):
     place = serializers.DecimalField(max_digits=4, decimal_places=1, allow_null=True)
     hands_played = serializers.IntegerField()
     rank = serializers.IntegerField(allow_null=True, help_text="rank after the round (live while in play)")
+    provisional = serializers.BooleanField(
+        help_text="the round is not closed: its points, place and rank may still change (null points and "
+        "place: no hand of the table counts yet)"
+    )
 
 
 class PlayerResultsSerializer(serializers.Serializer):

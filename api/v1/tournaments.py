@@ -422,6 +422,7 @@ def _standings_render(
     data = {
         "after_round": table.after_round,
         "live": table.live,
+        "provisional": table.provisional,
         "stale": bool(state and state.stale_since),
         "version": state.computed_version if state else 0,
         "as_of": state.computed_at if state else None,

@@ -36,8 +36,8 @@ def play_out(round_: Round, payments: dict[str, int] | None = None) -> None:
 
 
 def close_round1(organizer: APIClient, round1: Round, capture: Any) -> None:
-    play_out(round1)
     with capture(execute=True):  # the standings (and table results) are recomputed after commit
+        play_out(round1)
         assert organizer.post(f"{ROUNDS}1/close/").status_code == 200
 
 

@@ -210,7 +210,8 @@ def test_standings_print(client: Any, cup: Tournament) -> None:
 
 def test_standings_print_current_is_live(client: Any, cup: Tournament) -> None:
     html = client.get("/t/cup/print/standings/").content.decode()
-    assert "after round 2" in html
+    assert "during round 2" in html
+    assert "after round 2" not in html  # round 2 is in play: nothing is "after" it yet
     assert "still being played" in html
     assert client.get("/t/cup/print/standings/?after=x").status_code == 200
 

@@ -71,3 +71,23 @@ def test_it_leaves_the_last_round_in_play_with_live(client: Client) -> None:
     assert last.status == Round.Status.IN_PLAY
     assert Hand.objects.filter(table__round=last, status="confirmed").count() == 2 * 2  # half of 4 deals
     assert all(table.codes.filter(replaced_at__isnull=True).exists() for table in last.tables.all())
+
+
+def test_live_demo_prints_provisional_standings_during_the_round_in_play() -> None:
+    """The console standings of ``demo --live`` (and so of ``quickstart``) count the hands entered so far
+    and say so: "during round 2", the round's points marked, not "after round 2"."""
+    out = io.StringIO()
+    call_command(
+        "demo", "--players", "9", "--rounds", "2", "--deals", "4", "--seed", "p", "--live", stdout=out
+    )
+    text = out.getvalue()
+    assert "Standings of Demo Kupa 2026 during round 2:" in text
+    assert "after round 2" not in text
+    assert "(provisional: round 2 is still being played; ° marks its points" in text
+    tournament = Tournament.objects.get(slug="demo")
+    rows = text.split("rounds        game  hands\n", 1)[1].strip().splitlines()
+    assert len(rows) == 9
+    for standing in Standing.objects.filter(tournament=tournament, after_round=2):
+        line = next(row for row in rows if standing.player.name in row)
+        scores = {entry["round"]: entry["score"] for entry in standing.rounds}
+        assert f"{scores[1]:>3g} {scores[2]:>3g}°" in line  # round 1 final, round 2 provisional

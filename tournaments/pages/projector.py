@@ -38,7 +38,13 @@ def live_context(tournament: Tournament) -> dict[str, Any]:
                 "total": points(standing.total),
                 "table_points": points(standing.table_points),
                 "game_points": points(standing.game_points),
-                "rounds": [points(by_round[n]["score"]) if n in by_round else "–" for n in shown_rounds],
+                # (shown, provisional): a round adds nothing ("–") until a hand of its table counts
+                "rounds": [
+                    (points(by_round[n]["score"]), by_round[n]["provisional"])
+                    if n in by_round
+                    else ("–", False)
+                    for n in shown_rounds
+                ],
             }
         )
     return {

@@ -8,6 +8,7 @@ once per change of the tournament and then served from the cache (with an ETag f
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -25,6 +26,7 @@ from engine.rules import PRESETS
 from tournaments import selectors, services
 from tournaments.models import TIEBREAKS, Round, Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
+from tournaments.templatetags.tarokk import PROVISIONAL_MARK
 
 RULES_PRESETS = {
     "tournament": gettext_lazy("Hungarian tournament rules (2018)"),
@@ -196,14 +198,17 @@ class Column:
 class Row:
     standing: Any
     url: str = ""
-    cells: list[tuple[str, Any]] = field(default_factory=list)  # (shown, sort value) per numeric column
+    # (shown, sort value, provisional) per numeric column; provisional: a round not closed yet
+    cells: list[tuple[str, Any, bool]] = field(default_factory=list)
 
 
 # Tie-breaks that already have a column of their own.
 OWN_COLUMNS = {"total", "table_points", "game_points"}
 
 
-def standings_columns(tournament: Tournament, round_numbers: list[int]) -> list[Column]:
+def standings_columns(
+    tournament: Tournament, round_numbers: list[int], provisional: Iterable[int] = ()
+) -> list[Column]:
     columns = [
         Column("rank", _("Rank"), ascending=True),
         Column("player", _("Player"), numeric=False, ascending=True),
@@ -223,9 +228,8 @@ def standings_columns(tournament: Tournament, round_numbers: list[int]) -> list[
                 )
             )
     for number in round_numbers:
-        columns.append(
-            Column(f"r{number}", _("R%(n)d") % {"n": number}, title=_("Round %(n)d") % {"n": number})
-        )
+        title = _("Round %(n)d, provisional") if number in provisional else _("Round %(n)d")
+        columns.append(Column(f"r{number}", _("R%(n)d") % {"n": number}, title=title % {"n": number}))
     columns.append(Column("hands", _("Hands"), title=_("Hands played")))
     columns.append(Column("disputed", _("In dispute"), ascending=True, title=_("Hands in dispute")))
     return columns
@@ -239,24 +243,26 @@ def standings_rows(tournament: Tournament, table: selectors.StandingsTable) -> l
     rows = []
     for standing in table.rows:
         values = standing.tiebreak_values or {}
-        cells: list[tuple[str, Any]] = [
-            (points(standing.total, sep), float(standing.total)),
-            (points(standing.table_points, sep), float(standing.table_points)),
-            (points(standing.game_points, sep), standing.game_points),
+        counts_open_round = standing.provisional  # its totals count points of a round in play
+        cells: list[tuple[str, Any, bool]] = [
+            (points(standing.total, sep), float(standing.total), counts_open_round),
+            (points(standing.table_points, sep), float(standing.table_points), counts_open_round),
+            (points(standing.game_points, sep), standing.game_points, False),
         ]
-        cells += [(points(values.get(name), sep), values.get(name, 0)) for name in tiebreaks]
+        cells += [(points(values.get(name), sep), values.get(name, 0), False) for name in tiebreaks]
         by_round = {line.get("round"): line for line in standing.rounds or []}
         for number in table.round_numbers:
             line = by_round.get(number)
-            if line is None:
-                cells.append(("–", -1e9))
-            elif line.get("bye"):
-                cells.append((f"{points(line['score'], sep)} ({_('bye')})", line["score"]))
-            else:
-                cells.append((points(line["score"], sep), line["score"]))
-        cells.append((str(standing.hands_played), standing.hands_played))
+            if line is None:  # not seated, or at a table where no hand counts yet
+                cells.append(("–", -1e9, False))
+                continue
+            shown = points(line["score"], sep)
+            if line.get("bye"):
+                shown = f"{shown} ({_('bye')})"
+            cells.append((shown, line["score"], bool(line.get("provisional"))))
+        cells.append((str(standing.hands_played), standing.hands_played, False))
         disputed = standing.hands_in_dispute
-        cells.append((str(disputed) if disputed else "", disputed))
+        cells.append((str(disputed) if disputed else "", disputed, False))
         rows.append(Row(standing, f"{url}{standing.player_id}/", cells))
     return rows
 
@@ -292,7 +298,10 @@ def rows_html(rows: list[Row]) -> SafeString:
         standing = row.standing
         club = escape(standing.player.club.name) if standing.player.club else ""
         cells = "".join(
-            f'<td class="num" data-v="{value}">{escape(shown)}</td>' for shown, value in row.cells
+            f'<td class="num prov" data-v="{value}">{escape(shown)}{PROVISIONAL_MARK}</td>'
+            if provisional
+            else f'<td class="num" data-v="{value}">{escape(shown)}</td>'
+            for shown, value, provisional in row.cells
         )
         club_sub = f'<span class="sub club-sub">{club}</span>' if club else ""
         out.append(
@@ -316,7 +325,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         table = selectors.standings_table(tournament, after_round)
         if after_round is not None and not table.rows:
             raise Http404("No standings after that round")
-        columns = standings_columns(tournament, table.round_numbers)
+        columns = standings_columns(tournament, table.round_numbers, table.provisional_rounds)
         rows = standings_rows(tournament, table)
         sort = request.GET.get("sort", "rank")
         sorted_ = sort_rows(rows, columns, sort) or sort_rows(rows, columns, "rank")
@@ -359,6 +368,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str, Any] | None:
     """Coordinates of a small SVG line chart of rank by round (rank 1 at the top)."""
     ranked = [(line.number, line.rank) for line in lines if line.rank is not None]
+    provisional = {line.number for line in lines if line.provisional}
     if not ranked:
         return None
     width, height, left, right, top, bottom = 320, 150, 34, 12, 14, 26
@@ -371,7 +381,10 @@ def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str,
     def y(rank: int) -> float:
         return top + (height - top - bottom) * ((rank - 1) / (worst - 1))
 
-    dots = [{"x": round(x(n), 1), "y": round(y(r), 1), "round": n, "rank": r} for n, r in ranked]
+    dots = [
+        {"x": round(x(n), 1), "y": round(y(r), 1), "round": n, "rank": r, "provisional": n in provisional}
+        for n, r in ranked
+    ]
     return {
         "width": width,
         "height": height,
@@ -396,11 +409,15 @@ def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
         lines = selectors.player_rounds(tournament, player_id)
         standing = selectors.latest_standing(tournament, player_id)
         field_size = tournament.standings.filter(after_round=standing.after_round).count() if standing else 0
+        open_rounds = selectors.provisional_rounds(tournament, standing.after_round) if standing else []
+        if standing is not None:
+            selectors.mark_provisional(standing, open_rounds)
         context = {
             "tournament": tournament,
             "player": person,
             "lines": lines,
             "standing": standing,
+            "provisional": bool(open_rounds),  # the rank may change; the totals if standing.provisional
             "field_size": field_size,
             "chart": rank_chart(lines, field_size),
         }

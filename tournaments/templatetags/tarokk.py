@@ -1,5 +1,5 @@
 """Template helpers of the site: tarokk terms as Hungarian players say them (glossed in the reader's
-language), scored items in words, and signed points."""
+language), scored items in words, signed points, and the mark of provisional points."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -105,3 +106,32 @@ def get(mapping: Any, key: Any) -> Any:
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+# The sign after a provisional figure: points of a round not closed yet (``standings``). One sign on every
+# surface (pages, projector, print), explained by the legend beside it; hidden from screen readers, which
+# read the legend and the tables' captions.
+PROVISIONAL_SIGN = "°"
+PROVISIONAL_MARK: SafeString = format_html(
+    '<span class="prov-mark" aria-hidden="true">{}</span>', PROVISIONAL_SIGN
+)
+
+
+@register.simple_tag
+def provisional_mark() -> SafeString:
+    """``{% provisional_mark %}`` after a provisional figure."""
+    return PROVISIONAL_MARK
+
+
+@register.simple_tag
+def provisional_legend() -> SafeString:
+    """``{% provisional_legend %}``: what the mark means, in the reader's language (one wording for every
+    surface)."""
+    return format_html(
+        "{} {}",
+        PROVISIONAL_MARK,
+        gettext(
+            "provisional: the round is still being played. These points count the hands confirmed so far; "
+            "they become final when the round closes."
+        ),
+    )

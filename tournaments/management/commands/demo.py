@@ -20,6 +20,7 @@ from tournaments import selectors, services
 from tournaments.audit import Actor, acting_as
 from tournaments.formats import tournament_rules
 from tournaments.models import Club, Player, Round, Tournament
+from tournaments.templatetags.tarokk import PROVISIONAL_SIGN
 
 CLUBS = [
     ("Budapesti Tarokk Egyesület", "Budapest"),
@@ -185,13 +186,29 @@ class Command(BaseCommand):
                 services.hand_confirm(submission, confirmer)
 
     def _print_standings(self, tournament: Tournament) -> None:
+        """The standings as the pages show them: during a round in play they count the hands confirmed
+        so far and are provisional (the round's points marked with the pages' sign)."""
         table = selectors.standings_table(tournament)
-        self.stdout.write(f"\nStandings of {tournament.name} after round {table.after_round}:")
+        when = "during" if table.live else "after"
+        self.stdout.write(f"\nStandings of {tournament.name} {when} round {table.after_round}:")
+        if table.provisional:
+            self.stdout.write(
+                f"(provisional: round {table.after_round} is still being played; {PROVISIONAL_SIGN} marks "
+                "its points, which count the hands confirmed so far and become final when it closes)"
+            )
         self.stdout.write(f"{'#':>3}  {'player':<24} {'club':<28} {'total':>6}  rounds        game  hands")
         for row in table.rows:
-            rounds = " ".join(f"{r['score']:>3g}" for r in row.rounds)
+            by_round = {r["round"]: r for r in row.rounds}
+            rounds = " ".join(_round_cell(by_round.get(n)) for n in table.round_numbers)
             club = row.player.club.name if row.player.club else ""
             self.stdout.write(
                 f"{row.rank:>3}  {row.player.name:<24} {club:<28} {row.total:>6}  {rounds:<13} "
                 f"{row.game_points:>5} {row.hands_played:>5}"
             )
+
+
+def _round_cell(entry: dict[str, Any] | None) -> str:
+    """A round's points in the console table: "–" where it adds nothing, the sign where provisional."""
+    if entry is None:
+        return f"{'–':>3}"
+    return f"{entry['score']:>3g}" + (PROVISIONAL_SIGN if entry.get("provisional") else "")
