@@ -252,7 +252,12 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
 def _parse_penalty(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
     """Renonsz (T 7): each offender pays ``amount`` to each other active player; two offenders pay double."""
     offenders = data.get("offenders")
-    if type(offenders) is not list or not 1 <= len(offenders) <= 2 or len(set(offenders)) != len(offenders):
+    # Compared, not put in a set: an item may be a list or an object (unhashable), named by ``_seat`` below.
+    if (
+        type(offenders) is not list
+        or not 1 <= len(offenders) <= 2
+        or (len(offenders) == 2 and offenders[0] == offenders[1])
+    ):
         raise SummaryError("offenders", "must list one or two distinct seats")
     s.offenders = tuple(_seat(x, s.seats, f"offenders[{i}]") for i, x in enumerate(offenders))
     n = len(offenders)
