@@ -1,14 +1,15 @@
 """The engine's messages: what it says to a person, with a stable code, in a form any language can render.
 
 Every error a person can meet (``SummaryError``, ``ReplayError``, ``RulesError``, ``IllegalAction`` ...) is
-an ``EngineError``: the place it names (``where``: field paths such as ``result.trull`` as they are, and
-steps such as "trick 4, seat C" as messages) and a ``Message`` saying what is wrong: a stable
-``code``, an English ``template`` with ``%(name)s`` placeholders and its ``params``. ``str(exc)`` is the
-English text, ``"where: ...: message"``, exactly as the CLI prints it.
+an ``EngineError``: the places it names (``where``: field paths such as ``result.trull`` as they are, steps
+such as "trick 4, seat C" as messages) and a ``Message`` saying what is wrong: a stable ``code``, an
+English ``template`` with ``%(name)s`` placeholders and its ``params``. ``str(exc)`` is the English text,
+``"where: ...: message"``, exactly as the CLI prints it.
 
-The engine stays pure Python: ``gettext_noop`` below only marks a template for extraction (Django's
-``makemessages`` reads ``gettext_noop(...)`` calls into the tournament system's catalogues, which translate
-it); ``tournaments/engine_messages.py`` renders an error in the reader's language. A param named in
+The engine stays pure Python: ``gettext_noop`` below (imported as ``_`` where templates are written) only
+marks a template for extraction: Django's ``makemessages`` reads ``_(...)`` calls into the tournament
+system's catalogues, which translate it, and ``tournaments/engine_messages.py`` renders an error in the
+reader's language. Each template has one code (``tests/engine/test_messages.py`` checks). A param named in
 ``WORDS`` holds a word of one of the engine's vocabularies (a bid "three", a team "declarer" ...), which
 the renderer shows in the reader's language too; any other param is shown as it is (numbers, seat labels,
 card names, and input values quoted as they were given).
@@ -27,7 +28,6 @@ WORDS: dict[str, str] = {
     "bid": "bid",
     "bid_over": "bid",
     "team": "team",
-    "team_other": "team",
     "bonus": "bonus",
     "kind": "kind",
     "kind_recorded": "kind",

@@ -3,10 +3,10 @@
 An engine error (``engine.messages.EngineError``: a ``SummaryError``, ``ReplayError``, ``RulesError`` ...)
 names where (field paths, steps such as "trick 4, seat C") and says why with a code, an English template
 and its params. Here it becomes text in the active language when it is read: each template is looked up
-in the catalogues (``makemessages`` extracts the engine's ``gettext_noop`` calls into
-``tournaments/locale``), and a param that is a word of one of the engine's vocabularies (``WORDS``: a bid,
-a team, a bonus, a hand kind, an annulment holding) is shown as that word in the same language. Other
-params (numbers, seat labels, card names, input values as given) are shown as they are.
+in the catalogues (``makemessages`` extracts the engine's templates, marked with its own ``gettext_noop``,
+into ``tournaments/locale``), and a param that is a word of one of the engine's vocabularies (``WORDS``: a
+bid, a team, a bonus, a hand kind, an annulment holding) is shown as that word in the same language.
+Other params (numbers, seat labels, card names, input values as given) are shown as they are.
 
 ``engine_error(field, exc)`` is the ``ValidationError`` a service raises: its message renders when read (a
 page's language, or the API request's ``Accept-Language``), its ``code`` and ``params`` are the engine's,
