@@ -400,7 +400,7 @@ def unknown_preset(value: Any) -> Message:
 VALUE_PAIR = Message("value_pair", _("must be [silent, announced], two non-negative integers"))
 
 
-def get_rules(preset: str = "pagat", **options: Any) -> Rules:
+def get_rules(preset: str = "pagat", /, **options: Any) -> Rules:
     """The named preset, with options overriding it; raises RulesError for unknown names or bad values
     (of any type: options may come from JSON)."""
     base = PRESETS.get(preset) if type(preset) is str else None

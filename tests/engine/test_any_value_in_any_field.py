@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.messages import PLAIN
 from engine.record import ReplayError, replay
 from engine.scoring import score_summary
 from engine.summary import SummaryError
@@ -155,6 +156,7 @@ def test_any_value_in_any_field_of_a_summary_is_scored_or_a_summary_error(
             return
         assert error.path
         assert error.reason
+        assert error.code != PLAIN  # a message of the engine's own, with a code (issue 21 §6)
 
     check()
 
@@ -172,6 +174,7 @@ def test_any_value_in_any_field_of_a_record_is_replayed_or_a_replay_error(path: 
         else:
             return
         assert str(error)
+        assert error.code != PLAIN
 
     check()
 
@@ -182,3 +185,11 @@ def test_a_penalty_naming_a_list_or_an_object_as_offender_is_a_summary_error(off
     with pytest.raises(SummaryError) as caught:
         score_summary(summary)
     assert caught.value.path.startswith("offenders")
+
+
+def test_an_option_named_preset_is_an_unknown_option_not_a_type_error() -> None:
+    """Found by the test above: ``get_rules(preset, **options)`` got ``preset`` twice."""
+    with pytest.raises(SummaryError) as caught:
+        score_summary(build(rules={"preset": "pagat", "options": {"preset": "kegl"}}))
+    assert (caught.value.path, caught.value.code) == ("rules", "unknown_options")
+    assert caught.value.reason == "rules: unknown option(s) ['preset']"

@@ -101,7 +101,12 @@ def test_a_tournaments_rules_error_reads_in_the_readers_language() -> None:
 
 
 def test_a_rules_option_of_the_wrong_type_is_the_engines_error_not_a_type_error() -> None:
-    for options in ({"trull_values": 3}, {"annulment_holdings": 7}, {"annulment_holdings": [["x"]]}):
+    for options in (
+        {"trull_values": 3},
+        {"annulment_holdings": 7},
+        {"annulment_holdings": [["x"]]},
+        {"preset": "x"},
+    ):
         with pytest.raises(FormatError) as caught:
             tournament_rules("pagat", options)
         assert isinstance(caught.value.__cause__, RulesError)
