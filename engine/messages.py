@@ -133,6 +133,16 @@ class EngineError(ValueError):
         params.update(self.message.params)
         return params
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) by its parts: the subclasses' constructors take other arguments."""
+        return _rebuilt, (type(self), self.where, self.message)
+
     def _text_after(self, n: int) -> str:
         """The English text without the first ``n`` places (a SummaryError's reason after its path)."""
         return ": ".join([*map(str, self.where[n:]), str(self.message)])
+
+
+def _rebuilt(cls: type[EngineError], where: tuple[str | Message, ...], message: Message) -> EngineError:
+    error = cls.__new__(cls)
+    EngineError.__init__(error, *where, message)
+    return error

@@ -15,6 +15,7 @@ import ast
 import copy
 import functools
 import json
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -217,6 +218,14 @@ def test_every_error_has_a_code_and_templates_that_render_into_its_text() -> Non
         parts = [p if isinstance(p, str) else str(p) for p in (*error.where, error.message)]
         assert str(error) == ": ".join(parts)
         assert error.params == {k: v for m in _messages(error) for k, v in m.params.items()}
+
+
+def test_every_error_survives_pickling_with_its_text_code_and_params() -> None:
+    """A task's error may be pickled (a result backend, a dead letter)."""
+    for error in corpus().values():
+        copied = pickle.loads(pickle.dumps(error))
+        assert type(copied) is type(error)
+        assert (str(copied), copied.code, copied.params) == (str(error), error.code, error.params)
 
 
 @pytest.mark.parametrize("language", ["hu", "de"])
