@@ -1,9 +1,13 @@
 """The moves of a hand (docs/engine-api-contract.md, "Actions"): the ``Action`` tuple, the error an illegal
-one raises, and the fixed action objects the phases list and compare (so that listing builds no tuples)."""
+one raises with the steps it names, and the fixed action objects the phases list and compare (so that
+listing builds no tuples)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 
 BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
 TEAMS = ("declarer", "opponents")
@@ -17,13 +21,58 @@ class Action(NamedTuple):
     arg: object = None
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``step`` names where (e.g. "trick 4, seat C"), ``rule`` why."""
+class IllegalAction(EngineError):
+    """An action the rules forbid: ``IllegalAction(step, rule)``; ``step`` names where (e.g. "trick 4, seat
+    C", one of the step messages below), ``rule`` why. Both read in English; ``where`` and ``message`` hold
+    them as messages (``engine.messages``). A rule may come in parts, the outer first ("cannot announce
+    trull", then why)."""
 
-    def __init__(self, step: str, rule: str) -> None:
-        super().__init__(f"{step}: {rule}")
-        self.step = step
-        self.rule = rule
+    def __init__(self, step: str | Message, *rule: str | Message) -> None:
+        super().__init__(step, *rule)
+
+    @property
+    def step(self) -> str:
+        return str(self.where[0])
+
+    @property
+    def rule(self) -> str:
+        return self._text_after(1)
+
+
+# The steps an error names, as the record's reader and the live table know them.
+def step_by(what: str, seat: Any) -> Message:
+    """``what`` by ``seat``: what is one of "bid", "raise", "discard", "annulment", "announcement", "call"."""
+    return Message(*_STEPS_BY[what], seat=seat)
+
+
+_STEPS_BY = {
+    "bid": ("step_bid", _("bid by %(seat)s")),
+    "raise": ("step_raise", _("raise by %(seat)s")),
+    "discard": ("step_discard", _("discard by %(seat)s")),
+    "annulment": ("step_annulment", _("annulment by %(seat)s")),
+    "announcement": ("step_announcement", _("announcement by %(seat)s")),
+    "call": ("step_call", _("call by %(seat)s")),
+}
+END_OF_HAND = Message("step_end_of_hand", _("end of hand"))
+
+
+def trick_step(trick: int, seat: Any = None) -> Message:
+    """Trick ``trick`` (1..9), or one seat's card in it."""
+    if seat is None:
+        return Message("step_trick", _("trick %(trick)s"), trick=trick)
+    return Message("step_trick_seat", _("trick %(trick)s, seat %(seat)s"), trick=trick, seat=seat)
+
+
+def auction_step(n: int) -> Message:
+    """Step ``n`` (1, 2 ...) of a record's auction."""
+    return Message("step_auction", _("auction step %(step)s"), step=n)
+
+
+def turn_step(n: int, seat: Any = None) -> Message:
+    """Turn ``n`` (1, 2 ...) of a record's round of announcements, or one seat's say in it."""
+    if seat is None:
+        return Message("step_turn", _("announcement turn %(turn)s"), turn=n)
+    return Message("step_turn_seat", _("announcement turn %(turn)s, seat %(seat)s"), turn=n, seat=seat)
 
 
 PASS = Action("pass")

@@ -32,8 +32,11 @@ from engine.actions import (
     TEAMS,
     Action,
     IllegalAction,
+    step_by,
 )
 from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
+from engine.messages import Message
+from engine.messages import gettext_noop as _
 from engine.rules import Rules
 from engine.shown import shown
 
@@ -94,6 +97,11 @@ def _kontra_parts() -> tuple[tuple[Action, ...], ...]:
 
 
 _KONTRA_PARTS = _kontra_parts()
+
+
+_SAME_PLAYER_DOUBLE_VOLAT = Message(
+    "same_player_double_volat", _("the same player may not announce both double game and volát")
+)
 
 
 class AnnouncementPhase:
@@ -250,35 +258,54 @@ class AnnouncementPhase:
     def _tarokk_count(self, s: int) -> int:
         return (self.hands[s] & TAROKK_MASK).bit_count()
 
-    def _declaration_problem(self, s: int, n: int) -> str | None:
+    def _declaration_problem(self, s: int, n: int) -> Message | None:
         rules = self.rules
         if self.declared[s]:
-            return "tarokks may be declared only once"
+            return Message("declared_once", _("tarokks may be declared only once"))
         if self._tarokk_count(s) != n:
-            return f"declared {n} tarokks but holds {self._tarokk_count(s)}"
+            return Message(
+                "declared_wrong_count",
+                _("declared %(declared)s tarokks but holds %(held)s"),
+                declared=n,
+                held=self._tarokk_count(s),
+            )
         if self._acted and not rules.pais_declarations:
-            return "a declaration of tarokks must come first in the turn"
+            return Message("declare_first", _("a declaration of tarokks must come first in the turn"))
         if rules.pais_declarations and s == self.partner and self.known_side[s] is None:
-            return "Pais: the partner may not declare tarokks until it is provable that he is the partner"
+            return Message(
+                "pais_partner_declares",
+                _("Pais: the partner may not declare tarokks until it is provable that he is the partner"),
+            )
         if rules.declarations_identify_side and self._presumed(s) != self.team[s]:
-            return "a declaration identifies your side: you would be taken for the other team (T 37)"
+            return Message(
+                "declaration_shows_side",
+                _("a declaration identifies your side: you would be taken for the other team (T 37)"),
+            )
         return None
 
     def _must_declare_first(self, s: int) -> bool:
         return self._tarokk_count(s) >= 8 and not self.declared[s]
 
-    def _announce_problem(self, s: int, bonus: str) -> str | None:
+    def _announce_problem(self, s: int, bonus: str) -> Message | None:
         rules = self.rules
         team = self.team[s]
         if bonus not in BONUSES:
-            return f"unknown bonus {bonus}"
+            return Message("unknown_bonus_name", _("unknown bonus %(bonus)s"), bonus=bonus)
         if self._announced(team, bonus):
-            return f"{bonus} has already been announced by the {TEAMS[team]}"
+            return Message(
+                "already_announced",
+                _("%(bonus)s has already been announced by the %(team)s"),
+                bonus=bonus,
+                team=TEAMS[team],
+            )
         if self._presumed(s) != team:
-            side = TEAMS[self._presumed(s)]
-            return (
-                f"would be taken for the {side}' side; kontra something of the other side first to show "
-                "your side (Procedure for the round of announcements)"
+            return Message(
+                "taken_for_other_side",
+                _(
+                    "would be taken for the %(team)s' side; kontra something of the other side first to show"
+                    " your side (Procedure for the round of announcements)"
+                ),
+                team=TEAMS[self._presumed(s)],
             )
         volat_any = self._announced(DECL, "volat") or self._announced(OPP, "volat")
         if (
@@ -286,65 +313,109 @@ class AnnouncementPhase:
             and volat_any
             and rules.volat_blocks_further_announcements
         ):
-            return "after volát no trull, four kings or double game may be announced (T 42)"
+            return Message(
+                "volat_blocks", _("after volát no trull, four kings or double game may be announced (T 42)")
+            )
         if bonus == "double_game":
             if self._announced(team, "volat"):
-                return "double game cannot be announced after your team announced volát"
+                return Message(
+                    "double_after_volat", _("double game cannot be announced after your team announced volát")
+                )
             if not rules.double_game_and_volat_same_player and s in self.volat_announcers:
-                return "the same player may not announce both double game and volát"
+                return _SAME_PLAYER_DOUBLE_VOLAT
         if bonus == "volat":
             if self._turn_volat_double & 2 and not rules.double_game_and_volat_same_turn:
-                return "double game and volát cannot be announced at the same turn"
+                return Message(
+                    "double_volat_same_turn", _("double game and volát cannot be announced at the same turn")
+                )
             if not rules.double_game_and_volat_same_player and s in self.double_announcers:
-                return "the same player may not announce both double game and volát"
+                return _SAME_PLAYER_DOUBLE_VOLAT
         if (bonus == "pagat_ultimo" or rules.pais_declarations) and self._must_declare_first(s):
-            return f"must declare {self._tarokk_count(s)} tarokks when announcing pagátultimó"
+            return Message(
+                "declare_before_ultimo",
+                _("must declare %(count)s tarokks when announcing pagátultimó"),
+                count=self._tarokk_count(s),
+            )
         if bonus == "trull" and rules.trull_announcement_restrictions:
             return self._trull_problem(s)
         return None
 
-    def _trull_problem(self, s: int) -> str | None:
+    def _trull_problem(self, s: int) -> Message | None:
         """T 41: what an announcement of trull promises, by who says it and when."""
         h = self.hands[s]
         high = h & HIGH_HONOUR_MASK
         auction = self._auction
         if self.first_turn_done[s]:
-            return None if high else "a later-round trull needs the skíz or the XXI (T 41e)"
+            return (
+                None
+                if high
+                else Message("trull_later", _("a later-round trull needs the skíz or the XXI (T 41e)"))
+            )
         if s == self.declarer:
             if auction.cue_in_force(s) is not None or auction.yield_seat is not None:
                 return (
                     None
                     if high
-                    else "declarer of an invited game needs the skíz or the XXI for trull (T 41b)"
+                    else Message(
+                        "trull_invited_declarer",
+                        _("declarer of an invited game needs the skíz or the XXI for trull (T 41b)"),
+                    )
                 )
-            bidders = {seat for seat, _, _ in auction.positive_bids}
+            bidders = {seat for seat, _rank, _hold in auction.positive_bids}
             if high == HIGH_HONOUR_MASK or (len(bidders) >= 3 and h >> SKIZ & 1):
                 return None
-            return "declarer's first-round trull needs the skíz and the XXI (T 41a)"
+            return Message(
+                "trull_declarer", _("declarer's first-round trull needs the skíz and the XXI (T 41a)")
+            )
         if s in (auction.cue_seat, auction.yield_seat):
             if (h & HONOUR_MASK).bit_count() >= 2:
                 return None
-            return "the inviter's first-round trull needs two honours (T 41c)"
+            return Message("trull_inviter", _("the inviter's first-round trull needs two honours (T 41c)"))
         if s == self.partner:
-            return None if high else "the partner's first-round trull needs the skíz or the XXI (T 41d)"
-        return None if high else "a trull announcement needs the skíz or the XXI (T 41e)"
+            return (
+                None
+                if high
+                else Message(
+                    "trull_partner", _("the partner's first-round trull needs the skíz or the XXI (T 41d)")
+                )
+            )
+        return (
+            None
+            if high
+            else Message("trull_other", _("a trull announcement needs the skíz or the XXI (T 41e)"))
+        )
 
-    def _kontra_problem(self, s: int, item: Any) -> str | None:
+    def _kontra_problem(self, s: int, item: Any) -> Message | None:
         i = self._item_id(item)
         if i is None or self._levels[i] < 0:
-            return f"there is no announcement {shown(item)} to kontra"
+            return Message(
+                "nothing_to_kontra", _("there is no announcement %(item)s to kontra"), item=shown(item)
+            )
         level = self._levels[i] + 1
         if level > self.rules.max_kontra:
-            return f"{KONTRA_NAMES[self.rules.max_kontra]} is the highest level"
+            return Message(
+                "kontra_highest",
+                _("%(kontra)s is the highest level"),
+                kontra=KONTRA_NAMES[self.rules.max_kontra],
+            )
         owner = _ITEM_OWNER[i]
         needed = owner if level % 2 == 0 else 1 - owner
         if self.team[s] != needed:
-            return f"only the {TEAMS[needed]} may say {KONTRA_NAMES[level]} to this"
+            return Message(
+                "kontra_by_other_team",
+                _("only the %(team)s may say %(kontra)s to this"),
+                team=TEAMS[needed],
+                kontra=KONTRA_NAMES[level],
+            )
         if self.known_side[s] is not None and self.known_side[s] != needed:
-            return "contradicts the side already shown"
+            return Message("contradicts_side", _("contradicts the side already shown"))
         pagat_item = ITEMS[i][1] == "pagat_ultimo"
         if (pagat_item or self.rules.pais_declarations) and self._must_declare_first(s):
-            return f"must declare {self._tarokk_count(s)} tarokks when kontra-ing pagátultimó"
+            return Message(
+                "declare_before_kontra_ultimo",
+                _("must declare %(count)s tarokks when kontra-ing pagátultimó"),
+                count=self._tarokk_count(s),
+            )
         return None
 
     @staticmethod
@@ -375,11 +446,14 @@ class AnnouncementPhase:
             and not self._announced(self.team[s], "pagat_ultimo")
         )
 
-    def _pass_problem(self, s: int) -> str | None:
+    def _pass_problem(self, s: int) -> Message | None:
         if s == self.declarer and self.called is None:
-            return "the declarer must call a partner before passing"
+            return Message("call_before_pass", _("the declarer must call a partner before passing"))
         if self._ulti_owed(s):
-            return "a cue bidder without a high honour must announce pagátultimó at the first turn"
+            return Message(
+                "ultimo_owed_at_first_turn",
+                _("a cue bidder without a high honour must announce pagátultimó at the first turn"),
+            )
         return None
 
     def _legal_announcements(self, s: int) -> tuple[Action, ...]:
@@ -607,10 +681,16 @@ class AnnouncementPhase:
         arg = action[1] if len(action) > 1 else None
         s = self._forced_kontra if self._forced_kontra is not None else self._turn
         assert s is not None
-        step = "" if trusted else f"announcement by {self.labels[s]}"
+        by = "" if trusted else step_by("announcement", self.labels[s])
         if self._forced_kontra is not None:
             if kind != "kontra" or arg != "game":
-                raise IllegalAction(step, "the player who discarded the called card must kontra the game")
+                raise IllegalAction(
+                    by,
+                    Message(
+                        "discarder_must_kontra",
+                        _("the player who discarded the called card must kontra the game"),
+                    ),
+                )
             self._set_level(0, max(self._levels[0], 1))
             self._reveal(s, OPP)
             self.announce_log.append((s, KONTRA_GAME))
@@ -619,11 +699,11 @@ class AnnouncementPhase:
         if kind == "pass":
             problem = None if trusted else self._pass_problem(s)
             if problem:
-                raise IllegalAction(step, problem)
+                raise IllegalAction(by, problem)
             self._pass(s)
             return
         if not trusted:
-            self._check_announcement(s, kind, arg, step)
+            self._check_announcement(s, kind, arg, by)
         if kind == "declare":
             self.declared[s] = arg
             if self.rules.declarations_identify_side:
@@ -641,34 +721,57 @@ class AnnouncementPhase:
         self.announce_log.append((s, action))  # type: ignore[arg-type]
         self._acted = True
 
-    def _check_announcement(self, s: int, kind: str, arg: Any, step: str) -> None:
-        """Raise IllegalAction unless ``kind arg`` (not a pass) is legal for ``s`` now."""
+    def _check_announcement(self, s: int, kind: str, arg: Any, by: str | Message) -> None:
+        """Raise IllegalAction naming the step ``by`` unless ``kind arg`` (not a pass) is legal for ``s``."""
         if s == self.declarer and self.called is None and kind not in ("declare", "call"):
-            raise IllegalAction(step, "the declarer must call a partner first")
+            raise IllegalAction(by, Message("call_first", _("the declarer must call a partner first")))
         if self._ulti_owed(s) and kind != "declare" and (kind, arg) != ("announce", "pagat_ultimo"):
-            raise IllegalAction(step, "a cue bidder without a high honour must first announce pagátultimó")
+            raise IllegalAction(
+                by,
+                Message(
+                    "ultimo_owed", _("a cue bidder without a high honour must first announce pagátultimó")
+                ),
+            )
         if kind == "declare":
             problem = (
-                self._declaration_problem(s, arg) if arg in (8, 9) else "only 8 or 9 tarokks are declared"
+                self._declaration_problem(s, arg)
+                if arg in (8, 9)
+                else Message("declare_eight_or_nine", _("only 8 or 9 tarokks are declared"))
             )
             if problem:
-                raise IllegalAction(step, problem)
+                raise IllegalAction(by, problem)
         elif kind == "call":
             if s != self.declarer or self.called is not None:
-                raise IllegalAction(step, "only the declarer calls, once")
+                raise IllegalAction(by, Message("declarer_calls_once", _("only the declarer calls, once")))
             options = self._call_options(s)
             if arg not in options:
-                names = ", ".join(NAMES[c] for c in options)
                 raise IllegalAction(
-                    f"call by {self.labels[s]}", f"may call only {names}, not {card_or_value(arg)}"
+                    step_by("call", self.labels[s]),
+                    Message(
+                        "call_not_allowed",
+                        _("may call only %(options)s, not %(card)s"),
+                        options=", ".join(NAMES[c] for c in options),
+                        card=card_or_value(arg),
+                    ),
                 )
         elif kind == "announce":
             problem = self._announce_problem(s, arg)
             if problem:
-                raise IllegalAction(step, f"cannot announce {arg}: {problem}")
+                raise IllegalAction(
+                    by, Message("cannot_announce", _("cannot announce %(bonus)s"), bonus=arg), problem
+                )
         elif kind == "kontra":
             problem = self._kontra_problem(s, arg)
             if problem:
-                raise IllegalAction(step, f"cannot kontra {arg}: {problem}")
+                raise IllegalAction(
+                    by, Message("cannot_kontra", _("cannot kontra %(item)s"), item=arg), problem
+                )
         else:
-            raise IllegalAction(step, f"expected declare, call, announce, kontra or pass, got {kind}")
+            raise IllegalAction(
+                by,
+                Message(
+                    "expected_announcement",
+                    _("expected declare, call, announce, kontra or pass, got %(action)s"),
+                    action=kind,
+                ),
+            )

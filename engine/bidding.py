@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction
+from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction, step_by
 from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
+from engine.messages import Message
+from engine.messages import gettext_noop as _
 from engine.rules import Rules
 
 LEVEL_NAMES = {3: "three", 2: "two", 1: "one", 0: "solo"}
@@ -81,7 +83,7 @@ class Auction:
         """Three by s, two by another, both others passed: s's pass yields the game ("Yielded game")."""
         if not self.rules.conventions or len(self.positive_bids) != 2 or self.n_passed != 2:
             return False
-        (first, r1, _), (second, r2, hold2) = self.positive_bids
+        (first, r1, _hold1), (second, r2, hold2) = self.positive_bids
         return first == s and r1 == 0 and r2 == 1 and not hold2 and second != s
 
     def jump_card(self, s: int, rank: int) -> int | None:
@@ -141,28 +143,45 @@ class Auction:
                 out.append(("bid", 3 - rank))
         return out
 
-    def cue_problem(self, s: int, hand: int, rank: int) -> str | None:
-        """Why a bid at ``rank`` by ``s`` is illegal as a cue bid, or None."""
+    def cue_problem(self, s: int, hand: int, rank: int) -> Message | None:
+        """Why a bid at ``rank`` by ``s`` is illegal as a cue bid, or None (the message's ``seat`` is ``s``:
+        ``BiddingPhase._bid`` names it by its label)."""
         card = self.jump_card(s, rank)
         if card is None or self.rules.cue_bid_only_if_other_declarer or self._kegl_opening(rank):
             return None
         if not hand >> card & 1:
-            return f"jump shows {NAMES[card]} which {{seat}} does not hold"
+            return Message(
+                "cue_card_not_held",
+                _("jump shows %(card)s which %(seat)s does not hold"),
+                card=NAMES[card],
+                seat=s,
+            )
         if self.rules.cue_bid_requires_high_honour and not hand & HIGH_HONOUR_MASK:
-            return f"jump shows {NAMES[card]} and a high honour; {{seat}} holds neither the skíz nor the XXI"
+            return Message(
+                "cue_needs_high_honour",
+                _("jump shows %(card)s and a high honour; %(seat)s holds neither the skíz nor the XXI"),
+                card=NAMES[card],
+                seat=s,
+            )
         return None
 
     def _kegl_opening(self, rank: int) -> bool:
         """kegl: an opening two or one invites only if the opener passes after it is accepted."""
         return self.rules.cue_bid_interpretation == "kegl" and self.high < 0 and rank < 3
 
-    def pass_problem(self, s: int, hand: int) -> str | None:
+    def pass_problem(self, s: int, hand: int) -> Message | None:
         """Why ``s`` may not pass now, or None."""
         if self.is_yield_position(s):
             need_high = self.rules.yield_requires_high_honour
             if not hand >> XX & 1 or (need_high and not hand & HIGH_HONOUR_MASK):
-                promise = "the XX and a high honour" if need_high else "the XX"
-                return f"passing after three - two yields the game, promising {promise}"
+                if need_high:
+                    return Message(
+                        "yield_needs_xx_and_honour",
+                        _("passing after three - two yields the game, promising the XX and a high honour"),
+                    )
+                return Message(
+                    "yield_needs_xx", _("passing after three - two yields the game, promising the XX")
+                )
         if (
             (self.rules.cue_bid_only_if_other_declarer or self.cue_conditional)
             and self.cue_seat == s
@@ -170,34 +189,50 @@ class Auction:
             and self.cue is not None
             and not hand >> self.cue & 1
         ):
-            return f"cue bidder without the {NAMES[self.cue]} must not let another player win the auction"
+            return Message(
+                "cue_bidder_must_bid_on",
+                _("cue bidder without the %(card)s must not let another player win the auction"),
+                card=NAMES[self.cue],
+            )
         return None
 
-    def check(self, s: int, kind: str, level: int | None, hand: int) -> str | None:
-        """Why the bid is illegal (a rule text with ``{seat}`` for the bidder), or None when legal."""
+    def check(self, s: int, kind: str, level: int | None, hand: int) -> Message | None:
+        """Why the bid is illegal (its ``seat`` param, if any, is ``s``), or None when legal."""
         if kind == "pass":
             return self.pass_problem(s, hand)
         if self.cue_seat == s and self.rules.cue_bid_withdrawn_bidder_passes:
-            return "after a cue bid the cue bidder may only pass (T 17)"
+            return Message("cue_bidder_only_passes", _("after a cue bid the cue bidder may only pass (T 17)"))
         if kind == "hold":
             if self.high_seat is None:
-                return "there is no bid to hold"
+                return Message("nothing_to_hold", _("there is no bid to hold"))
             if self.held:
-                return "a bid can only be held once"
+                return Message("held_once", _("a bid can only be held once"))
             if not self.can_hold(s):
                 if self.rules.old_holding_rule:
-                    return "old holding rule: only a player whose first turn was earlier may hold"
-                return "only a player who has already bid may hold"
+                    return Message(
+                        "hold_old_rule",
+                        _("old holding rule: only a player whose first turn was earlier may hold"),
+                    )
+                return Message("hold_needs_bid", _("only a player who has already bid may hold"))
             return None
         if kind != "bid" or level not in LEVEL_NAMES:
-            return f"unknown bid {kind} {level}"
+            return Message("unknown_bid", _("unknown bid %(action)s %(level)s"), action=kind, level=level)
         rank = 3 - level
         if rank <= self.high:
-            return f"{LEVEL_NAMES[level]} is not higher than {LEVEL_NAMES[3 - self.high]}"
+            return Message(
+                "bid_not_higher",
+                _("%(bid)s is not higher than %(bid_over)s"),
+                bid=LEVEL_NAMES[level],
+                bid_over=LEVEL_NAMES[3 - self.high],
+            )
         if not hand & HONOUR_MASK:
             if not (self.may_bid_without_honour(s) and rank == 0):
-                return (
-                    "a player without an honour must pass (the fourth hand after three passes may bid three)"
+                return Message(
+                    "bid_needs_honour",
+                    _(
+                        "a player without an honour must pass"
+                        " (the fourth hand after three passes may bid three)"
+                    ),
                 )
             return None
         return self.cue_problem(s, hand, rank)
@@ -330,11 +365,11 @@ class BiddingPhase:
         problem = (
             auction.check(s, kind, level, hand)
             if kind in _BID_KINDS
-            else f"expected bid, hold or pass, got {kind}"
+            else Message("expected_bid", _("expected bid, hold or pass, got %(action)s"), action=kind)
         )
         if problem is not None:
             label = self.labels[s]
-            raise IllegalAction(f"bid by {label}", problem.replace("{seat}", label))
+            raise IllegalAction(step_by("bid", label), problem.with_params(seat=label))
         auction.apply(s, kind, level, hand)
         action = PASS if kind == "pass" else HOLD if kind == "hold" else BID[level]  # type: ignore[index]
         self._bids.append((s, action))
@@ -374,8 +409,12 @@ class BiddingPhase:
             self.bid = arg
             self.raised = arg
         elif kind != "no_raise":
-            top = LEVEL_NAMES[self.rules.sole_bidder_raise_max]
             raise IllegalAction(
-                f"raise by {self.labels[d]}", f"the sole bidder may raise a three to two .. {top} only (T 11)"
+                step_by("raise", self.labels[d]),
+                Message(
+                    "raise_range",
+                    _("the sole bidder may raise a three to two .. %(bid)s only (T 11)"),
+                    bid=LEVEL_NAMES[self.rules.sole_bidder_raise_max],
+                ),
             )
         self._start_talon()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 from engine.shown import shown
 
 N_CARDS = 42
@@ -80,12 +82,17 @@ def card_or_value(c: Any) -> str:
     return NAMES[c] if isinstance(c, int) and 0 <= c < N_CARDS else shown(c)
 
 
+class CardError(EngineError):
+    """An unknown card name (a ValueError, as ``parse_card`` has always raised)."""
+
+
 def parse_card(s: str) -> int:
-    """The card named ``s``, case-insensitive; ``IIII`` is accepted for IV, ``H4``/``D4`` for the red aces."""
+    """The card named ``s``, case-insensitive; ``IIII`` is accepted for IV, ``H4``/``D4`` for the red aces.
+    Raises CardError (a ValueError) for anything else, a non-string too."""
     try:
         return _BY_NAME[s.strip().upper()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown card name {shown(s)}") from None
+        raise CardError(Message("unknown_card", _("unknown card name %(value)s"), value=shown(s))) from None
 
 
 def is_tarokk(c: int) -> bool:

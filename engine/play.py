@@ -10,11 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import PLAY, Action, IllegalAction
+from engine.actions import PLAY, Action, IllegalAction, trick_step
 from engine.cards import FOLLOW_MASK, NAMES, PAGAT, SKIZ, SLICE_CARDS, TAROKK_MASK
+from engine.messages import Message
+from engine.messages import gettext_noop as _
 from engine.shown import shown
 
-SUIT_WORDS = ("a heart", "a diamond", "a club", "a spade")
+#: "played X but holds a ... and Y was led", by what was led: a tarokk, or a suit (0..3: H, D, C, S)
+_MUST_FOLLOW = (
+    (
+        "follow_tarokk",
+        _("played %(card)s but holds a tarokk and %(led)s was led: must follow suit (The play)"),
+    ),
+    ("follow_heart", _("played %(card)s but holds a heart and %(led)s was led: must follow suit (The play)")),
+    (
+        "follow_diamond",
+        _("played %(card)s but holds a diamond and %(led)s was led: must follow suit (The play)"),
+    ),
+    ("follow_club", _("played %(card)s but holds a club and %(led)s was led: must follow suit (The play)")),
+    ("follow_spade", _("played %(card)s but holds a spade and %(led)s was led: must follow suit (The play)")),
+)
 _PLAY_CARD = {action: c for c, action in enumerate(PLAY)}  # a play action -> its card
 _AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # the seats after each, in playing order
 #: the play actions of each value of each 7-card slice of a mask (as ``cards_of``), so that the legal cards'
@@ -133,35 +148,42 @@ class PlayPhase:
         if len(self.tricks) == 9:
             self._finish("played")
 
-    def _step(self) -> str:
+    def _step(self) -> Message:
         s = self._turn
-        return f"trick {len(self.tricks) + 1}, seat {self.labels[s] if s is not None else '-'}"
+        return trick_step(len(self.tricks) + 1, self.labels[s] if s is not None else "-")
 
     @staticmethod
-    def _not_a_card(action: Any) -> str:
+    def _not_a_card(action: Any) -> Message:
         """Why ``action`` is not a play of a card 0 .. 41."""
         kind = action[0] if isinstance(action, (tuple, list)) and action else action
         if kind != "play":
-            return f"expected a card to be played, got {kind}"
+            return Message("expected_card", _("expected a card to be played, got %(action)s"), action=kind)
         card = action[1] if len(action) > 1 else None
-        return f"{shown(card)} is not a card"
+        return Message("not_a_card", _("%(value)s is not a card"), value=shown(card))
 
-    def _play_problem(self, s: int, card: int) -> str:
+    def _play_problem(self, s: int, card: int) -> Message:
         name = NAMES[card]
         h = self.hands[s]
         if not h >> card & 1:
-            return f"played {name} which it does not hold"
+            return Message("card_not_held", _("played %(card)s which it does not hold"), card=name)
         trick = self._trick
         if trick:
             led = trick[0]
             if h & FOLLOW_MASK[led]:
-                what = "a tarokk" if led <= SKIZ else SUIT_WORDS[(led - 22) // 5]
-                return f"played {name} but holds {what} and {NAMES[led]} was led: must follow suit (The play)"
+                code, template = _MUST_FOLLOW[0 if led <= SKIZ else 1 + (led - 22) // 5]
+                return Message(code, template, card=name, led=NAMES[led])
             if h & TAROKK_MASK and card > SKIZ:
-                return (
-                    f"played {name} but holds a tarokk and cannot follow suit: must play a tarokk (The play)"
+                return Message(
+                    "must_play_tarokk",
+                    _(
+                        "played %(card)s but holds a tarokk and cannot follow suit:"
+                        " must play a tarokk (The play)"
+                    ),
+                    card=name,
                 )
-        return "played the pagát early although its team announced pagátultimó (The play)"
+        return Message(
+            "pagat_kept", _("played the pagát early although its team announced pagátultimó (The play)")
+        )
 
 
 def _winning_card(taken: int, follow: int) -> int:

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import NO_ANNUL, TEAMS, Action, IllegalAction
+from engine.actions import NO_ANNUL, TEAMS, Action, IllegalAction, auction_step, trick_step, turn_step
 from engine.announcements import STEP_CODE, Step
 from engine.bidding import LEVELS_BY_NAME
-from engine.cards import NAMES, parse_card
+from engine.cards import NAMES, CardError, parse_card
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 from engine.record_format import (
     AUCTION_SAYS,
     VERSION,
@@ -27,13 +29,16 @@ from engine.record_format import (
     rules_spec,
 )
 from engine.shown import as_text, shown
-from engine.state import Hand
-from engine.summary import SummaryError, check_stake
+from engine.state import DealError, Hand
+from engine.summary import NOT_AN_OBJECT, SummaryError, check_stake
 
 
 class RecordSummaryError(ReplayError, SummaryError):
     """A replayed record whose derived summary the scoring rejects: a ReplayError (so that callers of
     ``replay`` need catch only that) and a SummaryError whose ``path`` and ``reason`` name the field."""
+
+    def __init__(self, error: SummaryError) -> None:
+        EngineError.__init__(self, error)
 
 
 @dataclass(slots=True)
@@ -48,21 +53,21 @@ class ReplayResult:
 # --- replaying -----------------------------------------------------------------------------------------
 def _cards(names: Any, where: str) -> list[int]:
     if not isinstance(names, list):
-        raise ReplayError(f"{where}: must be a list of card names")
+        raise ReplayError(where, Message("card_list", _("must be a list of card names")))
     try:
         return list(map(_EXACT.__getitem__, names))  # the names this module writes
     except (KeyError, TypeError):
         pass
     try:
         return [_card(n) for n in names]
-    except (ValueError, TypeError) as exc:
-        raise ReplayError(f"{where}: {exc}") from None
+    except CardError as exc:
+        raise ReplayError(where, exc) from None
 
 
 _SAID: dict[str, Action] = {}
 
 
-def _parse_say(text: Any, where: str) -> Action:
+def _parse_say(text: Any, where: str | Message) -> Action:
     """Record text of an announcement-phase action back to an Action (cached: the texts repeat)."""
     action = _SAID.get(text) if type(text) is str else None
     if action is None:
@@ -72,10 +77,12 @@ def _parse_say(text: Any, where: str) -> Action:
     return action
 
 
-def _read_say(text: Any, where: str) -> Action:
+def _read_say(text: Any, where: str | Message) -> Action:
     words = text.split() if isinstance(text, str) else []
     if not words:
-        raise ReplayError(f"{where}: expected an action text, got {shown(text)}")
+        raise ReplayError(
+            where, Message("action_text", _("expected an action text, got %(value)s"), value=shown(text))
+        )
     kind = words[0]
     try:
         if kind == "pass" and len(words) == 1:
@@ -90,21 +97,23 @@ def _read_say(text: Any, where: str) -> Action:
             return Action("kontra", "game")
         if kind == "kontra" and len(words) == 3 and words[1] in TEAMS:
             return Action("kontra", (words[1], words[2]))
-    except ValueError as exc:
-        raise ReplayError(f"{where}: {exc}") from None
-    raise ReplayError(f"{where}: cannot read {shown(text)}")
+    except CardError as exc:
+        raise ReplayError(where, exc) from None
+    except ValueError:  # "declare" and no number: not an action text
+        pass
+    raise ReplayError(where, Message("cannot_read", _("cannot read %(value)s"), value=shown(text)))
 
 
 #: record texts of the announcement steps that have step codes (``engine.state.STEP_CODE``) -> their codes
 _SAY_STEPS: dict[str, Step] = {action_text(action): code for action, code in STEP_CODE.items()}
 
 
-def _auction_action(say: Any, where: str) -> Action:
+def _auction_action(say: Any, where: Message) -> Action:
     action = AUCTION_SAYS.get(say) if type(say) is str else None
     if action is not None:
         return action
     if not isinstance(say, str):
-        raise ReplayError(f"{where}: cannot read bid {shown(say)}")
+        raise ReplayError(where, _cannot_read_bid(say))
     if say in ("pass", "hold"):
         return Action(say)
     if say in LEVELS_BY_NAME:
@@ -113,15 +122,27 @@ def _auction_action(say: Any, where: str) -> Action:
         return Action("no_raise")
     if isinstance(say, str) and say.startswith("raise ") and say[6:] in LEVELS_BY_NAME:
         return Action("raise", LEVELS_BY_NAME[say[6:]])
-    raise ReplayError(f"{where}: cannot read bid {shown(say)}")
+    raise ReplayError(where, _cannot_read_bid(say))
+
+
+def _cannot_read_bid(say: Any) -> Message:
+    return Message("cannot_read_bid", _("cannot read bid %(value)s"), value=shown(say))
 
 
 def load_hand(record: Any) -> Hand:
     """The dealt hand of a record (rules, seats, stake, deal), before any action."""
     if not isinstance(record, dict):
-        raise ReplayError("record: must be a JSON object")
+        raise ReplayError("record", NOT_AN_OBJECT)
     if record.get("version") != VERSION:
-        raise ReplayError(f"version: expected {VERSION}, got {shown(record.get('version'))}")
+        raise ReplayError(
+            "version",
+            Message(
+                "record_version",
+                _("expected %(expected)s, got %(value)s"),
+                expected=VERSION,
+                value=shown(record.get("version")),
+            ),
+        )
     rules = rules_from_spec(record.get("rules", "pagat"))
     labels = record.get("seats")
     if (
@@ -130,15 +151,15 @@ def load_hand(record: Any) -> Hand:
         or not all(isinstance(label, str) and label for label in labels)
         or len(set(labels)) != 4
     ):
-        raise ReplayError("seats: must be four distinct non-empty labels")
+        raise ReplayError("seats", Message("record_seats", _("must be four distinct non-empty labels")))
     stake = record.get("stake", 1)
     try:
         check_stake(stake, rules)
     except SummaryError as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(exc) from None
     deal = record.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
-        raise ReplayError("deal: must hold hands (by seat) and talon")
+        raise ReplayError("deal", Message("deal_sections", _("must hold hands (by seat) and talon")))
     dealt = [_cards(deal["hands"].get(label), f"deal.hands.{label}") for label in labels]
     talon = _cards(deal.get("talon"), "deal.talon")
     try:
@@ -150,19 +171,28 @@ def load_hand(record: Any) -> Hand:
             seats=tuple(labels),
             seed=record.get("seed"),
         )
-    except ValueError as exc:
-        raise ReplayError(str(exc)) from None
+    except DealError as exc:
+        raise ReplayError(exc) from None
 
 
 def replay_hand(record: Any) -> Hand:
     """Re-run a record step by step; raises ReplayError naming the first illegal or inconsistent step."""
     hand = load_hand(record)
     labels = hand.labels
-    steps = _section(record, "auction", list, "a list of {seat, say}")
-    discards = _section(record, "discards", dict, "an object of each seat's discarded cards")
+    steps = _section(record, "auction", list, Message("auction_list", _("must be a list of {seat, say}")))
+    discards = _section(
+        record,
+        "discards",
+        dict,
+        Message("discards_object", _("must be an object of each seat's discarded cards")),
+    )
     annulment = record.get("annulment")
-    turns = _section(record, "announcements", list, "a list of turns {seat, say}")
-    tricks = _section(record, "tricks", list, "a list of tricks {leader, cards, winner}")
+    turns = _section(
+        record, "announcements", list, Message("turns_list", _("must be a list of turns {seat, say}"))
+    )
+    tricks = _section(
+        record, "tricks", list, Message("tricks_list", _("must be a list of tricks {leader, cards, winner}"))
+    )
     n_steps = used = n_cards = 0
     says_left = False
     try:
@@ -183,17 +213,18 @@ def replay_hand(record: Any) -> Hand:
                 else:
                     hand.apply(NO_ANNUL)
     except IllegalAction as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(exc) from None
     says_left = says_left or any(not isinstance(t, dict) or t.get("say") for t in turns[used:])
     _check_tail(record, hand, n_steps < len(steps), says_left, n_cards)
     return hand
 
 
-def _section(record: dict[str, Any], name: str, kind: type, what: str) -> Any:
-    """A section of the record (empty when left out), checked to be of the JSON type ``kind``."""
+def _section(record: dict[str, Any], name: str, kind: type, wrong: Message) -> Any:
+    """A section of the record (empty when left out), checked to be of the JSON type ``kind``; ``wrong``
+    says what it must be."""
     value = record.get(name) or kind()
     if not isinstance(value, kind):
-        raise ReplayError(f"{name}: must be {what}")
+        raise ReplayError(name, wrong)
     return value
 
 
@@ -204,24 +235,32 @@ def _replay_auction(hand: Hand, steps: list[Any], i: int) -> int:
     while hand.phase == "bidding" or hand.phase == "raise":
         label = labels[hand._turn]  # type: ignore[index]  # nobody is forced to move in the auction
         if i >= len(steps):
-            raise ReplayError(f"auction: missing the bid of {label}")
+            raise ReplayError("auction", Message("missing_bid", _("missing the bid of %(seat)s"), seat=label))
         step = steps[i]
         if type(step) is not dict:
-            raise ReplayError(f"auction step {i + 1}: expected {{seat, say}}, got {shown(step)}")
+            raise ReplayError(auction_step(i + 1), _step_object(step))
         if step.get("seat") != label:
-            raise ReplayError(
-                f"auction step {i + 1}: it is {label}'s turn, not {as_text(step.get('seat'))}'s"
-            )
+            raise ReplayError(auction_step(i + 1), _not_the_turn_of(step.get("seat"), label))
         say = step.get("say")
         action = said(say) if type(say) is str else None  # the says this module writes
         if action is None:
-            action = _auction_action(say, f"auction step {i + 1}")
+            action = _auction_action(say, auction_step(i + 1))
         if hand.phase == "bidding":  # skip apply's dispatch (a tight loop: replays are benchmarked)
             hand._bid(action[0], action[1])  # type: ignore[arg-type]
         else:
             hand.apply(action)
         i += 1
     return i
+
+
+def _step_object(value: Any) -> Message:
+    return Message("step_object", _("expected {seat, say}, got %(value)s"), value=shown(value))
+
+
+def _not_the_turn_of(claimed: Any, seat: str) -> Message:
+    return Message(
+        "not_the_turn_of", _("it is %(seat)s's turn, not %(claimed)s's"), seat=seat, claimed=as_text(claimed)
+    )
 
 
 def _replay_announcements(hand: Hand, turns: list[Any]) -> tuple[int, bool]:
@@ -239,25 +278,29 @@ def _replay_announcements(hand: Hand, turns: list[Any]) -> tuple[int, bool]:
             if hand.phase != "announcements":
                 return i + (k > 0), k > 0 and k < len(ready[i][1])
         if i >= len(turns):
-            raise ReplayError(f"announcements: missing the turn of {labels[hand.to_move()]}")  # type: ignore[index]
+            raise ReplayError(
+                "announcements",
+                Message("missing_turn", _("missing the turn of %(seat)s"), seat=labels[hand.to_move()]),  # type: ignore[index]
+            )
         turn = turns[i]
         if not isinstance(turn, dict):
-            raise ReplayError(f"announcement turn {i + 1}: expected {{seat, say}}, got {shown(turn)}")
+            raise ReplayError(turn_step(i + 1), _step_object(turn))
         who = turn.get("seat")
         says = turn.get("say") or []
         if not isinstance(says, list):
             raise ReplayError(
-                f"announcement turn {i + 1}: say must be a list of action texts, not {shown(says)}"
+                turn_step(i + 1),
+                Message(
+                    "say_list", _("say must be a list of action texts, not %(value)s"), value=shown(says)
+                ),
             )
         while k < len(says):
             if hand.phase != "announcements":
                 return i + 1, True
             seat = hand.to_move()
             if who != labels[seat]:  # type: ignore[index]
-                raise ReplayError(
-                    f"announcement turn {i + 1}: it is {labels[seat]}'s turn, not {as_text(who)}'s"
-                )  # type: ignore[index]
-            action = _parse_say(says[k], f"announcement turn {i + 1}, seat {labels[seat]}")  # type: ignore[index]
+                raise ReplayError(turn_step(i + 1), _not_the_turn_of(who, labels[seat]))  # type: ignore[index]
+            action = _parse_say(says[k], turn_step(i + 1, labels[seat]))  # type: ignore[index]
             hand._apply_turns([(seat, [action])])  # type: ignore[list-item]
             k += 1
         i += 1
@@ -296,7 +339,8 @@ def _read_turns(turns: list[Any], seat_of: dict[Any, int]) -> list[tuple[int, li
 
 
 def _card(name: Any) -> int:
-    card = _EXACT.get(name)  # the names this module writes; anything else goes through parse_card
+    """The card named ``name`` (a CardError for anything else)."""
+    card = _EXACT.get(name) if type(name) is str else None  # the names written here; else parse_card
     return card if card is not None else parse_card(name)
 
 
@@ -315,7 +359,15 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
         try:
             names = trick["cards"]
             if trick.get("leader", leader) != leader:
-                raise ReplayError(f"trick {t + 1}: leader is {leader}, not {as_text(trick.get('leader'))}")
+                raise ReplayError(
+                    trick_step(t + 1),
+                    Message(
+                        "trick_leader",
+                        _("leader is %(seat)s, not %(claimed)s"),
+                        seat=leader,
+                        claimed=as_text(trick.get("leader")),
+                    ),
+                )
             try:
                 cards = list(map(exact, names))  # the names this module writes
             except (KeyError, TypeError):
@@ -326,17 +378,33 @@ def _replay_tricks(hand: Hand, tricks: list[Any]) -> int:
                 for k in range(4):
                     hand._play(_card(names[k]))
                 if len(names) != 4:
-                    raise ReplayError(f"trick {t + 1}: {len(names)} cards recorded, a trick has 4")
+                    raise ReplayError(
+                        trick_step(t + 1),
+                        Message("trick_size", _("%(count)s cards recorded, a trick has 4"), count=len(names)),
+                    )
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             if isinstance(exc, ReplayError | IllegalAction):
                 raise
             seat = labels[hand.to_move()]  # type: ignore[index]
-            raise ReplayError(f"trick {t + 1}, seat {seat}: missing or unknown card") from None
+            raise ReplayError(
+                trick_step(t + 1, seat), Message("trick_card", _("missing or unknown card"))
+            ) from None
         leader = labels[hand.leader]  # the winner leads the next trick
         if trick.get("winner", leader) != leader:
-            raise ReplayError(f"trick {t + 1}: won by {leader}, not {as_text(trick['winner'])}")
+            raise ReplayError(
+                trick_step(t + 1),
+                Message(
+                    "trick_winner",
+                    _("won by %(seat)s, not %(claimed)s"),
+                    seat=leader,
+                    claimed=as_text(trick["winner"]),
+                ),
+            )
     if not hand.done:
-        raise ReplayError(f"trick {len(hand.tricks) + 1}: missing (the record ends before the play is over)")
+        raise ReplayError(
+            trick_step(len(hand.tricks) + 1),
+            Message("trick_missing", _("missing (the record ends before the play is over)")),
+        )
     return 4 * len(hand.tricks)
 
 
@@ -344,33 +412,80 @@ def _check_tail(record: dict[str, Any], hand: Hand, bids_left: bool, says_left: 
     """Steps left over, and derived sections (talon, call, result) that disagree with the replay."""
     labels = hand.labels
     if bids_left:
-        raise ReplayError("auction: steps after the end of the auction")
+        raise ReplayError("auction", Message("auction_steps_left", _("steps after the end of the auction")))
     _check_meanings(record.get("auction") or [], hand)
     if says_left:
-        raise ReplayError("announcements: steps after the end of the round of announcements")
+        raise ReplayError(
+            "announcements",
+            Message("announcement_steps_left", _("steps after the end of the round of announcements")),
+        )
     if n_cards != 4 * len(record.get("tricks") or []):
-        raise ReplayError(f"tricks: {len(record['tricks'])} recorded but the hand ended as {hand.kind}")
+        raise ReplayError(
+            "tricks",
+            Message(
+                "tricks_after_end",
+                _("%(count)s recorded but the hand ended as %(kind)s"),
+                count=len(record["tricks"]),
+                kind=hand.kind,
+            ),
+        )
     if hand.annulment is None and record.get("annulment"):
-        raise ReplayError("annulment: recorded but no annulment took place")
+        raise ReplayError(
+            "annulment", Message("annulment_not_made", _("recorded but no annulment took place"))
+        )
     talon = record.get("talon")
     if talon is not None:
         if not isinstance(talon, dict):
-            raise ReplayError("talon: must be an object of the talon cards each seat drew")
+            raise ReplayError(
+                "talon", Message("talon_object", _("must be an object of the talon cards each seat drew"))
+            )
         drawn = {labels[s]: [NAMES[c] for c in hand.drawn[s]] for s in range(4) if hand.drawn[s]}
         if {k: v for k, v in talon.items() if v} != drawn:
-            raise ReplayError(f"talon: recorded {shown(talon)} but the distribution table gives {drawn}")
+            raise ReplayError(
+                "talon",
+                Message(
+                    "talon_differs",
+                    _("recorded %(value)s but the distribution table gives %(drawn)s"),
+                    value=shown(talon),
+                    drawn=drawn,
+                ),
+            )
     call = record.get("call")
     if call is not None:
         try:
             called = _card(call)
-        except (TypeError, ValueError):  # not a card name: it cannot agree
+        except CardError:  # not a card name: it cannot agree
             called = None
-        if hand.called is None or called != hand.called:
-            made = "no call" if hand.called is None else f"a call of {NAMES[hand.called]}"
-            raise ReplayError(f"call: recorded {shown(call)} but the announcements make {made}")
+        if hand.called is None:
+            raise ReplayError(
+                "call",
+                Message(
+                    "call_not_made",
+                    _("recorded %(value)s but the announcements make no call"),
+                    value=shown(call),
+                ),
+            )
+        if called != hand.called:
+            raise ReplayError(
+                "call",
+                Message(
+                    "call_differs",
+                    _("recorded %(value)s but the announcements make a call of %(card)s"),
+                    value=shown(call),
+                    card=NAMES[hand.called],
+                ),
+            )
     result = record.get("result")
     if result is not None and result != hand.kind:
-        raise ReplayError(f"result: recorded {as_text(result)} but the replay ends as {hand.kind}")
+        raise ReplayError(
+            "result",
+            Message(
+                "result_differs",
+                _("recorded %(kind_recorded)s but the replay ends as %(kind)s"),
+                kind_recorded=as_text(result),
+                kind=hand.kind,
+            ),
+        )
 
 
 def _check_meanings(steps: list[dict[str, Any]], hand: Hand) -> None:
@@ -381,8 +496,13 @@ def _check_meanings(steps: list[dict[str, Any]], hand: Hand) -> None:
             if step.get("meaning", bid.meaning) != bid.meaning or step.get("shows", shows) != shows:
                 recorded = {"meaning": step.get("meaning", bid.meaning), "shows": step.get("shows", shows)}
                 raise ReplayError(
-                    f"auction step {i + 1}: recorded as {shown(recorded)}, but it means "
-                    f"{shown({'meaning': bid.meaning, 'shows': shows})}"
+                    auction_step(i + 1),
+                    Message(
+                        "meaning_differs",
+                        _("recorded as %(value)s, but it means %(meaning)s"),
+                        value=shown(recorded),
+                        meaning=shown({"meaning": bid.meaning, "shows": shows}),
+                    ),
                 )
 
 
@@ -395,7 +515,7 @@ def replay(record: Any) -> ReplayResult:
     try:
         payments = score_summary(summary, hand.rules)["payments"]
     except SummaryError as exc:
-        raise RecordSummaryError(exc.path, exc.reason) from None
+        raise RecordSummaryError(exc) from None
     return ReplayResult(hand=hand, summary=summary, payments=payments)
 
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
 from engine.bidding import LEVEL_NAMES
 from engine.cards import NAMES
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 from engine.rules import PRESETS, Rules, RulesError, get_rules
 from engine.shown import shown
 
@@ -19,8 +21,9 @@ if TYPE_CHECKING:
 VERSION = 1
 
 
-class ReplayError(ValueError):
-    """A record that is malformed or breaks a rule; the message names the step and the rule."""
+class ReplayError(EngineError):
+    """A record that is malformed or breaks a rule: ``ReplayError(where..., message)`` names the section or
+    step (a field path, or a step as a ``Message``) and says why."""
 
 
 def rules_spec(rules: Rules) -> Any:
@@ -47,11 +50,18 @@ def rules_from_spec(spec: Any) -> Rules:
     rules = _RULES_CACHE.get(key)
     if rules is None:
         if not isinstance(spec, dict) or not isinstance(spec.get("options", {}), dict):
-            raise ReplayError(f"rules: must be a preset name or {{preset, options}}, got {shown(spec)}")
+            raise ReplayError(
+                "rules",
+                Message(
+                    "record_rules_spec",
+                    _("must be a preset name or {preset, options}, got %(value)s"),
+                    value=shown(spec),
+                ),
+            )
         try:
             rules = get_rules(spec.get("preset", "pagat"), **spec.get("options", {}))
-        except (RulesError, TypeError) as exc:
-            raise ReplayError(f"rules: {exc}") from None
+        except RulesError as exc:
+            raise ReplayError("rules", exc) from None
         if key and len(_RULES_CACHE) < 256:
             _RULES_CACHE[key] = rules
     return rules

@@ -23,6 +23,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 from engine.shown import shown
 
 ANNULMENT_HOLDINGS: tuple[str, ...] = (
@@ -38,8 +40,8 @@ CueBidInterpretation = Literal["new", "old", "kegl"]
 AnnulTiming = Literal["after_exchange", "before_discard"]
 
 
-class RulesError(ValueError):
-    """An unknown preset or option, or an option value out of range."""
+class RulesError(EngineError):
+    """An unknown preset or option, or an option value out of range: ``RulesError(option, message)``."""
 
 
 @dataclass(frozen=True)
@@ -152,18 +154,37 @@ def validate(rules: Rules) -> Rules:
         value = getattr(rules, f.name)
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
         if type(value) is not type(default):
-            raise RulesError(f"{f.name}: must be {type(default).__name__}, got {shown(value)}")
+            raise RulesError(
+                f.name,
+                Message(
+                    "option_type",
+                    _("must be %(type)s, got %(value)s"),
+                    type=type(default).__name__,
+                    value=shown(value),
+                ),
+            )
     if not 0 <= rules.sole_bidder_raise_max <= 2:
-        raise RulesError("sole_bidder_raise_max: must be 2 (two), 1 (one) or 0 (solo)")
+        raise RulesError(
+            "sole_bidder_raise_max",
+            Message("raise_max_range", _("must be 2 (two), 1 (one) or 0 (solo)")),
+        )
     if not 1 <= rules.max_kontra <= 5:
-        raise RulesError("max_kontra: must be 1..5 (kontra .. mordkontra)")
+        raise RulesError("max_kontra", Message("max_kontra_range", _("must be 1..5 (kontra .. mordkontra)")))
     unknown = set(rules.annulment_holdings) - set(ANNULMENT_HOLDINGS)
     if unknown:
-        raise RulesError(f"annulment_holdings: unknown holding(s) {sorted(unknown)}")
+        raise RulesError(
+            "annulment_holdings",
+            Message("unknown_holdings", _("unknown holding(s) %(values)s"), values=sorted(unknown)),
+        )
     if rules.doubled_rounds not in ("overlap", "none", "extra_round", "quadruple_round"):
-        raise RulesError("doubled_rounds: must be overlap, none, extra_round or quadruple_round")
+        raise RulesError(
+            "doubled_rounds",
+            Message("doubled_rounds_value", _("must be overlap, none, extra_round or quadruple_round")),
+        )
     if rules.cue_bid_interpretation not in ("new", "old", "kegl"):
-        raise RulesError("cue_bid_interpretation: must be new, old or kegl")
+        raise RulesError(
+            "cue_bid_interpretation", Message("cue_bid_interpretation_value", _("must be new, old or kegl"))
+        )
     if rules.cue_bid_withdrawn_bidder_passes and (
         rules.cue_bid_only_if_other_declarer or rules.cue_bid_interpretation == "kegl"
     ):
@@ -175,17 +196,26 @@ def validate(rules: Rules) -> Rules:
             else "cue_bid_interpretation=kegl"
         )
         raise RulesError(
-            f"cue_bid_withdrawn_bidder_passes: cannot be combined with {other} (a jump bidder without the"
-            " card it shows would have to outbid the others but may only pass)"
+            "cue_bid_withdrawn_bidder_passes",
+            Message(
+                "options_conflict",
+                _(
+                    "cannot be combined with %(other)s (a jump bidder without the card it shows would have to"
+                    " outbid the others but may only pass)"
+                ),
+                other=other,
+            ),
         )
     if rules.annul_timing not in ("after_exchange", "before_discard"):
-        raise RulesError("annul_timing: must be after_exchange or before_discard")
+        raise RulesError(
+            "annul_timing", Message("annul_timing_value", _("must be after_exchange or before_discard"))
+        )
     if not 0 < rules.penalty_min <= rules.penalty_max:
-        raise RulesError("penalty_min/penalty_max: need 0 < min <= max")
+        raise RulesError("penalty_min/penalty_max", Message("penalty_bounds", _("need 0 < min <= max")))
     for name in ("trull_values", "four_kings_values", "pagat_ultimo_values", "xxi_catch_values"):
         values = getattr(rules, name)
         if len(values) != 2 or any(type(v) is not int or v < 0 for v in values):
-            raise RulesError(f"{name}: must be [silent, announced], two non-negative integers")
+            raise RulesError(name, VALUE_PAIR)
     for name in (
         "trial_three_payment",
         "eight_tarokks_value",
@@ -194,7 +224,7 @@ def validate(rules: Rules) -> Rules:
         "ultimo_pot_trial_three_payment",
     ):
         if getattr(rules, name) < 0:
-            raise RulesError(f"{name}: must not be negative")
+            raise RulesError(name, Message("negative", _("must not be negative")))
     return rules
 
 
@@ -357,19 +387,50 @@ TOURNAMENT_SILENT_CHOICES: dict[str, str] = {
 }
 
 
-def get_rules(preset: str = "pagat", **options: Any) -> Rules:
-    """The named preset, with options overriding it; raises RulesError for unknown names or bad values."""
-    try:
-        base = PRESETS[preset]
-    except KeyError:
-        raise RulesError(f"rules: unknown preset {shown(preset)} (known: {', '.join(PRESETS)})") from None
+def unknown_preset(value: Any) -> Message:
+    """What is said of a preset name that is none of ``PRESETS`` (here, in summaries and in records)."""
+    return Message(
+        "unknown_preset",
+        _("unknown preset %(value)s (known: %(known)s)"),
+        value=shown(value),
+        known=", ".join(PRESETS),
+    )
+
+
+VALUE_PAIR = Message("value_pair", _("must be [silent, announced], two non-negative integers"))
+
+
+def get_rules(preset: str = "pagat", /, **options: Any) -> Rules:
+    """The named preset, with options overriding it; raises RulesError for unknown names or bad values
+    (of any type: options may come from JSON)."""
+    base = PRESETS.get(preset) if type(preset) is str else None
+    if base is None:
+        raise RulesError("rules", unknown_preset(preset))
     known = {f.name for f in dataclasses.fields(Rules)} - {"name"}
     unknown = set(options) - known
     if unknown:
-        raise RulesError(f"rules: unknown option(s) {sorted(unknown)}")
+        raise RulesError(
+            "rules",
+            Message("unknown_options", _("unknown option(s) %(names)s"), names=sorted(unknown, key=str)),
+        )
     if "annulment_holdings" in options:
-        options["annulment_holdings"] = frozenset(options["annulment_holdings"])
+        holdings = options["annulment_holdings"]
+        if not isinstance(holdings, list | tuple | set | frozenset) or not all(
+            type(h) is str for h in holdings
+        ):
+            raise RulesError(
+                "annulment_holdings",
+                Message(
+                    "holdings_list",
+                    _("must be a list of holdings (%(known)s), got %(value)s"),
+                    known=", ".join(ANNULMENT_HOLDINGS),
+                    value=shown(holdings),
+                ),
+            )
+        options["annulment_holdings"] = frozenset(holdings)
     for name in ("trull_values", "four_kings_values", "pagat_ultimo_values", "xxi_catch_values"):
         if name in options:
+            if not isinstance(options[name], list | tuple):
+                raise RulesError(name, VALUE_PAIR)
             options[name] = tuple(options[name])
     return base.replace(**options) if options else base

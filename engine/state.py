@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.actions import (
     BONUSES,
+    END_OF_HAND,
     NO_RAISE,
     OPP,
     RAISE,
@@ -42,6 +43,8 @@ from engine.cards import (
     cards_of,
     mask,
 )
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
 from engine.outcome import summarize
 from engine.play import PlayPhase
 from engine.record_format import make_record
@@ -51,6 +54,10 @@ from engine.talon import TalonPhase
 
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
 _ALL_CARDS = list(range(42))
+
+
+class DealError(EngineError):
+    """A deal that is not the 42 cards in four hands of nine and a talon of six (a ValueError)."""
 
 
 @dataclass(slots=True)
@@ -153,9 +160,14 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
     ) -> None:
         """A deal from explicit hands (each seat's nine cards in dealing order) and the talon, top first."""
         if len(dealt) != 4 or any(len(h) != 9 for h in dealt) or len(talon) != 6:
-            raise ValueError("deal: need four hands of nine cards and a talon of six")
+            raise DealError(
+                "deal", Message("deal_size", _("need four hands of nine cards and a talon of six"))
+            )
         if sorted(chain(*dealt, talon)) != _ALL_CARDS:
-            raise ValueError("deal: the hands and talon must hold each of the 42 cards exactly once")
+            raise DealError(
+                "deal",
+                Message("deal_cards", _("the hands and talon must hold each of the 42 cards exactly once")),
+            )
         self._deal(dealt, talon, rules, stake, seats, seed)
 
     def _deal(
@@ -295,7 +307,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         elif phase == "raise":
             self._raise(kind, arg)
         else:
-            raise IllegalAction("end of hand", "the hand is over; no more actions")
+            raise IllegalAction(END_OF_HAND, Message("hand_over", _("the hand is over; no more actions")))
 
     def view(self, seat: int) -> SeatView:
         """Seat ``seat``'s own cards and the public information so far."""

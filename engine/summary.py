@@ -6,14 +6,17 @@ jsonschema at runtime) because scoring must handle well over 100,000 summaries a
 documentation, checked against sample summaries by the tests.
 
 Teams are held as small ints: ``DECLARER = 0``, ``OPPONENTS = 1`` (``None`` for "neither").
-Every error is a ``SummaryError`` naming the offending field path, e.g. ``result.declarer_card_points``.
+Every error is a ``SummaryError`` naming the offending field path, e.g. ``result.declarer_card_points``,
+and saying why with a ``Message`` (a code, an English template and its params: ``engine.messages``).
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from engine.rules import PRESETS, Rules, RulesError, get_rules
+from engine.messages import EngineError, Message
+from engine.messages import gettext_noop as _
+from engine.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 from engine.shown import shown
 
 DECLARER = 0
@@ -48,13 +51,40 @@ _TRICK_MIN_POINTS = 4  # four cards of at least 1 point each
 _TRICK_MAX_POINTS = 20  # four cards of at most 5 points each
 
 
-class SummaryError(ValueError):
-    """An invalid hand summary: ``path`` names the field (``result.declarer_tricks``), ``reason`` says why."""
+class SummaryError(EngineError):
+    """An invalid hand summary: ``path`` names the field (``result.declarer_tricks``), ``reason`` says why
+    (in English; ``message`` is the same as a code, template and params, ``engine.messages``)."""
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
+    def __init__(self, path: str, reason: str | Message | EngineError) -> None:
+        super().__init__(path, reason)
+
+    @property
+    def path(self) -> str:
+        return str(self.where[0])
+
+    @property
+    def reason(self) -> str:
+        return self._text_after(1)
+
+
+NOT_AN_OBJECT = Message("not_an_object", _("must be a JSON object"))
+MUST_BE_A_LIST = Message("not_a_list", _("must be a list"))
+
+
+def stake_not_a_power_of_two(stake: Any) -> Message:
+    return Message(
+        "stake_power_of_two", _("must be a power of two (1, 2, 4 ...), got %(value)s"), value=shown(stake)
+    )
+
+
+def _one_of(choices: tuple[str, ...], value: Any) -> Message:
+    """A value that is none of ``choices`` (input values, listed as they must be written)."""
+    return Message(
+        "one_of",
+        _("must be one of %(choices)s, got %(value)s"),
+        choices=", ".join(choices),
+        value=shown(value),
+    )
 
 
 class HandSummary:
@@ -133,17 +163,21 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
     if type(spec) is str:
         rules = PRESETS.get(spec)
         if rules is None:
-            raise SummaryError(path, f"unknown preset {shown(spec)} (known: {', '.join(PRESETS)})")
+            raise SummaryError(path, unknown_preset(spec))
         return rules
     if not isinstance(spec, dict):
-        raise SummaryError(path, "must be a preset name or an object {preset, options}")
+        raise SummaryError(
+            path, Message("rules_spec", _("must be a preset name or an object {preset, options}"))
+        )
     unknown = set(spec) - {"preset", "options"}
     if unknown:
-        raise SummaryError(path, f"unknown key(s) {sorted(unknown)}")
+        raise SummaryError(path, Message("unknown_keys", _("unknown key(s) %(keys)s"), keys=sorted(unknown)))
     preset = spec.get("preset", "pagat")
     options = spec.get("options") or {}
     if type(preset) is not str or not isinstance(options, dict):
-        raise SummaryError(path, "preset must be a name and options an object")
+        raise SummaryError(
+            path, Message("rules_spec_parts", _("preset must be a name and options an object"))
+        )
     try:
         key = (preset, repr(sorted(options.items())))
     except (TypeError, RecursionError):  # keys of mixed types, or nested too deeply: get_rules says why
@@ -152,8 +186,8 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
     if rules is None:
         try:
             rules = get_rules(preset, **options)
-        except (RulesError, TypeError) as exc:
-            raise SummaryError(path, str(exc)) from None
+        except RulesError as exc:
+            raise SummaryError(path, exc) from None
         if key[1] and len(_rules_cache) < 256:
             _rules_cache[key] = rules
     return rules
@@ -161,7 +195,16 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
 
 def _int(value: Any, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise SummaryError(path, f"must be an integer {low}..{high}, got {shown(value)}")
+        raise SummaryError(
+            path,
+            Message(
+                "integer_range",
+                _("must be an integer %(low)s..%(high)s, got %(value)s"),
+                low=low,
+                high=high,
+                value=shown(value),
+            ),
+        )
     return value
 
 
@@ -170,13 +213,28 @@ def _team(value: Any, path: str) -> int | None:
         return None
     team = _TEAMS.get(value) if type(value) is str else None
     if team is None:
-        raise SummaryError(path, f"must be 'declarer', 'opponents' or null, got {shown(value)}")
+        raise SummaryError(
+            path,
+            Message(
+                "team_or_null",
+                _("must be 'declarer', 'opponents' or null, got %(value)s"),
+                value=shown(value),
+            ),
+        )
     return team
 
 
 def _seat(value: Any, seats: tuple[str, ...], path: str) -> str:
     if value not in seats or type(value) is not str:
-        raise SummaryError(path, f"unknown seat {shown(value)} (seats: {', '.join(seats)})")
+        raise SummaryError(
+            path,
+            Message(
+                "unknown_seat",
+                _("unknown seat %(value)s (seats: %(seats)s)"),
+                value=shown(value),
+                seats=", ".join(seats),
+            ),
+        )
     return value
 
 
@@ -184,12 +242,19 @@ def check_stake(stake: Any, rules: Rules) -> int:
     """``stake`` if it is a stake of these rules, else SummaryError: doubled rounds give stakes 1, 2, 4 ...;
     how high they go depends on ``rules.doubled_rounds``."""
     if type(stake) is not int or stake < 1 or stake & (stake - 1):
-        raise SummaryError("stake", f"must be a power of two (1, 2, 4 ...), got {shown(stake)}")
+        raise SummaryError("stake", stake_not_a_power_of_two(stake))
     mode = rules.doubled_rounds
     limit = 1 if mode == "none" else 2 if mode == "extra_round" else 4 if mode == "quadruple_round" else 0
     if limit and stake > limit:
         raise SummaryError(
-            "stake", f"{shown(stake)} impossible with doubled_rounds={shown(mode)} (at most {limit})"
+            "stake",
+            Message(
+                "stake_too_high",
+                _("%(stake)s impossible with doubled_rounds=%(mode)s (at most %(limit)s)"),
+                stake=shown(stake),
+                mode=shown(mode),
+                limit=limit,
+            ),
         )
     return stake
 
@@ -197,7 +262,7 @@ def check_stake(stake: Any, rules: Rules) -> int:
 def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
     """Validate ``data`` and return a HandSummary; ``rules`` overrides ``data["rules"]`` (default pagat)."""
     if not isinstance(data, dict):
-        raise SummaryError("(summary)", "must be a JSON object")
+        raise SummaryError("(summary)", NOT_AN_OBJECT)
     s = HandSummary()
     if rules is None:
         spec = data.get("rules", "pagat")
@@ -208,7 +273,7 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
 
     seats = data.get("seats")
     if type(seats) is not list or len(seats) != 4:
-        raise SummaryError("seats", "must be a list of the 4 active seat labels")
+        raise SummaryError("seats", Message("seats_list", _("must be a list of the 4 active seat labels")))
     seats_t = s.seats = tuple(seats)
     a, b, c, d = seats_t
     # A set of four str labels tells distinctness faster than ``in`` on tuples (generic comparisons).
@@ -220,15 +285,18 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
         or not (a and b and c and d)
         or len({a, b, c, d}) != 4
     ):
-        raise SummaryError("seats", "must be 4 distinct non-empty strings")
+        raise SummaryError("seats", Message("seats_distinct", _("must be 4 distinct non-empty strings")))
     sitting_out = data.get("sitting_out")
     if sitting_out is not None:
         if type(sitting_out) is not str or not sitting_out or sitting_out in seats_t:
-            raise SummaryError("sitting_out", "must be a seat label distinct from the active seats")
+            raise SummaryError(
+                "sitting_out",
+                Message("sitting_out_seat", _("must be a seat label distinct from the active seats")),
+            )
         s.sitting_out = sitting_out
     kind = s.kind = data.get("kind", "played")
     if kind not in KINDS:
-        raise SummaryError("kind", f"must be one of {', '.join(KINDS)}, got {shown(kind)}")
+        raise SummaryError("kind", _one_of(KINDS, kind))
     stake = data.get("stake", 1)
     if not (stake == 1 and type(stake) is int):
         s.stake = check_stake(stake, rules)
@@ -239,9 +307,11 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
         _parse_played(data, s, rules, seats_t)
     elif kind == "trial_three_failed":
         if not rules.trial_three_allowed:
-            raise SummaryError("kind", "a trial three is not allowed by these rules")
+            raise SummaryError(
+                "kind", Message("trial_three_not_allowed", _("a trial three is not allowed by these rules"))
+            )
         if data.get("bid") != "three":
-            raise SummaryError("bid", "a trial three is a bid of 'three'")
+            raise SummaryError("bid", Message("trial_three_bid", _("a trial three is a bid of 'three'")))
         s.bid = "three"
         s.declarer = _seat(data.get("declarer"), seats_t, "declarer")
     elif kind == "penalty":
@@ -252,8 +322,13 @@ def parse_summary(data: Any, rules: Rules | None = None) -> HandSummary:
 def _parse_penalty(data: dict[str, Any], s: HandSummary, rules: Rules) -> None:
     """Renonsz (T 7): each offender pays ``amount`` to each other active player; two offenders pay double."""
     offenders = data.get("offenders")
-    if type(offenders) is not list or not 1 <= len(offenders) <= 2 or len(set(offenders)) != len(offenders):
-        raise SummaryError("offenders", "must list one or two distinct seats")
+    # Compared, not put in a set: an item may be a list or an object (unhashable), named by ``_seat`` below.
+    if (
+        type(offenders) is not list
+        or not 1 <= len(offenders) <= 2
+        or (len(offenders) == 2 and offenders[0] == offenders[1])
+    ):
+        raise SummaryError("offenders", Message("offenders", _("must list one or two distinct seats")))
     s.offenders = tuple(_seat(x, s.seats, f"offenders[{i}]") for i, x in enumerate(offenders))
     n = len(offenders)
     s.amount = _int(data.get("amount"), "amount", rules.penalty_min * n, rules.penalty_max * n)
@@ -267,7 +342,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     """
     bid = data.get("bid")
     if type(bid) is not str or bid not in BID_DRAW:
-        raise SummaryError("bid", f"must be one of {', '.join(BIDS)}, got {shown(bid)}")
+        raise SummaryError("bid", _one_of(BIDS, bid))
     s.bid = bid
     declarer = data.get("declarer")
     if declarer not in seats or type(declarer) is not str:
@@ -290,9 +365,15 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
         # "Calling a partner": the called tarokk lies in another player's discard, so the declarer is alone
         # and the discarder must kontra the game (T 31 "hivatalból kontra").
         if s.partner is not None:
-            raise SummaryError("called_card_discarded", "the declarer of a discarded called card plays alone")
+            raise SummaryError(
+                "called_card_discarded",
+                Message("discarded_call_alone", _("the declarer of a discarded called card plays alone")),
+            )
         if not kontra:
-            raise SummaryError("game_kontra", "the discarder of the called card must kontra the game")
+            raise SummaryError(
+                "game_kontra",
+                Message("discarded_call_kontra", _("the discarder of the called card must kontra the game")),
+            )
         s.called_card_discarded = True
         if rules.lone_declarer_by_discard_takes_all_discards:
             own = 6
@@ -307,7 +388,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     # The result: card points, tricks and bonus outcomes, cross-checked for what the cards make impossible.
     r = data.get("result")
     if type(r) is not dict:
-        raise SummaryError("result", "required for a played hand")
+        raise SummaryError("result", Message("result_required", _("required for a played hand")))
     points = r.get("declarer_card_points")
     if type(points) is not int or not 0 <= points <= TOTAL_CARD_POINTS:
         _int(points, "result.declarer_card_points", 0, TOTAL_CARD_POINTS)
@@ -320,7 +401,18 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     if not low <= points <= high:
         raise SummaryError(
             "result.declarer_card_points",
-            f"{points} impossible with {tricks} trick(s) for a {bid} (possible: {low}..{high})",
+            Message(
+                "card_points_impossible",
+                _(
+                    "%(points)s impossible with %(tricks)s trick(s) for a %(bid)s"
+                    " (possible: %(low)s..%(high)s)"
+                ),
+                points=points,
+                tricks=tricks,
+                bid=bid,
+                low=low,
+                high=high,
+            ),
         )
     # A team credited with a bonus won in tricks must have taken a trick (team 0 with 0 tricks, team 1 with
     # all 9 is impossible).
@@ -339,16 +431,25 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     plt_team = None
     if plt is not None:
         if type(plt) is not dict:
-            raise SummaryError("result.pagat_last_trick", "must be null or an object {team, won}")
+            raise SummaryError(
+                "result.pagat_last_trick",
+                Message("pagat_last_trick_object", _("must be null or an object {team, won}")),
+            )
         team = plt.get("team")
         team = _TEAMS.get(team) if type(team) is str else None
         won = plt.get("won")
         if team is None or type(won) is not bool:
             raise SummaryError(
-                "result.pagat_last_trick", "needs team ('declarer'/'opponents') and won (bool)"
+                "result.pagat_last_trick",
+                Message("pagat_last_trick_fields", _("needs team ('declarer'/'opponents') and won (bool)")),
             )
         if won and team == no_trick:
-            raise SummaryError("result.pagat_last_trick", f"the {TEAM_NAMES[team]} took no trick to win")
+            raise SummaryError(
+                "result.pagat_last_trick",
+                Message(
+                    "pagat_won_without_trick", _("the %(team)s took no trick to win"), team=TEAM_NAMES[team]
+                ),
+            )
         s.pagat_last_trick = (team, won)
         plt_team = team
     pagat_team = r.get("pagat_team")
@@ -358,7 +459,10 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
             _team(pagat_team, "result.pagat_team")  # raises
         s.pagat_team = team
         if plt_team is not None and plt_team != team:
-            raise SummaryError("result.pagat_team", "differs from the team that played the pagát last")
+            raise SummaryError(
+                "result.pagat_team",
+                Message("pagat_team_differs", _("differs from the team that played the pagát last")),
+            )
 
     if s.sitting_out is not None and data.get("talon_honours"):
         _parse_talon_honours(data["talon_honours"], s)
@@ -367,12 +471,16 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
 def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, int], ...]:
     """``(team, bonus, kontra)`` per announcement; a team may announce each bonus once."""
     if type(anns) is not list:
-        raise SummaryError("announcements", "must be a list")
+        raise SummaryError("announcements", MUST_BE_A_LIST)
     parsed = []
     seen = [False] * (2 * len(BONUSES))  # by the index in _ANNOUNCEMENTS
     for a in anns:
         if type(a) is not dict:
-            _announcement_error(anns, len(parsed), "must be an object {team, bonus, kontra}")
+            _announcement_error(
+                anns,
+                len(parsed),
+                Message("announcement_object", _("must be an object {team, bonus, kontra}")),
+            )
         try:
             team = a["team"]
             bonus = a["bonus"]
@@ -387,10 +495,14 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
         except KeyError:  # an unknown name
             known = None
         if known is None or type(kontra) is not int or not 0 <= kontra <= max_kontra:
-            _announcement_error(anns, len(parsed), "", max_kontra)
+            _announcement_error(anns, len(parsed), None, max_kontra)
         by_kontra, index = known
         if seen[index]:
-            _announcement_error(anns, len(parsed), f"{team} announced {bonus} twice")
+            _announcement_error(
+                anns,
+                len(parsed),
+                Message("announced_twice", _("%(team)s announced %(bonus)s twice"), team=team, bonus=bonus),
+            )
         seen[index] = True
         try:
             parsed.append(by_kontra[kontra])
@@ -402,47 +514,81 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
 def _parse_declarations(decls: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, bool], ...]:
     """``(seat, tarokks, declared)`` per declaration of eight or nine tarokks; one per seat."""
     if type(decls) is not list:
-        raise SummaryError("declarations", "must be a list")
+        raise SummaryError("declarations", MUST_BE_A_LIST)
     parsed = []
     total = 0
     for i, d in enumerate(decls):
         if type(d) is not dict:
-            raise SummaryError(f"declarations[{i}]", "must be an object {seat, tarokks, declared}")
+            raise SummaryError(
+                f"declarations[{i}]",
+                Message("declaration_object", _("must be an object {seat, tarokks, declared}")),
+            )
         seat = d.get("seat")
         if seat not in seats or type(seat) is not str:
             _seat(seat, seats, f"declarations[{i}].seat")
         for p in parsed:
             if p[0] == seat:
-                raise SummaryError(f"declarations[{i}].seat", f"{seat} declared twice")
+                raise SummaryError(
+                    f"declarations[{i}].seat",
+                    Message("declared_twice", _("%(seat)s declared twice"), seat=seat),
+                )
         tarokks = d.get("tarokks")
         if (tarokks != 8 and tarokks != 9) or type(tarokks) is not int:
-            raise SummaryError(f"declarations[{i}].tarokks", f"must be 8 or 9, got {shown(tarokks)}")
+            raise SummaryError(
+                f"declarations[{i}].tarokks",
+                Message("declared_tarokks", _("must be 8 or 9, got %(value)s"), value=shown(tarokks)),
+            )
         total += tarokks
         declared = d.get("declared", True)
         if type(declared) is not bool:
-            raise SummaryError(f"declarations[{i}].declared", "must be true or false")
+            raise SummaryError(
+                f"declarations[{i}].declared", Message("true_or_false", _("must be true or false"))
+            )
         parsed.append((seat, tarokks, declared))
     if total > 22:
-        raise SummaryError("declarations", f"{total} tarokks declared, but the pack has only 22")
+        raise SummaryError(
+            "declarations",
+            Message(
+                "declared_too_many", _("%(total)s tarokks declared, but the pack has only 22"), total=total
+            ),
+        )
     return tuple(parsed)
 
 
-def _announcement_error(anns: list[Any], i: int, reason: str, max_kontra: int = 0) -> NoReturn:
+def _announcement_error(anns: list[Any], i: int, reason: Message | None, max_kontra: int = 0) -> NoReturn:
     """Raise the SummaryError for announcement ``i``, naming the first bad field (slow path only)."""
     path = f"announcements[{i}]"
     a = anns[i]
-    if not reason:
+    if reason is None:
         if type(a.get("team")) is not str or a["team"] not in _TEAMS:
-            path, reason = path + ".team", f"must be 'declarer' or 'opponents', got {shown(a.get('team'))}"
+            path, reason = (
+                path + ".team",
+                Message(
+                    "team_name",
+                    _("must be 'declarer' or 'opponents', got %(value)s"),
+                    value=shown(a.get("team")),
+                ),
+            )
         elif type(a.get("bonus")) is not str or a["bonus"] not in _BONUS_SET:
             path, reason = (
                 path + ".bonus",
-                f"unknown bonus {shown(a.get('bonus'))} (known: {', '.join(BONUSES)})",
+                Message(
+                    "unknown_bonus",
+                    _("unknown bonus %(value)s (known: %(known)s)"),
+                    value=shown(a.get("bonus")),
+                    known=", ".join(BONUSES),
+                ),
             )
         else:
             path, reason = (
                 path + ".kontra",
-                f"must be an integer 0..{max_kontra}, got {shown(a.get('kontra'))}",
+                Message(
+                    "integer_range",
+                    _("must be an integer %(low)s..%(high)s, got %(value)s"),
+                    low=0,
+                    high=max_kontra,
+                    value=shown(a.get("kontra")),
+                ),
             )
     raise SummaryError(path, reason)
 
@@ -450,17 +596,29 @@ def _announcement_error(anns: list[Any], i: int, reason: str, max_kontra: int = 
 def _parse_talon_honours(value: Any, s: HandSummary) -> None:
     """Which honours each active seat received from the talon (five-player "talon honour" payment)."""
     if type(value) is not dict:
-        raise SummaryError("talon_honours", "must map seats to lists of honours")
+        raise SummaryError(
+            "talon_honours", Message("talon_honours_object", _("must map seats to lists of honours"))
+        )
     pairs = []
     for seat, honours in value.items():
         _seat(seat, s.seats, f"talon_honours.{seat}")
         if type(honours) is not list:
-            raise SummaryError(f"talon_honours.{seat}", "must be a list of honours")
+            raise SummaryError(
+                f"talon_honours.{seat}", Message("talon_honours_list", _("must be a list of honours"))
+            )
         for h in honours:
             if h not in HONOURS:
-                raise SummaryError(f"talon_honours.{seat}", f"unknown honour {shown(h)} (skiz, xxi, pagat)")
+                raise SummaryError(
+                    f"talon_honours.{seat}",
+                    Message(
+                        "unknown_honour", _("unknown honour %(value)s (skiz, xxi, pagat)"), value=shown(h)
+                    ),
+                )
             if any(h == p[1] for p in pairs):
-                raise SummaryError(f"talon_honours.{seat}", f"honour {h} received twice")
+                raise SummaryError(
+                    f"talon_honours.{seat}",
+                    Message("honour_received_twice", _("honour %(honour)s received twice"), honour=h),
+                )
             pairs.append((seat, h))
     s.talon_honours = tuple(pairs)
 
@@ -492,13 +650,32 @@ def _check_trick_bonuses(r: dict[str, Any], s: HandSummary, no_trick: int | None
     for name in ("trull", "four_kings", "xxi_catch"):
         team = _team(r.get(name), f"result.{name}")
         if team is not None and team == no_trick:
-            raise SummaryError(f"result.{name}", f"credited to the {TEAM_NAMES[team]}, who took no trick")
+            raise SummaryError(
+                f"result.{name}",
+                Message(
+                    "bonus_without_trick",
+                    _("credited to the %(team)s, who took no trick"),
+                    team=TEAM_NAMES[team],
+                ),
+            )
     if no_trick is not None:
         # Honours and kings can never be discarded, so the team with every trick has them all.
         sweeper = 1 - no_trick
         if s.trull != sweeper:
-            raise SummaryError("result.trull", f"the {TEAM_NAMES[sweeper]} took every trick, so all honours")
+            raise SummaryError(
+                "result.trull",
+                Message(
+                    "sweep_takes_honours",
+                    _("the %(team)s took every trick, so all honours"),
+                    team=TEAM_NAMES[sweeper],
+                ),
+            )
         if s.four_kings != sweeper:
             raise SummaryError(
-                "result.four_kings", f"the {TEAM_NAMES[sweeper]} took every trick, so all kings"
+                "result.four_kings",
+                Message(
+                    "sweep_takes_kings",
+                    _("the %(team)s took every trick, so all kings"),
+                    team=TEAM_NAMES[sweeper],
+                ),
             )

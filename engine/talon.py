@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from engine.actions import NO_ANNUL, Action, IllegalAction
+from engine.actions import NO_ANNUL, Action, IllegalAction, step_by
 from engine.cards import (
     HONOUR_MASK,
     KING_MASK,
@@ -26,6 +26,8 @@ from engine.cards import (
     cards_of,
     mask,
 )
+from engine.messages import Message
+from engine.messages import gettext_noop as _
 from engine.shown import as_text, shown
 
 #: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
@@ -148,22 +150,42 @@ class TalonPhase:
             self._apply_discard(s, cards, m)
             return
         label = self.labels[s]
+        by = step_by("discard", label)
         if kind != "discard":
-            raise IllegalAction(f"discard by {label}", f"expected a discard, got {kind}")
+            raise IllegalAction(
+                by, Message("expected_discard", _("expected a discard, got %(action)s"), action=kind)
+            )
         try:
             cards = tuple(sorted(int(c) for c in cards))
         except (TypeError, ValueError):
-            raise IllegalAction(f"discard by {label}", f"not a list of cards: {shown(cards)}") from None
+            raise IllegalAction(
+                by, Message("discard_not_cards", _("not a list of cards: %(value)s"), value=shown(cards))
+            ) from None
         n = len(self.drawn[s])
         if len(cards) != n or len(set(cards)) != n:
-            raise IllegalAction(f"discard by {label}", f"must discard exactly {n} card(s), the number drawn")
+            raise IllegalAction(
+                by,
+                Message(
+                    "discard_count", _("must discard exactly %(count)s card(s), the number drawn"), count=n
+                ),
+            )
         allowed = self._discardable(s)
         for c in cards:
             if not 0 <= c < 42 or not self.hands[s] >> c & 1:
-                raise IllegalAction(f"discard by {label}", f"{card_or_value(c)} is not in {label}'s hand")
+                raise IllegalAction(
+                    by,
+                    Message(
+                        "discard_not_held",
+                        _("%(card)s is not in %(seat)s's hand"),
+                        card=card_or_value(c),
+                        seat=label,
+                    ),
+                )
             if not allowed >> c & 1:
                 raise IllegalAction(
-                    f"discard by {label}", f"{NAMES[c]} may not be discarded: {self._why_kept(s, c)}"
+                    by,
+                    Message("may_not_discard", _("%(card)s may not be discarded"), card=NAMES[c]),
+                    self._why_kept(s, c),
                 )
         self._apply_discard(s, cards, mask(cards))
 
@@ -173,14 +195,16 @@ class TalonPhase:
         self.hands[s] &= ~m
         self._next_discard()
 
-    def _why_kept(self, s: int, c: int) -> str:
+    def _why_kept(self, s: int, c: int) -> Message:
         if 1 << c & KING_MASK:
-            return "kings may never be discarded"
+            return Message("kings_kept", _("kings may never be discarded"))
         if 1 << c & HONOUR_MASK:
-            return "honours may never be discarded"
+            return Message("honours_kept", _("honours may never be discarded"))
         if c == XX and not self.rules.xx_discardable:
-            return "the XX may not be discarded under these rules"
-        return "a cue bidder or yielder must keep the tarokk the bidding showed"
+            return Message("xx_kept", _("the XX may not be discarded under these rules"))
+        return Message(
+            "shown_card_kept", _("a cue bidder or yielder must keep the tarokk the bidding showed")
+        )
 
     def _annul_holdings(self, s: int) -> list[str]:
         """Holdings that let ``s`` annul ("Annulling the hand" and its variations)."""
@@ -229,14 +253,22 @@ class TalonPhase:
         if kind == "annul":
             if holding not in holdings:
                 raise IllegalAction(
-                    f"annulment by {label}",
-                    f"{label} does not hold {as_text(holding)} (or may not annul by it)",
+                    step_by("annulment", label),
+                    Message(
+                        "annul_not_held",
+                        _("%(seat)s does not hold %(holding)s (or may not annul by it)"),
+                        seat=label,
+                        holding=as_text(holding),
+                    ),
                 )
             self.annulment = (s, holding)
             self._finish("annulled")
             return
         if kind != "no_annul":
-            raise IllegalAction(f"annulment by {label}", f"expected annul or no_annul, got {kind}")
+            raise IllegalAction(
+                step_by("annulment", label),
+                Message("expected_annul", _("expected annul or no_annul, got %(action)s"), action=kind),
+            )
         self.annul_queue.pop(0)
         if self.annul_queue:
             self._turn = self.annul_queue[0][0]

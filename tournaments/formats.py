@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.rules import Rules, RulesError, get_rules
+from tournaments.engine_messages import engine_message
 
 THROWN_IN = frozenset({"passed_out", "annulled"})
 PAIRING_METHODS = ("random", "swiss", "balanced")
@@ -29,7 +30,9 @@ class FormatError(ValueError):
 def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
     try:
         return get_rules(preset, **dict(options or {}))
-    except (RulesError, TypeError) as exc:
+    except RulesError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
+        raise FormatError("rules_options", engine_message(exc)) from exc
+    except TypeError as exc:
         raise FormatError("rules_options", str(exc)) from exc
 
 

@@ -38,6 +38,7 @@ from engine.rules import Rules
 from engine.scoring import KONTRA_FACTOR, score_summary
 from engine.summary import TEAM_NAMES, HandSummary, parse_summary
 from tournaments.audit import Actor, acting_as
+from tournaments.engine_messages import error_text
 from tournaments.formats import Deal, tournament_rules
 from tournaments.models import Dispute, DisputeFinding, HandSubmission, Table
 from tournaments.services.results import (
@@ -85,7 +86,7 @@ class Assessed:
     facts: dict[str, Any] | None = None
     items: list[tuple[dict[str, Any], dict[str, int] | None]] = field(default_factory=list)
     stake: int = 1
-    error: tuple[str, str] | None = None
+    error: tuple[str, Any] | None = None  # (field, why): ``why`` reads in the language active when shown
 
     @property
     def evidence(self) -> bool:
@@ -112,8 +113,10 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     try:
         payments, kind, scored_payload, _ = _score(table, positions, deal, submission.source, payload)
     except ValidationError as exc:
-        name, messages = next(iter(exc.message_dict.items()))
-        return Assessed(**common, error=(name.removeprefix("data.").removeprefix("data"), messages[0]))
+        name, errors = next(iter(exc.error_dict.items()))
+        return Assessed(
+            **common, error=(name.removeprefix("data.").removeprefix("data"), error_text(errors[0]))
+        )
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
     summary = replay(scored_payload).summary if submission.source == Source.RECORD else scored_payload

@@ -34,6 +34,7 @@ from engine.record import ReplayError, replay, rules_from_spec
 from engine.scoring import max_payment, score_summary
 from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
+from tournaments.engine_messages import engine_error
 from tournaments.formats import Deal, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
@@ -136,7 +137,7 @@ def _score(
         try:
             scored = score_summary(summary, rules)
         except SummaryError as exc:
-            raise invalid(f"data.{exc.path}", exc.reason) from exc
+            raise engine_error("data", exc) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
         kind = summary.get("kind", "played")
     else:  # a record (the callers checked the source)
@@ -148,7 +149,7 @@ def _score(
         try:
             record_rules = rules_from_spec(record.get("rules", "pagat"))
         except ReplayError as exc:
-            raise invalid("data.rules", str(exc)) from exc
+            raise engine_error("data.rules", exc) from exc
         if record_rules != rules:
             raise invalid(
                 "data.rules",
@@ -157,7 +158,7 @@ def _score(
         try:
             result = replay(record)
         except ReplayError as exc:
-            raise invalid("data", str(exc)) from exc
+            raise engine_error("data", exc) from exc
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
         kind, summary = result.summary.get("kind", "played"), record
     entered = data.get("payments")
