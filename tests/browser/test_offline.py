@@ -200,3 +200,22 @@ def test_a_thrown_in_hand_offline_keeps_the_dealer_and_doubles_the_stake(cup: An
     hand2 = Hand.objects.get(table=table, number=2)
     assert hand2.submissions.get().payments == {**payments, dealer1: 0}
     assert Hand.objects.get(table=table, number=1).kind == "passed_out"
+
+
+def test_without_a_connection_other_pages_say_so(cup: Any, phone: Any) -> None:
+    """Offline, a link to a page the phone cannot fetch and the summary's preview say why, instead of the
+    browser's error page; the table page's own payments form still opens."""
+    table = four_table(cup)
+    open_table(phone, cup, table, "B")
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Enter the hand").click()
+    phone.wait_for_selector("text=No connection: this page opens when the connection is back.")
+    assert "/hands/" not in phone.url
+    phone.context.set_offline(False)
+    phone.get_by_role("link", name="Enter the hand").click()
+    phone.wait_for_selector("#id_bid")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Preview").click()
+    phone.wait_for_selector("text=the preview needs the server")
+    assert "/hands/1/summary/" in phone.url
+    phone.context.set_offline(False)

@@ -259,7 +259,8 @@
     form.querySelectorAll("input[data-pay]").forEach(function (input) {
       var out = !!plan.sitsOut && input.dataset.pay === deal.dealer;
       input.disabled = out;
-      input.value = out ? "0" : "";
+      input.defaultValue = out ? "0" : ""; // a fresh form: nothing typed in it yet
+      input.value = input.defaultValue;
       input.removeAttribute("aria-invalid");
       var label = form.querySelector("label[for='" + input.id + "']");
       if (out && note && label) { label.append(" ", note); }
@@ -441,9 +442,16 @@
     });
   };
 
-  var typing = function () { // a form of the page with something typed in it: do not take it away
-    return Array.prototype.some.call(document.querySelectorAll("form[data-offline=entry] input[data-pay]"), function (input) {
-      return !input.disabled && input.value !== "";
+  var typing = function () { // an entry form with something typed or chosen in it: do not take it away
+    return Array.prototype.some.call(document.querySelectorAll("form[data-offline=entry]"), function (form) {
+      return Array.prototype.some.call(form.elements, function (control) {
+        if (control.disabled || control.type === "hidden" || control.type === "submit") { return false; }
+        if (control.type === "checkbox" || control.type === "radio") { return control.checked !== control.defaultChecked; }
+        if (control.options) {
+          return Array.prototype.some.call(control.options, function (o) { return o.selected !== o.defaultSelected; });
+        }
+        return control.value !== control.defaultValue;
+      });
     });
   };
 
