@@ -51,6 +51,8 @@ def test_two_hands_entered_offline_are_stored_once_each(cup: Any, phone: Any) ->
     first = {"A": 4, "B": -2, "C": -2, "D": 0}
     save_offline(phone, first, 1)
     assert "No connection" in phone.locator("[data-offline-status]").inner_text()
+    phone.get_by_role("button", name="Save").click()  # a double tap: the fresh form keeps nothing
+    assert len(phone.evaluate(QUEUE)) == 1
     # the same form is now hand 2's (its dealer and stake: checked against the server's below)
     phone.wait_for_selector("h1 >> text=Hand 2")
     shown = {2: phone.locator("[data-offline-dealer]").inner_text()}

@@ -174,7 +174,10 @@
       kind: form.dataset.offline, hand: Number(form.dataset.hand), url: actionOf(form), table: plan.table,
       key: idem && idem.value ? idem.value : newKey(), fields: fieldsOf(form, submitter), at: Date.now()
     };
-    if (offline()) { kept(form, item); return; }
+    if (offline()) {
+      if (!untouched(form)) { kept(form, item); }
+      return;
+    }
     if (submitter) { submitter.disabled = true; }
     post(item.url, item.fields, item.key, "manual").then(function (response) {
       if (response.type === "opaqueredirect") { location.assign(plan.table); return; } // as a plain post
@@ -194,6 +197,12 @@
       form.appendChild(hidden);
     }
     HTMLFormElement.prototype.submit.call(form); // no submit event: not kept twice
+  };
+
+  var untouched = function (form) { // Save on a fresh payments form (a double tap): nothing to keep
+    var pays = Array.prototype.filter.call(form.querySelectorAll("input[data-pay]"), function (i) { return !i.disabled; });
+    var kind = form.elements.kind;
+    return pays.length > 0 && (!kind || kind.value === "played") && pays.every(function (i) { return i.value === ""; });
   };
 
   var kept = function (form, item) {
