@@ -37,7 +37,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The site's address as phones reach it (the table cards' URLs and QR codes); empty: the address the page
+# was opened at. ``quickstart --lan`` sets it to the LAN address.
+PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

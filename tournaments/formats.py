@@ -98,6 +98,33 @@ def deal_sequence(
     return Deal(number, dealer, active_positions(positions, dealer), stake)
 
 
+PLAYED_STEP, THROWN_IN_STEP = "p", "t"
+
+
+def deal_paths(
+    positions: Sequence[str],
+    first_dealer: str,
+    previous_kinds: Sequence[str],
+    rules: Rules,
+    last: int,
+    depth: int,
+) -> dict[str, Deal]:
+    """The next deal, and up to ``depth`` deals after it (not past deal ``last``) for every way the hands in
+    between may go, keyed by their path: one letter per hand, ``p`` when it was played (the deal passes on)
+    and ``t`` when it was thrown in (passed out or annulled: the same dealer again, doubled stakes). A phone
+    entering hands without a connection picks the deal its own entries lead to (issue 21 §5)."""
+    deals: dict[str, Deal] = {}
+    paths = [""]
+    for _step in range(depth + 1):
+        if len(previous_kinds) + 1 + len(paths[0]) > last:
+            break
+        for path in paths:
+            kinds = [*previous_kinds, *("played" if s == PLAYED_STEP else "passed_out" for s in path)]
+            deals[path] = deal_sequence(positions, first_dealer, kinds, rules)
+        paths = [path + step for path in paths for step in (PLAYED_STEP, THROWN_IN_STEP)]
+    return deals
+
+
 @dataclass(frozen=True)
 class TablePlace:
     position: str

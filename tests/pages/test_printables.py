@@ -83,6 +83,20 @@ def test_cards_show_every_table(client: Any, cup: Tournament, organizer_user: An
     assert html.count('<article class="card"') == 2
 
 
+def test_cards_carry_the_public_base_url(
+    client: Any, cup: Tournament, organizer_user: Any, settings: Any
+) -> None:
+    """``quickstart --lan`` sets PUBLIC_BASE_URL: the organizer opens the cards on the laptop (127.0.0.1)
+    and the QR codes still open the entry page on the LAN address the phones reach."""
+    settings.PUBLIC_BASE_URL = "http://192.168.1.20:8001"
+    client.force_login(organizer_user)
+    html = client.get("/t/cup/manage/rounds/2/cards/", HTTP_HOST="127.0.0.1:8001").content.decode()
+    for table in selectors.tables_with_play(in_play(cup), with_codes=True):
+        url = f"http://192.168.1.20:8001/t/cup/enter/{selectors.active_table_code(table)}/"
+        assert qr_svg(url) in html
+    assert "127.0.0.1" not in html
+
+
 def test_qr_svg_is_segnos_code_of_the_url() -> None:
     url = "http://venue.example:8000/t/cup/enter/ABC234/"
     svg = qr_svg(url)

@@ -10,6 +10,11 @@ A hand is entered as payments (one field per seat) or as a hand summary in the w
 to the engine's hand-summary JSON (``engine/schemas/hand-summary.schema.json``). ``services.hand_preview``
 scores a summary without storing it: the form shows the payments and scored items before saving, and the
 engine's errors beside the field their path names. Pages here carry CSRF tokens and a seat: never cached.
+
+Without a connection (``static/tournaments/offline.js``, issue 21 §5) the phone keeps entries and
+confirmations and sends them by itself, with the same idempotency key, when the connection is back; the
+pages give it the table's URL and, on a payments form, the dealer and stake of the next hands for each way
+the hands before them may go (``services.deals_ahead``), so that several hands can be entered in a row.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from django.views.decorators.http import require_POST
 
 from engine.summary import BONUSES
 from tournaments import selectors, services
-from tournaments.formats import Deal, tournament_rules
+from tournaments.formats import THROWN_IN, Deal, tournament_rules
 from tournaments.models import Dispute, Hand, HandSubmission, Round, Seat, Table, TableCode, Tournament
 
 SEAT_SESSION_KEY = "entry-seat:{code}"
@@ -79,6 +84,7 @@ PAGAT_LAST_CHOICES = [
 ANNOUNCED_CHOICES = [("", gettext_lazy("not announced")), *TEAM_CHOICES[1:]]
 TOOK_CHOICES = [("", gettext_lazy("neither team")), *TEAM_CHOICES[1:]]
 RESULT_BONUSES = ("trull", "four_kings", "xxi_catch")
+OFFLINE_DEPTH = 5  # hands a phone without a connection may enter after the one on its form
 
 
 # --- the table behind a code --------------------------------------------------------------------------
@@ -300,6 +306,28 @@ def _table_state(view: TableView) -> dict[str, Any]:
     }
 
 
+def _offline_plan(view: TableView, deal: Deal | None = None) -> dict[str, Any]:
+    """What ``offline.js`` needs on the table's pages: where the table page is, which hand kinds are thrown
+    in; with ``deal`` (a payments form) the deals after it for each way the hands in between may go
+    (paths of ``p``/``t``, see ``formats.deal_paths``), with their form URLs and labels in the reader's
+    language."""
+    plan: dict[str, Any] = {"table": _table_url(view), "thrownIn": sorted(THROWN_IN)}
+    if deal is None:
+        return plan
+    deals = services.deals_ahead(view.table, deal.number, view.positions, OFFLINE_DEPTH)
+    plan.update(
+        start=deal.number,
+        deals={path: {"n": d.number, "dealer": d.dealer, "stake": d.stake} for path, d in deals.items()},
+        urls={d.number: _hand_url(view, d.number, "payments") for d in deals.values()},
+        sitsOut=_("sits out") if len(view.seats) == 5 else "",
+        dealers={s.position: f"{s.position} — {s.player.name}" for s in view.seats},
+        heading=_("Hand %(n)s") % {"n": "{n}"},
+        title=_("Hand %(n)s, table %(t)s") % {"n": "{n}", "t": view.table.number},
+    )
+    plan["title"] += f" · {view.tournament.name}"  # as the page's <title>
+    return plan
+
+
 def _base_context(view: TableView) -> dict[str, Any]:
     return {
         "tournament": view.tournament,
@@ -320,6 +348,7 @@ def entry_table(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     context = _base_context(opened)
     context.update(_table_state(opened))
     context["sheet"] = selectors.score_sheet(opened.table)
+    context["offline"] = _offline_plan(opened)
     return render(request, "tournaments/entry/table.html", context)
 
 
@@ -766,7 +795,7 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
                     source=source,
                     data=form.to_data(),
                     submitted_by=opened.me.player,
-                    idempotency_key=request.POST.get("idem") or None,
+                    idempotency_key=request.POST.get("idem") or request.headers.get("Idempotency-Key"),
                 )
             except ValidationError as exc:
                 top = _place_errors(form, exc)
@@ -828,6 +857,7 @@ def _hand_context(
         "confirmed": hand is not None and hand.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED),
         "disputed": hand is not None and hand.status == Hand.Status.DISPUTED,
         "other_url": _hand_url(view, deal.number, "summary" if source == "payments" else "payments"),
+        "offline": _offline_plan(view, deal if source == "payments" else None),
         "preview_url": reverse(
             "tournaments:entry-preview",
             kwargs={"slug": view.tournament.slug, "code": view.code.code, "number": deal.number},

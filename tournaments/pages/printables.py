@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -36,9 +37,13 @@ CODED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Stat
 
 
 def entry_url(request: HttpRequest, slug: str, code: str) -> str:
-    """The table's phone entry page, on the host the organizer printed from (a phone at the venue reaches
-    the same server)."""
-    return request.build_absolute_uri(f"/t/{slug}/enter/{code}/")
+    """The table's phone entry page at ``PUBLIC_BASE_URL`` (the LAN address with ``quickstart --lan``, so an
+    organizer printing from 127.0.0.1 still prints cards the phones reach), else on the host the organizer
+    printed from."""
+    path = reverse("tournaments:entry-table", kwargs={"slug": slug, "code": code})
+    if settings.PUBLIC_BASE_URL:
+        return settings.PUBLIC_BASE_URL + path
+    return request.build_absolute_uri(path)
 
 
 def qr_svg(url: str) -> SafeString:

@@ -14,6 +14,7 @@ from tournaments.services.registrations import (
     tournament_player_add,
 )
 from tournaments.services.results import (
+    deals_ahead,
     dispute_resolve,
     hand_confirm,
     hand_contest,
@@ -53,6 +54,7 @@ __all__ = [
     "ImportReport",
     "TooManyCodeFailures",
     "club_create",
+    "deals_ahead",
     "delivery_attempt",
     "dispute_resolve",
     "dispute_validate",

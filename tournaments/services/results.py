@@ -35,7 +35,7 @@ from engine.scoring import max_payment, score_summary
 from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
-from tournaments.formats import Deal, deal_sequence, tournament_rules
+from tournaments.formats import Deal, deal_paths, deal_sequence, tournament_rules
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
 from tournaments.services.webhooks import dispute_event
@@ -70,13 +70,31 @@ def next_deal(table: Table, number: int, positions: list[str] | None = None) -> 
     positions = positions if positions is not None else table_positions(table)
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    return deal_sequence(positions, table.first_dealer, _kinds_before(table, number), rules)
+
+
+def deals_ahead(table: Table, number: int, positions: list[str], depth: int) -> dict[str, Deal]:
+    """Deal ``number`` and up to ``depth`` deals after it, for each way the hands in between may go
+    (``formats.deal_paths``): what a phone without a connection needs to enter several hands in a row.
+    Only deal ``number`` when a later hand is entered already (``number`` is entered again, e.g. another
+    version): the deals after it are known, and not to be entered again."""
+    if Hand.objects.filter(table=table, number__gt=number).exclude(kind="").exists():
+        depth = 0
+    tournament = table.round.tournament
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    last = tournament.deals_per_round(len(positions))
+    return deal_paths(positions, table.first_dealer, _kinds_before(table, number), rules, last, depth)
+
+
+def _kinds_before(table: Table, number: int) -> list[str]:
+    """The kinds of hands 1 .. ``number - 1`` (each must be entered: hands are entered in order)."""
     kinds = dict(
         Hand.objects.filter(table=table, number__lt=number).exclude(kind="").values_list("number", "kind")
     )
     missing = [n for n in range(1, number) if n not in kinds]
     if missing:
         raise conflict("number", f"enter hand {missing[0]} first: hands are entered in order")
-    return deal_sequence(positions, table.first_dealer, [kinds[n] for n in range(1, number)], rules)
+    return [kinds[n] for n in range(1, number)]
 
 
 # --- checks and scoring ------------------------------------------------------------------------------
