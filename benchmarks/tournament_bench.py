@@ -33,6 +33,7 @@ django.setup()
 
 from django.db import connection, transaction  # noqa: E402
 
+from tournaments.audit import Actor, acting_as  # noqa: E402
 from tournaments.formats import rank_table  # noqa: E402
 from tournaments.models import Hand, Player, Round, Seat, Standing, Table, Tournament  # noqa: E402
 from tournaments.pairing.swiss import swiss_draw  # noqa: E402
@@ -45,7 +46,7 @@ def build(players: int, rounds: int, deals: int, seed: int) -> tuple[Tournament,
     rng = random.Random(seed)
     pair_seconds: list[float] = []
     history: list[list[list[int]]] = []
-    with transaction.atomic():
+    with acting_as(Actor(system="bench")), transaction.atomic():
         tournament = Tournament.objects.create(
             name=f"bench {players}",
             slug=f"bench-{players}-{seed}",
@@ -136,7 +137,7 @@ def main() -> None:
             f"standings from scratch best {min(timings):.2f} s, median {median:.2f} s "
             f"[{rows} standing rows; built in {built:.1f} s]{target}"
         )
-        with transaction.atomic():
+        with acting_as(Actor(system="bench")), transaction.atomic():
             tournament.delete()
             Player.objects.filter(external_id__startswith=f"bench-{n}-").delete()
 
