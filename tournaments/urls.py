@@ -9,6 +9,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("lang/<str:code>/", common.language_switch, name="language"),
     path("glossary/", common.glossary, name="glossary"),
+    path("favicon.ico", common.favicon, name="favicon"),
     *public.urlpatterns,
     *projector.urlpatterns,
     *entry.urlpatterns,

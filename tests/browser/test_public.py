@@ -3,6 +3,7 @@ no horizontal scroll at phone width, axe-core on the main pages, and screenshots
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -39,6 +40,14 @@ def test_find_my_table_by_typing_a_name(cup: Any, phone: Any) -> None:
     phone.get_by_label("Find my table").fill("")
     assert phone.locator("[data-table]:visible").count() == 2
     assert phone.locator("tr.highlight").count() == 0
+    # names are stored family name first: the given name first, or a bit of each, finds her too
+    for typed in ("Anna Kovács", "anna kov", "ANNA"):
+        phone.get_by_label("Find my table").fill(typed)
+        assert phone.locator("tr.highlight").count() == 1, typed
+        assert "Kovács Anna" in phone.locator("tr.highlight").inner_text(), typed
+    phone.get_by_label("Find my table").fill("anna szabo")  # two people's words: nobody
+    assert phone.locator("tr.highlight").count() == 0
+    assert phone.locator("#finder-status").inner_text() == "No player matches."
     no_page_scroll(phone)
 
 
@@ -80,6 +89,79 @@ def test_sort_the_standings_by_a_column(cup: Any, desktop: Any) -> None:
     ]
     assert values == sorted(values, reverse=True)
     assert desktop.url.endswith("?after=1")  # sorted in place, no reload
+
+
+def test_a_phone_shows_the_standings_compact_and_every_column_on_request(cup: Any, phone: Any) -> None:
+    phone.goto("/t/cup/standings/")
+    table = phone.locator("table.standings")
+    box = phone.locator(".standings-box .scroll")
+    # compact: rank, player (with each round and the game points under the name) and total
+    visible = table.locator("thead th:visible").evaluate_all("ths => ths.map(th => th.dataset.key)")
+    assert visible == ["rank", "player", "total"]
+    line = table.locator("tbody tr").first.locator(".line")
+    assert line.is_visible()
+    assert "R1 " in line.inner_text()
+    assert "Game points " in line.inner_text()
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+    # every column: the box scrolls sideways (its right edge shadowed), the page does not
+    phone.get_by_role("link", name="Show all columns").click()
+    assert table.locator("th[data-key=hands]").is_visible()
+    assert table.locator("th[data-key=disputed]").is_visible()
+    assert not line.is_visible()
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    no_page_scroll(phone)
+    shoot(phone, "public-standings-all-columns")
+    phone.get_by_role("link", name="Show fewer columns").click()
+    assert not table.locator("th[data-key=hands]").is_visible()
+    assert line.is_visible()
+
+
+def test_the_round_timer_reads_the_same_everywhere(
+    cup: Any, organizer_user: Any, phone: Any, live_server: Any
+) -> None:
+    """One format wherever the timer shows: "ends 21:40 · 12:34 left" (the browser's clock set to a known
+    time before the round's end), h:mm:ss from an hour, then "Time is up"; the projector shows the same
+    parts, the time left above the end time in large type."""
+    from django.test import Client
+    from django.utils.timezone import localtime
+
+    from tournaments import selectors
+
+    round2 = cup.rounds.get(number=2)
+    ends = round2.ends_at
+    table = round2.tables.order_by("number").first()
+    code = selectors.active_table_code(table)
+    organizer = Client()
+    organizer.force_login(organizer_user)
+    phone.context.add_cookies(
+        [{"name": "sessionid", "value": organizer.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    phone.goto(f"/t/cup/enter/{code}/")
+    phone.locator("button.seat[value=A]").click()
+    phone.wait_for_selector("p.you")
+    clock = localtime(ends).strftime("%H:%M")
+    pages = [
+        "/t/cup/",
+        "/t/cup/pairings/",
+        f"/t/cup/enter/{code}/",
+        "/t/cup/manage/rounds/2/",
+        "/t/cup/projector/",
+    ]
+    for left, shown in ((754, "12:34 left"), (3723, "1:02:03 left"), (-5, "Time is up")):
+        phone.clock.set_fixed_time(ends - timedelta(seconds=left))
+        for url in pages:
+            phone.goto(url)
+            timer = phone.locator(".timer[data-ends]")
+            assert timer.count() == 1, url
+            phone.wait_for_function(
+                "t => t.querySelector('.countdown').textContent !== ''", arg=timer.element_handle()
+            )
+            assert timer.locator(".timer-ends").inner_text() == f"ends {clock}", url
+            assert timer.locator(".countdown").inner_text() == shown, url
+            separator = timer.locator(".countdown").evaluate("c => getComputedStyle(c, '::before').content")
+            assert separator == ("none" if url.endswith("projector/") else '"· "'), (
+                url
+            )  # "ends … · 12:34 left"
 
 
 def test_no_horizontal_scroll_and_accessible(cup: Any, phone: Any, desktop: Any) -> None:

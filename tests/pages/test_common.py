@@ -86,3 +86,44 @@ def test_it_serves_a_cached_page_gzipped_to_a_browser_that_accepts_it(cup: Any, 
     assert gzip.decompress(zipped.content) == plain
     assert len(zipped.content) < len(plain) / 2
     assert client.get(f"/t/{cup.slug}/").content == plain  # and plain to one that does not
+
+
+def test_it_serves_the_favicon_that_every_page_links(cup: Any, client: Any) -> None:
+    """No 404 for /favicon.ico (browsers ask for it on pages that name no icon: the API's, the admin's)."""
+    from django.contrib.staticfiles import finders
+
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"] == "/static/tournaments/favicon.svg"
+    icon = finders.find("tournaments/favicon.svg")
+    assert icon
+    with open(icon, encoding="utf-8") as svg:
+        assert svg.read().startswith("<svg ")
+    for url in ("/", "/t/cup/", "/t/cup/standings/", "/glossary/", "/t/cup/enter/", "/accounts/login/"):
+        page = client.get(url).content.decode()
+        assert '<link rel="icon" href="/static/tournaments/favicon.svg" type="image/svg+xml">' in page, url
+
+
+def test_the_glossary_has_every_term_the_entry_forms_use(client: Any, db: Any) -> None:
+    from tournaments.pages.entry import KONTRA_NAMES
+
+    page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for word in (*KONTRA_NAMES[1:], "renonsz", "próbahárom", "szóló", "hívott tarokk", "körpassz", "bedobás"):
+        assert f'<span lang="hu">{word}</span>' in page, word
+    assert "(a failed trial three)" in page
+    assert "16 times the value" in page  # hirskontra
+    de = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "<span lang=\"hu\">próbahárom</span> · Probedreier" in de
+
+
+def test_the_glossary_opened_from_a_tournament_leads_back_to_it(cup: Any, client: Any) -> None:
+    page = client.get("/t/cup/standings/").content.decode()
+    assert '<a href="/glossary/?t=cup">Tarokk terms</a>' in page  # the footer's link names the tournament
+    glossary = client.get("/glossary/?t=cup").content.decode()
+    assert '<a class="tap" href="/t/cup/">← Back to Őszi Kupa 2026</a>' in glossary
+    assert '<nav class="tnav"' in glossary  # the tournament's tabs
+    Tournament.objects.create(name="Hidden", slug="hidden", starts_on=cup.starts_on, is_public=False)
+    for slug in ("hidden", "nope", ""):
+        other = client.get(f"/glossary/?t={slug}").content.decode()
+        assert "Back to" not in other, slug
+        assert '<nav class="tnav"' not in other, slug

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils.timezone import localtime
 
 from tests.site_data import play_table
 from tournaments.models import Round, Tournament
@@ -27,8 +28,9 @@ def test_projector_page_shows_pairings_standings_and_timer(cup: Tournament, clie
     assert "Standings" in page
     assert page.count('<tr class="pj-item">') == 9
     ends = Round.objects.get(tournament=cup, number=2).ends_at
-    assert 'class="pj-timer" data-ends="' in page
     assert ends is not None
+    assert f'<p class="timer" data-ends="{localtime(ends).isoformat()}"' in page  # includes/timer.html
+    assert "timer.js" in page
     assert "Round 2 of 3" in page
     assert '<meta http-equiv="refresh" content="60">' in page  # without JavaScript it still refreshes
 
@@ -47,7 +49,7 @@ def test_projector_shows_only_standings_between_rounds(
     assert 'data-view="pairings"' not in page
     assert 'data-view="standings"' in page
     assert "after round 2" in page
-    assert "pj-timer" not in page
+    assert 'class="timer"' not in page
 
 
 def test_fragment_304_while_unchanged_then_new_content(

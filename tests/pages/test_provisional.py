@@ -88,7 +88,8 @@ def test_standings_mark_the_hands_so_far_of_a_round_in_play(
     for name in names(five):
         assert r2(page, name)[2] == "–"
         assert standings_cells(page, name)[0][0] == "num"  # the total counts nothing of round 2
-    assert page.count(MARK) == 4 * 3 + 1  # the 4-table's round 2, total, table points; the legend
+    # the 4-table's round 2 (its column and the phone's line under the name), total, table points; the legend
+    assert page.count(MARK) == 4 * 4 + 1
     assert f'<p class="small legend-provisional">{MARK} {LEGEND}' in page
     assert 'title="Round 2, provisional"' in page
     assert 'title="Round 1"' in page
@@ -122,15 +123,15 @@ def player_page(client: Any, cup: Tournament, name: str) -> str:
 
 
 def round_row(page: str, number: int) -> str:
-    body = page.split('<table class="data player-rounds">', 1)[1].split("</tbody>", 1)[0]
-    return body.split(f'<th scope="row">{number}', 1)[1].split("</tr>", 1)[0]
+    body = page.split('<table class="data player-rounds" role="table">', 1)[1].split("</tbody>", 1)[0]
+    return body.split(f'<span class="card-only">Round </span>{number}', 1)[1].split("</tr>", 1)[0]
 
 
 def test_a_players_page_marks_the_round_in_play(cup: Tournament, client: Any, some_hands: Table) -> None:
     five, four = tables(cup)
     playing = player_page(client, cup, names(four)[0])
     row = round_row(playing, 2)
-    cells = re.findall(r'<td class="num( prov)?">(.*?)</td>', row)
+    cells = re.findall(r'<td role="cell" class="num( prov)?"[^>]*>(.*?)</td>', row)
     table_points, place, rank = cells[-3:]
     assert table_points[0] == place[0] == rank[0] == " prov"
     assert all(cell[1].endswith(MARK) for cell in (table_points, place, rank))
@@ -138,14 +139,14 @@ def test_a_players_page_marks_the_round_in_play(cup: Tournament, client: Any, so
     assert LEGEND in playing
     assert "During round 2: rank" in playing
     assert "provisional." in playing
-    facts = playing.split('<dl class="facts card stat-facts">', 1)[1].split("</dl>", 1)[0]
+    facts = playing.split('<dl class="card stat-facts">', 1)[1].split("</dl>", 1)[0]
     assert facts.count(MARK) == 3  # rank, total and table points
 
     waiting_page = player_page(client, cup, names(five)[0])
-    facts = waiting_page.split('<dl class="facts card stat-facts">', 1)[1].split("</dl>", 1)[0]
+    facts = waiting_page.split('<dl class="card stat-facts">', 1)[1].split("</dl>", 1)[0]
     assert facts.count(MARK) == 1  # the rank may change; the totals count nothing of round 2
     waiting = round_row(waiting_page, 2)
-    cells = re.findall(r'<td class="num( prov)?">(.*?)</td>', waiting)
+    cells = re.findall(r'<td role="cell" class="num( prov)?"[^>]*>(.*?)</td>', waiting)
     table_points, place, rank = cells[-3:]
     assert table_points == place == ("", "–")  # nothing counts at the 5-table: no points, no place
     assert rank[0] == " prov"  # but the rank during the round is provisional

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.site_data import play_table
 from tournaments.models import Club, Player, Registration, Round, Standing, Tournament
+from tournaments.pages.public import points
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def table_of(cup: Tournament, number: int, table: int) -> Any:
 
 def row_names(html: str) -> list[str]:
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a>', body)
+    return re.findall(r'<th scope="row"><a [^>]*href="[^"]+">([^<]+)</a>', body)
 
 
 # --- the pages show what they should ----------------------------------------------------------------
@@ -84,7 +85,8 @@ def test_pairings_show_tables_seats_clubs_and_first_dealer(cup: Tournament, clie
     for seat in table.seats.select_related("player__club"):
         assert seat.player.name in block
         assert seat.player.club.name in block
-    assert re.search(rf"{re.escape(dealer.name)}</a> <span class=\"badge dealer\">deals first", block)
+    dealer_badge = r'</a>\s*<span class="sub"><span class="badge dealer">deals first'
+    assert re.search(re.escape(dealer.name) + dealer_badge, block)
     assert text(client.get("/t/cup/rounds/1/")).count("data-table") == 2
     assert "Pairings of round 1" in text(client.get("/t/cup/rounds/1/"))
 
@@ -101,13 +103,29 @@ def test_find_my_table_without_javascript_is_accent_insensitive(cup: Tournament,
     assert "No player matches." in text(client.get("/t/cup/pairings/?q=zzz"))
 
 
+@pytest.mark.parametrize("typed", ["Anna Kovács", "anna kov", "kovacs", "  ANNA   kovÁcs "])
+def test_find_my_table_matches_the_given_name_first_and_parts_of_names(
+    cup: Tournament, client: Any, typed: str
+) -> None:
+    """Names are stored family name first ("Kovács Anna"); every typed word must occur in the name."""
+    page = text(client.get("/t/cup/pairings/", {"q": typed}))
+    assert re.findall(r'<tr data-name="([^"]+)" class="highlight">', page) == ["Kovács Anna"]
+    assert "1 table with a match." in page
+
+
+def test_find_my_table_needs_every_typed_word_in_one_name(cup: Tournament, client: Any) -> None:
+    page = text(client.get("/t/cup/pairings/", {"q": "anna szabo"}))  # two people's names
+    assert 'class="highlight"' not in page
+    assert "No player matches." in page
+
+
 def test_standings_current_live_and_after_a_round(cup: Tournament, client: Any) -> None:
     page = text(client.get("/t/cup/standings/"))
     assert "badge-live" in page
     assert "During round 2" in page
     assert "As of" in page
+    assert '<span aria-hidden="true">#</span><span class="visually-hidden">Rank</span></a></th>' in page
     for header in (
-        "Rank",
         "Player",
         "Club",
         "Total",
@@ -135,6 +153,22 @@ def test_standings_current_live_and_after_a_round(cup: Tournament, client: Any) 
     assert 'href="?after=1" aria-current="page"' in after
     assert client.get("/t/cup/standings/?after=9").status_code == 404
     assert client.get("/t/cup/standings/?after=x").status_code == 404
+
+
+def test_standings_carry_each_players_line_for_a_phone(cup: Tournament, client: Any) -> None:
+    """On a phone only rank, player and total are columns: the line under the name carries each round's
+    score and the game points (public.css shows it there, and the columns on a wider screen)."""
+    page = text(client.get("/t/cup/standings/?after=1"))
+    anna = Standing.objects.get(tournament=cup, player__name="Kovács Anna", after_round=1)
+    row = page.split(">Kovács Anna</a>", 1)[1].split("</tr>", 1)[0]
+    score = points(anna.rounds[0]["score"])
+    game_points = points(anna.game_points)
+    assert (
+        f'<span class="sub line"><span>R1 <b>{score}</b></span> · <span>Game points <b>{game_points}</b>'
+        in row
+    )
+    assert 'href="#all-columns">Show all columns</a>' in page
+    assert 'href="#columns">Show fewer columns</a>' in page
 
 
 def test_standings_sort_without_javascript(cup: Tournament, client: Any) -> None:
@@ -167,6 +201,9 @@ def test_standings_count_hands_in_dispute(
     assert table.hands.get(number=1).status == "disputed"
     page = text(client.get("/t/cup/standings/"))
     assert "1 hand in dispute, not counted until decided." in page
+    for seat in seats.values():  # and in each of the table's players' lines
+        row = page.split(f">{seat.name}</a>", 1)[1].split("</tr>", 1)[0]
+        assert '<span class="badge badge-disputed">1 hand in dispute</span></span>' in row
     sheet = text(client.get("/t/cup/rounds/2/tables/1/"))
     assert "in dispute" in sheet
     assert "status-disputed" in sheet
@@ -177,7 +214,7 @@ def test_player_page_rounds_opponents_and_chart(cup: Tournament, client: Any) ->
     page = text(client.get(f"/t/cup/players/{anna}/"))
     assert "<h1>Kovács Anna</h1>" in page
     assert "Budapesti Tarokk Egyesület" in page
-    assert page.count('<th scope="row">') >= 2  # both rounds
+    assert page.count('<th scope="row" role="rowheader">') >= 2  # both rounds
     seat = Round.objects.get(tournament=cup, number=1).seats.get(player_id=anna)
     assert f'href="/t/cup/rounds/1/tables/{seat.table.number}/"' in page
     for other in seat.table.seats.exclude(player_id=anna).select_related("player"):
@@ -191,7 +228,7 @@ def test_player_page_rounds_opponents_and_chart(cup: Tournament, client: Any) ->
 def test_table_page_score_sheet_and_places(cup: Tournament, client: Any) -> None:
     page = text(client.get("/t/cup/rounds/1/tables/2/"))
     table = table_of(cup, 1, 2)
-    assert page.count('<tr class="status-confirmed">') == 5
+    assert page.count('<tbody class="hand status-confirmed">') == 5
     assert "5 of 5 deals counted" in page
     assert "Places" in page
     assert page.count("seat-letter") == 5
@@ -256,6 +293,43 @@ def test_a_draft_tournament_is_not_public(cup: Tournament, client: Any) -> None:
     assert client.get("/t/cup/").status_code == 404
 
 
+def test_the_score_sheet_signs_each_scored_item_and_explains_the_colours(
+    cup: Tournament, client: Any, organizer_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tournaments import services
+
+    table = next(t for t in Round.objects.get(tournament=cup, number=2).tables.all() if t.seats.count() == 4)
+    assert "Scored items:" not in text(client.get(f"/t/cup/rounds/2/tables/{table.number}/"))
+    deal = services.next_deal(table, 1)
+    summary = {
+        "kind": "played",
+        "bid": "two",
+        "declarer": deal.active[1],
+        "partner": deal.active[2],
+        "game_kontra": 1,
+        "announcements": [{"team": "opponents", "bonus": "pagat_ultimo", "kontra": 0}],
+        "declarations": [],
+        "result": {
+            "declarer_card_points": 60,
+            "declarer_tricks": 6,
+            "trull": None,
+            "four_kings": None,
+            "pagat_last_trick": {"team": "opponents", "won": False},
+            "xxi_catch": None,
+        },
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_submit(
+            table=table, number=1, source="summary", data=summary, entered_by=organizer_user, trusted=True
+        )
+    page = text(client.get(f"/t/cup/rounds/2/tables/{table.number}/"))
+    items = page.split('<ul class="items items-line">', 1)[1].split("</ul>", 1)[0]
+    assert '<li>game (kontra) <span class="won">+4</span></li>' in items  # made: the declarer's team is paid
+    assert '<li>pagátultimó <span class="team">(opponents)</span> <span class="lost">−10</span></li>' in items
+    assert "<strong>Scored items:</strong>" in page  # the legend, once
+    assert page.count('class="legend small"') == 1
+
+
 # --- the cache never serves a stale page ------------------------------------------------------------
 
 
@@ -272,7 +346,7 @@ def test_a_confirmed_hand_shows_on_the_next_request(
         play_table(table, organizer_user, hands=1)
     sheet = client.get(urls[0], HTTP_IF_NONE_MATCH=first[urls[0]]["ETag"])
     assert sheet.status_code == 200
-    assert '<tr class="status-confirmed">' in text(sheet)
+    assert '<tbody class="hand status-confirmed">' in text(sheet)
     for url in urls[1:]:
         response = client.get(url)
         assert response["ETag"] != first[url]["ETag"], url

@@ -23,6 +23,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -152,8 +153,22 @@ def language_switch(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+FAVICON = "tournaments/favicon.svg"
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for on pages that name no icon (the API's, the admin's, a PDF):
+    the site's icon, so that they find one instead of a 404. The HTML pages name it themselves."""
+    response = HttpResponseRedirect(static(FAVICON))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
 def glossary(request: HttpRequest) -> HttpResponse:
-    """The tarokk terms as Hungarian players say them, glossed in the reader's language."""
+    """The tarokk terms as Hungarian players say them, glossed in the reader's language. Opened from a
+    tournament's page (``?t=<slug>``, the footer's link) it keeps that tournament's tabs and a way back."""
     from tournaments.templatetags.tarokk import glossary as terms
 
-    return render(request, "tournaments/glossary.html", {"terms": terms()})
+    slug = request.GET.get("t", "")[:50]
+    tournament = selectors.public_tournament(slug) if slug else None
+    return render(request, "tournaments/glossary.html", {"terms": terms(), "tournament": tournament})

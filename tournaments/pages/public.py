@@ -50,6 +50,14 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def name_matches(words: list[str], name: str) -> bool:
+    """Whether a name matches what was typed in "find my table": every typed word (``fold``ed) occurs
+    in the name, in any order. Names are stored family name first ("Kovács Anna"); "Anna Kovács",
+    "anna kov" and "kovacs" all find her. public.js filters the same way as you type."""
+    folded = fold(name)
+    return bool(words) and all(word in folded for word in words)
+
+
 def points(value: Any, separator: str | None = None) -> str:
     """A number as the standings write it: whole numbers plain, others with two decimals (with the page's
     language's decimal separator, ``separator`` if given), negative with a real minus sign."""
@@ -136,18 +144,17 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pairings_context(request: HttpRequest, tournament: Tournament, round_: Round | None) -> dict[str, Any]:
     query = request.GET.get("q", "").strip()[:60]
-    needle = fold(query)
+    words = fold(query).split()
     tables: list[dict[str, Any]] = []
     matches = 0
     if round_ is not None:
         for table in round_.tables.all():
             seats = [
-                {"seat": seat, "match": bool(needle) and needle in fold(seat.player.name)}
-                for seat in table.seats.all()
+                {"seat": seat, "match": name_matches(words, seat.player.name)} for seat in table.seats.all()
             ]
             found = any(s["match"] for s in seats)
             matches += found
-            tables.append({"table": table, "seats": seats, "hidden": bool(needle) and not found})
+            tables.append({"table": table, "seats": seats, "hidden": bool(words) and not found})
     return {
         "tournament": tournament,
         "active": "pairings",
@@ -192,6 +199,7 @@ class Column:
     numeric: bool = True
     ascending: bool = False  # the natural order of a first click: best first
     title: str = ""
+    short: str = ""  # shown instead of the label (which screen readers still read), to save width
 
 
 @dataclass
@@ -210,7 +218,7 @@ def standings_columns(
     tournament: Tournament, round_numbers: list[int], provisional: Iterable[int] = ()
 ) -> list[Column]:
     columns = [
-        Column("rank", _("Rank"), ascending=True),
+        Column("rank", _("Rank"), ascending=True, short="#"),
         Column("player", _("Player"), numeric=False, ascending=True),
         Column("club", _("Club"), numeric=False, ascending=True),
         Column("total", _("Total")),
@@ -290,23 +298,37 @@ def sort_rows(rows: list[Row], columns: list[Column], sort: str) -> tuple[list[R
     return ordered, key, descending
 
 
-def rows_html(rows: list[Row]) -> SafeString:
+def rows_html(rows: list[Row], columns: list[Column]) -> SafeString:
     """The standings' rows as HTML, built here rather than in the template: a 200-player table has some
-    3,000 cells, and the template engine would spend most of a cold render's time on them."""
+    3,000 cells, and the template engine would spend most of a cold render's time on them.
+
+    On a phone only rank, player and total show as columns (``public.css``); under the player's name a
+    line carries each round's score, the game points and the hands in dispute, so that a player reads
+    their whole line without scrolling sideways."""
+    numeric = [c for c in columns if c.numeric and c.key != "rank"]
+    line_columns = [i for i, c in enumerate(numeric) if c.key.startswith("r") and c.key[1:].isdigit()]
+    line_columns += [i for i, c in enumerate(numeric) if c.key == "game_points"]
+    labels = {i: escape(numeric[i].label) for i in line_columns}
+    disputed_at = next(i for i, c in enumerate(numeric) if c.key == "disputed")
     out = []
     for row in rows:
         standing = row.standing
         club = escape(standing.player.club.name) if standing.player.club else ""
+        texts = [escape(shown) + (PROVISIONAL_MARK if prov else "") for shown, _, prov in row.cells]
         cells = "".join(
-            f'<td class="num prov" data-v="{value}">{escape(shown)}{PROVISIONAL_MARK}</td>'
-            if provisional
-            else f'<td class="num" data-v="{value}">{escape(shown)}</td>'
-            for shown, value, provisional in row.cells
+            f'<td class="num{" prov" if prov else ""}" data-v="{value}">{text}</td>'
+            for text, (_, value, prov) in zip(texts, row.cells, strict=True)
         )
         club_sub = f'<span class="sub club-sub">{club}</span>' if club else ""
+        line = " · ".join(f"<span>{labels[i]} <b>{texts[i]}</b></span>" for i in line_columns if texts[i])
+        disputed = row.cells[disputed_at][1]
+        if disputed:
+            words = ngettext("%(n)d hand in dispute", "%(n)d hands in dispute", disputed) % {"n": disputed}
+            line += f' <span class="badge badge-disputed">{escape(words)}</span>'
         out.append(
             f'<tr><td class="num" data-v="{standing.rank}">{standing.rank}</td>'
-            f'<th scope="row"><a href="{escape(row.url)}">{escape(standing.player.name)}</a>{club_sub}</th>'
+            f'<th scope="row"><a class="row-link" href="{escape(row.url)}">{escape(standing.player.name)}</a>'
+            f'{club_sub}<span class="sub line">{line}</span></th>'
             f'<td class="col-club">{club}</td>{cells}</tr>'
         )
     return mark_safe("\n".join(out))  # every value above is escaped or a number
@@ -349,7 +371,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "table": table,
             "columns": columns,
             "rows": rows,
-            "rows_html": rows_html(rows),
+            "rows_html": rows_html(rows, columns),
             "state": selectors.standings_state(tournament),
             "after": after_round,
             # standings after each closed round (the live ones are "current")

@@ -32,9 +32,58 @@ TERMS: dict[str, tuple[str, Any, Any]] = {
     "kontra": ("kontra", None, _("doubling the value of a bonus or the game")),
     "rekontra": ("rekontra", None, _("the answer to a kontra: doubled again")),
     "szubkontra": ("szubkontra", None, _("the answer to a rekontra: doubled again")),
+    "hirskontra": ("hirskontra", None, _("the answer to a szubkontra: doubled again (16 times the value)")),
+    "mordkontra": (
+        "mordkontra",
+        None,
+        _("the answer to a hirskontra: doubled again (32 times the value; not in the tournament rules)"),
+    ),
     "talon": ("talon", None, _("the six cards dealt face down and taken after the bidding")),
     "declarer": ("felvevő", _("declarer"), _("the player who won the bidding")),
     "partner": ("partner", None, _("the declarer's partner, who holds the called tarokk")),
+    "called_tarokk": (
+        "hívott tarokk",
+        _("called tarokk"),
+        _("the tarokk the declarer calls (normally the XX): its holder is the declarer's partner"),
+    ),
+    "solo": ("szóló", _("solo"), _("the highest bid: the declarer takes no card from the talon")),
+    "trial_three": (
+        "próbahárom",
+        _("trial three"),
+        _(
+            "after three passes the fourth player bids three without an honour; if the talon brings none,"
+            " the game is lost without play (a failed trial three) and the bidder pays each player"
+        ),
+    ),
+    "passed_out": (
+        "körpassz",
+        _("passed out"),
+        _("all four players pass: nobody pays, the same dealer deals again"),
+    ),
+    "annulled": (
+        "bedobás",
+        _("annulled hand"),
+        _(
+            "a player with a hopeless hand (a lone XXI, no tarokk) throws it in: nobody pays, the deal is"
+            " redone"
+        ),
+    ),
+    "doubled_round": (
+        "dupla kör",
+        _("doubled round"),
+        _(
+            "after a hand passed out or annulled, a round of deals that counts double (not in the tournament"
+            " rules)"
+        ),
+    ),
+    "renonsz": (
+        "renonsz",
+        None,
+        _(
+            "a breach of the rules (not following suit, announcing without the promised cards ...): the"
+            " offender pays each other player a penalty"
+        ),
+    ),
     "eight_tarokks": ("nyolc tarokk", _("eight tarokks"), _("holding eight tarokks, declared at the start")),
     "nine_tarokks": ("kilenc tarokk", _("nine tarokks"), _("holding nine tarokks, declared at the start")),
 }
@@ -97,6 +146,21 @@ def signed(value: Any) -> str:
     if number > 0:
         return f"+{number}"
     return f"−{-number}" if number < 0 else "0"
+
+
+@register.filter
+def sheet_line(hand: Any) -> bool:
+    """Whether a score sheet's hand needs a line under its payments: what was played when it was not a
+    plain played hand (passed out, annulled, a penalty, voided), or the engine's scored items."""
+    if hand.items:
+        return True
+    return bool(hand.counted and (hand.status == "voided" or hand.kind != "played"))
+
+
+@register.filter
+def scored(sheet: Any) -> bool:
+    """Whether any hand of a score sheet has scored items (then the sheet shows their legend)."""
+    return any(hand.items for hand in sheet)
 
 
 @register.filter

@@ -1,5 +1,5 @@
-// Organizer pages: follow a draw job until it is done, refresh a round's table progress in place, and count
-// down the round's timer. Without JavaScript the pages refresh themselves (<noscript> meta refresh).
+// Organizer pages: follow a draw job until it is done and refresh a round's table progress in place (the
+// round's timer is timer.js). Without JavaScript the pages refresh themselves (<noscript> meta refresh).
 (function () {
   "use strict";
 
@@ -47,24 +47,8 @@
     setTimeout(poll, every);
   }
 
-  function countdown(el) {
-    var ends = Date.parse(el.getAttribute("data-ends"));
-    if (isNaN(ends)) { return; }
-    var clock = el.textContent;
-    function tick() {
-      var left = Math.round((ends - Date.now()) / 1000);
-      var sign = left < 0 ? "−" : "";
-      left = Math.abs(left);
-      var m = Math.floor(left / 60), s = left % 60;
-      el.textContent = clock + " (" + sign + m + ":" + (s < 10 ? "0" : "") + s + ")";
-    }
-    tick();
-    setInterval(tick, 1000);
-  }
-
   var job = document.getElementById("job");
   if (job && job.getAttribute("data-status-url")) { followJob(job); }
   var progress = document.getElementById("progress");
   if (progress) { refreshProgress(progress); }
-  Array.prototype.forEach.call(document.querySelectorAll("time.countdown[data-ends]"), countdown);
 })();

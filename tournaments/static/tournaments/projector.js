@@ -1,6 +1,6 @@
 /* Projector mode: show one view (pairings, standings) and one screenful of it at a time, cycling every
    `interval` seconds (?interval=N, default 15); poll the live fragment every `poll` seconds (?poll=N,
-   default 10) with If-None-Match and swap it in only when it changed; count the round's time down.
+   default 10) with If-None-Match and swap it in only when it changed (timer.js counts the round's time down).
    Plain JS, no library. Without JS the page shows everything, stacked, and reloads every minute. */
 (function () {
   "use strict";
@@ -90,18 +90,6 @@
     }
   }
 
-  // --- the timer --------------------------------------------------------------------------------------
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function tick() {
-    var timer = root.querySelector(".pj-timer[data-ends]");
-    if (!timer) return;
-    var out = timer.querySelector(".pj-countdown");
-    var ms = Date.parse(timer.dataset.ends) - Date.now();
-    if (ms <= 0) { out.textContent = timer.dataset.over; timer.classList.add("pj-over"); return; }
-    var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
-    out.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);
-  }
-
   // --- polling ----------------------------------------------------------------------------------------
   function poll() {
     var headers = { "X-Requested-With": "projector" };
@@ -121,7 +109,7 @@
         // Swap and lay out in the same task: the browser paints only the finished page, no flicker.
         live().replaceWith(fresh);
         layout(false);
-        tick();
+        if (window.tarokkTimer) window.tarokkTimer.tick();  // timer.js: the fresh timer at once
         root.dataset.refreshed = String(Number(root.dataset.refreshed || 0) + 1);
       })
       .catch(function () { /* offline for a moment: try again at the next poll */ })
@@ -135,8 +123,6 @@
   });
 
   layout(false);
-  tick();
-  setInterval(tick, 1000);
   setInterval(advance, interval);
   setTimeout(poll, pollEvery);
 })();

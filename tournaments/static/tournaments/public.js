@@ -1,32 +1,17 @@
-/* Public pages: the round timer's countdown, "find my table" as you type, sorting the standings by a
-   column. Everything here is an enhancement: each page works without it (GET ?q=, ?sort=). */
+/* Public pages: "find my table" as you type, sorting the standings by a column (the round's timer is
+   timer.js). Everything here is an enhancement: each page works without it (GET ?q=, ?sort=). */
 (function () {
   "use strict";
-
-  // --- on a phone the tournament's nav scrolls sideways: bring the current page's link into view ------
-  var nav = document.querySelector(".tnav"), here = nav && nav.querySelector("[aria-current=page]");
-  if (here && nav.scrollWidth > nav.clientWidth) {
-    nav.scrollLeft = Math.max(0, here.offsetLeft - (nav.clientWidth - here.offsetWidth) / 2);
-  }
-
-  // --- the round timer: "12:34 left", then "Time is up" -------------------------------------------
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function countdownText(ms, timer) {
-    if (ms <= 0) return timer.dataset.over;
-    var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
-    return (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60) + " " + timer.dataset.left;
-  }
-  function tick() {
-    document.querySelectorAll(".timer[data-ends]").forEach(function (timer) {
-      var out = timer.querySelector(".countdown");
-      if (out) out.textContent = countdownText(Date.parse(timer.dataset.ends) - Date.now(), timer);
-    });
-  }
-  if (document.querySelector(".timer[data-ends]")) { tick(); setInterval(tick, 1000); }
 
   // --- find my table ----------------------------------------------------------------------------------
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  // As public.name_matches: every typed word occurs in the name, in any order ("anna kov" finds
+  // "Kovács Anna", stored family name first).
+  function matches(words, name) {
+    var folded = fold(name);
+    return words.length > 0 && words.every(function (word) { return folded.indexOf(word) !== -1; });
   }
   var finder = document.querySelector("[data-finder]");
   if (finder) {
@@ -34,21 +19,21 @@
     var status = finder.querySelector("[role=status]");
     var cards = Array.prototype.slice.call(document.querySelectorAll("[data-table]"));
     var filter = function () {
-      var needle = fold(input.value.trim()), found = 0;
+      var words = fold(input.value).split(/\s+/).filter(Boolean), found = 0;
       cards.forEach(function (card) {
         var any = false;
         card.querySelectorAll("tr[data-name]").forEach(function (row) {
-          var hit = needle !== "" && fold(row.dataset.name).indexOf(needle) !== -1;
+          var hit = matches(words, row.dataset.name);
           row.classList.toggle("highlight", hit);
           any = any || hit;
         });
-        card.hidden = needle !== "" && !any;
+        card.hidden = words.length > 0 && !any;
         found += any ? 1 : 0;
       });
-      if (!needle) status.textContent = "";
+      if (!words.length) status.textContent = "";
       else status.textContent = found ? status.dataset.some.replace("%(n)s", found) : status.dataset.none;
       var url = new URL(window.location.href);
-      if (needle) url.searchParams.set("q", input.value.trim()); else url.searchParams.delete("q");
+      if (words.length) url.searchParams.set("q", input.value.trim()); else url.searchParams.delete("q");
       history.replaceState(null, "", url);
     };
     input.addEventListener("input", filter);
