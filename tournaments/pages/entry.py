@@ -84,6 +84,7 @@ PAGAT_LAST_CHOICES = [
 ANNOUNCED_CHOICES = [("", gettext_lazy("not announced")), *TEAM_CHOICES[1:]]
 TOOK_CHOICES = [("", gettext_lazy("neither team")), *TEAM_CHOICES[1:]]
 RESULT_BONUSES = ("trull", "four_kings", "xxi_catch")
+ALONE = "alone"  # the summary form's partner choice for a solo: the engine's summary says partner null
 OFFLINE_DEPTH = 5  # hands a phone without a connection may enter after the one on its form
 
 
@@ -441,19 +442,23 @@ class PaymentsForm(forms.Form):
     """One number per seat; the sitting-out dealer of a 5-table gets 0 (a read-only field)."""
 
     kind = forms.ChoiceField(choices=PAYMENT_KINDS, initial="played", label=gettext_lazy("The hand was"))
+    confirm_unusual = forms.BooleanField(
+        required=False, label=gettext_lazy("Yes, this is what we played")
+    )
 
     def __init__(self, *args: Any, view: TableView, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
         self.seat_fields = []
+        bound = services.payment_bound(view.tournament, deal.stake)  # the server's limit, in the browser too
         for seat in view.seats:
             name = f"pay_{seat.position}"
             out = seat.position not in deal.active
             self.fields[name] = forms.IntegerField(
                 required=False,
                 label=_seat_label(seat),
-                min_value=-9999,
-                max_value=9999,
+                min_value=-bound,
+                max_value=bound,
                 disabled=out,
                 initial=0 if out else None,
                 widget=forms.NumberInput(
@@ -466,13 +471,11 @@ class PaymentsForm(forms.Form):
         cleaned = super().clean()
         thrown_in = cleaned.get("kind") in ("passed_out", "annulled")
         for seat, name, _out in self.seat_fields:
-            if cleaned.get(name) is None and name not in self.errors:
-                if thrown_in:
-                    cleaned[name] = 0
-                else:
-                    self.add_error(
-                        name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position}
-                    )
+            if thrown_in:  # nobody pays: the boxes are hidden, and whatever they hold is ignored
+                cleaned[name] = 0
+                self.errors.pop(name, None)
+            elif cleaned.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position})
         return cleaned
 
     @property
@@ -482,6 +485,11 @@ class PaymentsForm(forms.Form):
     def to_data(self) -> dict[str, Any]:
         payments = {seat.position: int(self.cleaned_data[name]) for seat, name, _ in self.seat_fields}
         return {"kind": self.cleaned_data["kind"], "payments": payments}
+
+    @property
+    def unusual(self) -> bool:
+        """The server asked to confirm an unusual entry, or the player ticked the box already."""
+        return bool(getattr(self, "_unusual", False) or self.data.get("confirm_unusual"))
 
     def field_for(self, path: str) -> str | None:
         match = re.fullmatch(r"data\.payments\.([A-E])", path)
@@ -525,7 +533,13 @@ class SummaryForm(forms.Form):
         active = [s for s in view.seats if s.position in deal.active]
         seat_choices = [(s.position, _seat_label(s)) for s in active]
         self.fields["declarer"].choices = [("", "—"), *seat_choices]
-        self.fields["partner"].choices = [("", _("alone (no partner)")), *seat_choices]
+        # A solo (the declarer called a card in their own hand, or it lay in a discard) is chosen as such,
+        # never by naming the declarer as their own partner nor by leaving the field empty.
+        self.fields["partner"].choices = [
+            ("", "—"),
+            (ALONE, _("nobody: the declarer plays alone (called their own card)")),
+            *seat_choices,
+        ]
         self.fields["offenders"].choices = seat_choices
         rules = tournament_rules(view.tournament.rules_preset, view.tournament.rules_options)
         kontras = [(0, _("no kontra"))] + [(k, KONTRA_NAMES[k]) for k in range(1, rules.max_kontra + 1)]
@@ -559,7 +573,13 @@ class SummaryForm(forms.Form):
         kind = cleaned.get("kind")
         required: tuple[str, ...] = ()
         if kind == "played":
-            required = ("bid", "declarer", "card_points", "tricks")
+            required = ("bid", "declarer", "partner", "card_points", "tricks")
+            declarer, partner = cleaned.get("declarer"), cleaned.get("partner")
+            if declarer and partner == declarer:
+                self.add_error(
+                    "partner",
+                    _("The declarer is not their own partner: choose “nobody” for a solo."),
+                )
         elif kind == "trial_three_failed":
             required = ("declarer",)
         elif kind == "penalty":
@@ -579,7 +599,7 @@ class SummaryForm(forms.Form):
         if kind == "played":
             data["bid"] = c["bid"]
             data["declarer"] = c["declarer"]
-            data["partner"] = c["partner"] or None
+            data["partner"] = None if c["partner"] in ("", ALONE) else c["partner"]
             data["game_kontra"] = int(c.get("game_kontra") or 0)
             if c.get("called_card_discarded"):
                 data["called_card_discarded"] = True
@@ -719,6 +739,22 @@ FIELD_LABELS = {
 }
 
 
+def _error_summary(form: forms.Form) -> list[tuple[str, str, str]]:
+    """(the field's id, its name in words, the error) of each refused field, for the box at the top of
+    a refused form (GOV.UK's error summary: each line links to its field)."""
+    out = []
+    for name, errors in form.errors.items():
+        if name not in form.fields:
+            continue
+        label = form.fields[name].label if name.startswith("pay_") else _field_label(name)
+        out += [(f"id_{name}", str(label or name), str(e)) for e in errors]
+    for group, errors in getattr(form, "group_errors", {}).items():
+        label = {"payments": _("Points of each seat"), "announcements": _("Announced bonuses"),
+                 "declarations": _("Declared tarokks")}.get(group, group)  # fmt: skip
+        out += [(f"group-{group}", str(label), str(e)) for e in errors]
+    return out
+
+
 def _field_label(name: str) -> str:
     """A field's name in words, for the live preview's list of errors."""
     if name in FIELD_LABELS:
@@ -796,10 +832,12 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
                     data=form.to_data(),
                     submitted_by=opened.me.player,
                     idempotency_key=request.POST.get("idem") or request.headers.get("Idempotency-Key"),
+                    confirm_unusual=bool(form.cleaned_data.get("confirm_unusual")),
                 )
             except ValidationError as exc:
                 top = _place_errors(form, exc)
                 codes = {c for _n, c, _m in _error_messages(exc)}
+                form._unusual = "unusual" in codes
                 status = 409 if "conflict" in codes else 400
             else:
                 message = SAVED_MESSAGES.get(submission.status, SAVED_MESSAGES[HandSubmission.Status.PENDING])
@@ -825,7 +863,8 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
         form = form_class(view=opened, deal=deal)
     _mark_invalid(form)
     context = _base_context(opened)
-    context.update(_hand_context(opened, hand, deal, source, form, preview, top))
+    idem = request.POST.get("idem", "") if request.method == "POST" else ""
+    context.update(_hand_context(opened, hand, deal, source, form, preview, top, idem))
     return render(request, "tournaments/entry/hand.html", context, status=status)
 
 
@@ -837,6 +876,7 @@ def _hand_context(
     form: forms.Form,
     preview: Preview | None,
     top: list[str],
+    request_idem: str = "",
 ) -> dict[str, Any]:
     others = []
     if hand is not None:
@@ -852,7 +892,8 @@ def _hand_context(
         "form": form,
         "preview": preview,
         "top_errors": top,
-        "idem": secrets.token_urlsafe(18),
+        "error_summary": _error_summary(form),
+        "idem": request_idem or secrets.token_urlsafe(18),
         "other_entries": others,
         "confirmed": hand is not None and hand.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED),
         "disputed": hand is not None and hand.status == Hand.Status.DISPUTED,

@@ -61,6 +61,12 @@ NOTE_MAX = 1000
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
 
 
+def payment_bound(tournament: Any, stake: int) -> int:
+    """The most one seat can win or lose in one hand at ``stake`` under the tournament's rules: typed
+    payments beyond it are refused (the entry forms' ``min``/``max`` are the same)."""
+    return max_payment(tournament_rules(tournament.rules_preset, tournament.rules_options)) * stake
+
+
 def table_positions(table: Table) -> list[str]:
     return list(table.seats.order_by("position").values_list("position", flat=True))
 
@@ -134,7 +140,7 @@ def _score(
     differ from the engine's) for an entry; raises ValidationError naming the field."""
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-    limit = max_payment(rules) * deal.stake
+    limit = payment_bound(tournament, deal.stake)
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
         if kind not in ENTRY_KINDS:

@@ -7,8 +7,25 @@
   // the score-sheet include carries tabindex="0" itself.
   document.querySelectorAll(".scroll:not([tabindex])").forEach(function (box) { box.tabIndex = 0; });
 
+  // A refused form: the error summary at the top is read first (its links lead to each field).
+  var errorSummary = document.querySelector("[data-error-summary]");
+  if (errorSummary) {
+    errorSummary.scrollIntoView({ block: "start" });
+    errorSummary.focus({ preventScroll: true });
+  }
+
   var payments = document.querySelector("form[data-payments]");
   if (payments) {
+    // A passed-out or annulled hand pays nothing: its payment boxes are hidden (the server ignores them).
+    var payKind = payments.querySelector("select[name=kind]");
+    var boxes = payments.querySelector("[data-pay-boxes]");
+    if (payKind && boxes) {
+      var showBoxes = function () {
+        boxes.hidden = payKind.value === "passed_out" || payKind.value === "annulled";
+      };
+      payKind.addEventListener("change", showBoxes);
+      showBoxes();
+    }
     var sumLine = payments.querySelector("[data-sum]");
     var inputs = payments.querySelectorAll("input[data-pay]");
     var check = function () {
