@@ -47,16 +47,16 @@ def test_the_threshold_scales_with_the_stake_and_stops_at_the_plausible_edge(tab
     refused = table2_phone.post(url(table1, "1/submissions/"), beyond, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0] == {
-        **refused.json()["errors"][0], "field": "payments.A", "code": "unusual"
+        **refused.json()["errors"][0],
+        "field": "payments.A",
+        "code": "unusual",
     }
 
 
 def test_a_played_hand_where_nobody_pays_asks_too_but_a_passed_out_one_does_not(table1) -> None:
     phone = table_client(table1)
     zeros = {"A": 0, "B": 0, "C": 0, "D": 0}
-    refused = phone.post(
-        url(table1, "1/submissions/"), {"entered_by": "B", "payments": zeros}, format="json"
-    )
+    refused = phone.post(url(table1, "1/submissions/"), {"entered_by": "B", "payments": zeros}, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "payments"
     assert refused.json()["errors"][0]["code"] == "unusual"
@@ -87,12 +87,14 @@ def test_a_contest_with_an_unusual_version_asks_too(table1) -> None:
     refused = phone.post(url(table1, "1/disputes/"), body, format="json")
     assert refused.status_code == 400
     assert (refused.json()["errors"][0]["field"], refused.json()["errors"][0]["code"]) == (
-        "payments.A", "unusual"
+        "payments.A",
+        "unusual",
     )
     assert Hand.objects.get(table=table1, number=1).status == "confirmed"
-    assert phone.post(
-        url(table1, "1/disputes/"), {**body, "confirm_unusual": True}, format="json"
-    ).status_code == 201
+    assert (
+        phone.post(url(table1, "1/disputes/"), {**body, "confirm_unusual": True}, format="json").status_code
+        == 201
+    )
 
 
 def test_a_confirmation_on_the_same_phone_is_recorded_on_the_version(table1) -> None:

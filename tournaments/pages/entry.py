@@ -342,7 +342,10 @@ def _base_context(view: TableView) -> dict[str, Any]:
 
 
 @never_cache
-def entry_table(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+def entry_table(
+    request: HttpRequest, slug: str, code: str, *, extra: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """The table page (``extra``: a refused contest's typed values and errors, shown with ``status``)."""
     opened = _open_table(request, slug, code)
     if isinstance(opened, HttpResponse):
         return opened
@@ -350,7 +353,9 @@ def entry_table(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     context.update(_table_state(opened))
     context["sheet"] = selectors.score_sheet(opened.table)
     context["offline"] = _offline_plan(opened)
-    return render(request, "tournaments/entry/table.html", context)
+    context["reason_max"] = services.NOTE_MAX
+    context.update(extra or {})
+    return render(request, "tournaments/entry/table.html", context, status=status)
 
 
 @never_cache
@@ -397,6 +402,97 @@ def entry_confirm(request: HttpRequest, slug: str, code: str, number: int) -> Ht
     return HttpResponseRedirect(_table_url(opened))
 
 
+BID_NAMES = dict(BID_CHOICES)
+KIND_NAMES = dict(SUMMARY_KINDS)
+
+
+def _hand_facts(view: TableView, submission: HandSubmission) -> list[tuple[str, str]]:
+    """What was played, in the summary form's words: the facts a confirming seat checks, beside the
+    payments and the engine's items."""
+    payload = submission.payload or {}
+    facts = [(str(FIELD_LABELS["kind"]), str(KIND_NAMES.get(submission.kind, submission.kind)))]
+    if submission.source != HandSubmission.Source.SUMMARY:
+        return facts
+
+    def who(position: Any) -> str:
+        seat = view.seat(position) if isinstance(position, str) else None
+        return _seat_label(seat) if seat else "—"
+
+    if submission.kind in ("played", "trial_three_failed"):
+        facts.append((str(FIELD_LABELS["bid"]), str(BID_NAMES.get(payload.get("bid"), payload.get("bid")))))
+        facts.append((str(FIELD_LABELS["declarer"]), who(payload.get("declarer"))))
+    if submission.kind == "played":
+        partner = payload.get("partner")
+        alone = partner in (None, payload.get("declarer"))
+        facts.append(
+            (str(FIELD_LABELS["partner"]), _("nobody: the declarer plays alone") if alone else who(partner))
+        )
+        result = payload.get("result") or {}
+        facts.append((str(FIELD_LABELS["card_points"]), str(result.get("declarer_card_points", "—"))))
+        facts.append((str(FIELD_LABELS["tricks"]), str(result.get("declarer_tricks", "—"))))
+        if payload.get("game_kontra"):
+            facts.append((str(FIELD_LABELS["game_kontra"]), KONTRA_NAMES[int(payload["game_kontra"])]))
+    if submission.kind == "penalty":
+        offenders = ", ".join(who(p) for p in payload.get("offenders", []))
+        facts.append((str(FIELD_LABELS["offenders"]), offenders))
+        facts.append((str(FIELD_LABELS["amount"]), str(payload.get("amount", "—"))))
+    return facts
+
+
+@never_cache
+def entry_confirm_here(request: HttpRequest, slug: str, code: str, number: int) -> HttpResponse:
+    """One phone per table: a second seat confirms on the phone the entry was made on, as a deliberate
+    act. GET shows the whole hand (what was played, the payments, the engine's items) and the names of
+    the seats that may confirm (not the one that entered it); POST ``seat`` confirms in that seat's name
+    (``services.hand_confirm(..., same_device=True)``: the version's history says so)."""
+    opened = _open_seated(request, slug, code)
+    if isinstance(opened, HttpResponse):
+        return opened
+    submission = (
+        HandSubmission.objects.filter(
+            hand__table=opened.table, hand__number=number, status=HandSubmission.Status.PENDING
+        )
+        .order_by("-version")
+        .first()
+    )
+    if submission is None:
+        messages.info(request, _("Hand %(n)s has no entry waiting for a confirmation.") % {"n": number})
+        return HttpResponseRedirect(_table_url(opened))
+    by = opened.by_player.get(submission.submitted_by_id)
+    confirmers = [s for s in opened.seats if by is None or s.pk != by.pk]
+    error = ""
+    if request.method == "POST":
+        seat = next((s for s in confirmers if s.position == request.POST.get("seat")), None)
+        if seat is None:
+            error = _("Tap the name of the seat that confirms (not the one that entered the hand).")
+        else:
+            try:
+                services.hand_confirm(submission, seat.player, same_device=True)
+            except ValidationError as exc:
+                error = "; ".join(m for _n, _c, m in _error_messages(exc))
+            else:
+                messages.success(
+                    request,
+                    _("Hand %(n)s confirmed by %(seat)s on this phone.")
+                    % {"n": number, "seat": _seat_label(seat)},
+                )
+                return HttpResponseRedirect(_table_url(opened))
+    rules = tournament_rules(opened.tournament.rules_preset, opened.tournament.rules_options)
+    context = _base_context(opened)
+    context.update(
+        {
+            "number": number,
+            "submission": submission,
+            "by": by,
+            "facts": _hand_facts(opened, submission),
+            "items": selectors.scored_items(submission.source, submission.payload, rules),
+            "confirmers": confirmers,
+            "error": error,
+        }
+    )
+    return render(request, "tournaments/entry/confirm_here.html", context, status=400 if error else 200)
+
+
 @never_cache
 @require_POST
 def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
@@ -410,12 +506,13 @@ def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     if hand is None:
         messages.error(request, _("Choose the hand that is wrong."))
         return HttpResponseRedirect(_table_url(opened))
+    reason = request.POST.get("reason", "")
     try:
-        services.hand_contest(hand, contested_by=opened.me.player, reason=request.POST.get("reason", ""))
-    except ValidationError as exc:
-        for name, _code, message in _error_messages(exc):
-            reason = f"{name}: {message}" if name else message
-            messages.error(request, _("Not contested: %(reason)s") % {"reason": reason})
+        services.hand_contest(hand, contested_by=opened.me.player, reason=reason)
+    except ValidationError as exc:  # the page again, with what was typed and the error beside it
+        errors = [message for _name, _code, message in _error_messages(exc)]
+        extra = {"contest_reason": reason, "contest_number": number, "contest_errors": errors}
+        return entry_table(request, slug, code, extra=extra, status=400)
     else:
         messages.success(
             request,
@@ -442,9 +539,7 @@ class PaymentsForm(forms.Form):
     """One number per seat; the sitting-out dealer of a 5-table gets 0 (a read-only field)."""
 
     kind = forms.ChoiceField(choices=PAYMENT_KINDS, initial="played", label=gettext_lazy("The hand was"))
-    confirm_unusual = forms.BooleanField(
-        required=False, label=gettext_lazy("Yes, this is what we played")
-    )
+    confirm_unusual = forms.BooleanField(required=False, label=gettext_lazy("Yes, this is what we played"))
 
     def __init__(self, *args: Any, view: TableView, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -946,5 +1041,10 @@ urlpatterns = [
     path("t/<slug:slug>/enter/<str:code>/contest/", entry_contest, name="entry-contest"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/confirm/", entry_confirm, name="entry-confirm"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/preview/", entry_preview, name="entry-preview"),
+    path(
+        "t/<slug:slug>/enter/<str:code>/hands/<num:number>/confirm-here/",
+        entry_confirm_here,
+        name="entry-confirm-here",
+    ),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/<str:source>/", entry_hand, name="entry-hand"),
 ]
