@@ -779,7 +779,7 @@ class SummaryForm(forms.Form):
 FORMS = {"payments": PaymentsForm, "summary": SummaryForm}
 
 
-def _place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
+def place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     """Put a service's errors beside the fields they name; the rest are returned for the top of the form."""
     top = []
     for name, _code, message in _error_messages(exc):
@@ -794,7 +794,7 @@ def _place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     return top
 
 
-def _mark_invalid(form: forms.Form) -> None:
+def mark_invalid(form: forms.Form) -> None:
     """aria-invalid and aria-describedby on every field with an error (and on a group's fields)."""
     for name in form.errors:
         if name in form.fields:
@@ -834,7 +834,7 @@ FIELD_LABELS = {
 }
 
 
-def _error_summary(form: forms.Form) -> list[tuple[str, str, str]]:
+def error_summary(form: forms.Form) -> list[tuple[str, str, str]]:
     """(the field's id, its name in words, the error) of each refused field, for the box at the top of
     a refused form (GOV.UK's error summary: each line links to its field)."""
     out = []
@@ -874,7 +874,7 @@ def _preview(view: TableView, form: forms.Form, number: int, source: str) -> tup
     try:
         payments, kind, items = services.hand_preview(view.table, number, source, form.to_data())
     except ValidationError as exc:
-        return None, _place_errors(form, exc)
+        return None, place_errors(form, exc)
     return Preview([(s, payments.get(s.position, 0)) for s in view.seats], kind, items), []
 
 
@@ -930,7 +930,7 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
                     confirm_unusual=bool(form.cleaned_data.get("confirm_unusual")),
                 )
             except ValidationError as exc:
-                top = _place_errors(form, exc)
+                top = place_errors(form, exc)
                 codes = {c for _n, c, _m in _error_messages(exc)}
                 form._unusual = "unusual" in codes
                 status = 409 if "conflict" in codes else 400
@@ -956,7 +956,7 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
             status = status if status != 200 else 400
     else:
         form = form_class(view=opened, deal=deal)
-    _mark_invalid(form)
+    mark_invalid(form)
     context = _base_context(opened)
     idem = request.POST.get("idem", "") if request.method == "POST" else ""
     context.update(_hand_context(opened, hand, deal, source, form, preview, top, idem))
@@ -987,7 +987,7 @@ def _hand_context(
         "form": form,
         "preview": preview,
         "top_errors": top,
-        "error_summary": _error_summary(form),
+        "error_summary": error_summary(form),
         "idem": request_idem or secrets.token_urlsafe(18),
         "other_entries": others,
         "confirmed": hand is not None and hand.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED),

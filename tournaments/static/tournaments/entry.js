@@ -47,16 +47,21 @@
     check();
   }
 
+  // Only the parts of a summary form the kind of hand needs (the phone's and the organizer's).
+  document.querySelectorAll("form").forEach(function (form) {
+    var kindSelect = form.querySelector("select[name=kind]");
+    if (!kindSelect || !form.querySelector("[data-kinds]")) { return; }
+    var showKind = function () {
+      form.querySelectorAll("[data-kinds]").forEach(function (part) {
+        part.hidden = part.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      });
+    };
+    kindSelect.addEventListener("change", showKind);
+    showKind();
+  });
+
   var summary = document.querySelector("form[data-preview-url]");
   if (!summary) { return; }
-  var kind = summary.querySelector("select[name=kind]");
-  var showKind = function () {
-    summary.querySelectorAll("[data-kinds]").forEach(function (part) {
-      part.hidden = part.dataset.kinds.split(" ").indexOf(kind.value) < 0;
-    });
-  };
-  kind.addEventListener("change", showKind);
-  showKind();
 
   var target = summary.querySelector("#preview");
   var timer = null;
