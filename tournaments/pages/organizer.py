@@ -644,7 +644,8 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
     if entry_form is not None:
         mark_invalid(entry_form)
     response = context_render(request, "tournaments/organizer/dispute.html", context)
-    if action.startswith("enter-") and (entry_top or (entry_form is not None and entry_form.errors)):
+    refused = entry_form is not None and (entry_form.errors or entry_form.group_errors)
+    if action.startswith("enter-") and (entry_top or refused):
         response.status_code = 400
     return response
 
