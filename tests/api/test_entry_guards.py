@@ -26,7 +26,8 @@ def test_a_typo_sized_payment_is_refused_as_unusual_until_the_table_confirms_it(
     error = refused.json()["errors"][0]
     assert (error["field"], error["code"]) == ("payments.A", "unusual")
     assert "9999" in error["message"]
-    assert HandSubmission.objects.count() == 0 and Hand.objects.filter(kind="played").count() == 0
+    assert HandSubmission.objects.count() == 0
+    assert Hand.objects.filter(kind="played").count() == 0
     # the same key replays the refusal; the confirmed entry goes with a new key, and is stored once
     accepted = phone.post(
         url(table1, "1/submissions/"), {**typo, "confirm_unusual": True}, format="json",

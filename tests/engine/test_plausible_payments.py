@@ -15,10 +15,12 @@ def test_the_threshold_stays_above_every_payment_of_a_fresh_sample_of_scored_han
         assert sample.played > 350
         assert 0 < sample.max < PLAUSIBLE_PAYMENT, (preset, sample.max)
         assert sample.quantile(0.99) < PLAUSIBLE_PAYMENT / 2
-        assert PLAUSIBLE_PAYMENT < max_payment(PRESETS[preset]) / 10
+        assert max_payment(PRESETS[preset]) / 10 > PLAUSIBLE_PAYMENT
 
 
 def test_the_benchmark_script_reports_the_distribution_and_passes(capsys) -> None:
     assert main(["--hands", "50", "--presets", "tournament"]) == 0
     out = capsys.readouterr().out
-    assert "tournament" in out and "p99.9" in out and f"= {PLAUSIBLE_PAYMENT}" in out
+    assert "tournament" in out
+    assert "p99.9" in out
+    assert f"= {PLAUSIBLE_PAYMENT}" in out

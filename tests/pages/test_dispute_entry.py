@@ -27,7 +27,8 @@ def test_the_organizer_enters_payments_previews_then_saves_and_the_dispute_is_re
     dispute = make_dispute(cup)
     url = f"/t/cup/manage/disputes/{dispute.pk}/"
     page = org.get(url).content.decode()
-    assert "Or enter what was really played" in page and 'name="pay_A"' in page
+    assert "Or enter what was really played" in page
+    assert 'name="pay_A"' in page
     hand = dispute.hand
     deal = services.next_deal(hand.table, hand.number)
     a, b, c, d = deal.active
@@ -37,7 +38,8 @@ def test_the_organizer_enters_payments_previews_then_saves_and_the_dispute_is_re
     wrong = org.post(url, {**form, f"pay_{a}": "4", "action": "enter-preview"})
     assert wrong.status_code == 400
     html = wrong.content.decode()
-    assert 'id="error-summary"' in html and f'name="pay_{a}" value="4"' in html  # kept, with the error
+    assert 'id="error-summary"' in html
+    assert f'name="pay_{a}" value="4"' in html
     previewed = org.post(url, {**form, "action": "enter-preview"})
     assert previewed.status_code == 200
     assert "The engine scores it so" in previewed.content.decode()
@@ -47,7 +49,8 @@ def test_the_organizer_enters_payments_previews_then_saves_and_the_dispute_is_re
     assert saved.status_code == 302
     dispute.refresh_from_db()
     hand.refresh_from_db()
-    assert dispute.status == "resolved" and dispute.chosen.submitted_by_id is None  # the organizer's own
+    assert dispute.status == "resolved"
+    assert dispute.chosen.submitted_by_id is None
     assert (hand.status, hand.payments) == ("confirmed", right)
     assert dispute.chosen.entered_by == organizer_user
     assert dispute.history.filter(status="resolved").exists()  # audited: the history keeps the change
@@ -57,7 +60,8 @@ def test_the_organizer_enters_a_hand_summary_with_the_engines_preview(org: Any, 
     dispute = make_dispute(cup)
     url = f"/t/cup/manage/disputes/{dispute.pk}/?enter=summary"
     page = org.get(url).content.decode()
-    assert 'name="card_points"' in page and 'name="partner"' in page
+    assert 'name="card_points"' in page
+    assert 'name="partner"' in page
     deal = services.next_deal(dispute.hand.table, dispute.hand.number)
     declarer, partner = deal.active[2], deal.active[3]
     form = {
@@ -72,12 +76,11 @@ def test_the_organizer_enters_a_hand_summary_with_the_engines_preview(org: Any, 
     assert saved.status_code == 302
     dispute.refresh_from_db()
     assert dispute.status == "resolved"
-    assert dispute.chosen.source == "summary" and dispute.chosen.payments[declarer] == 2
+    assert dispute.chosen.source == "summary"
+    assert dispute.chosen.payments[declarer] == 2
 
 
-def test_versions_and_the_round_page_show_a_confirmation_on_the_same_phone(
-    org: Any, cup: Tournament
-) -> None:
+def test_versions_and_the_round_page_show_a_confirmation_on_the_same_phone(org: Any, cup: Tournament) -> None:
     table = round2(cup).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
     deal = services.next_deal(table, 1)
@@ -89,7 +92,8 @@ def test_versions_and_the_round_page_show_a_confirmation_on_the_same_phone(
     services.hand_confirm(entry, seats[1].player, same_device=True)
     progress = org.get("/t/cup/manage/rounds/2/progress/").content.decode()
     row = progress.split('data-table="1"')[1].split("</tr>")[0]
-    assert "1 on one phone" in row and "1 confirmed on the same phone" in progress
+    assert "1 on one phone" in row
+    assert "1 confirmed on the same phone" in progress
     other = round2(cup).tables.get(number=2)
     assert "on one phone" not in progress.split(f'data-table="{other.number}"')[1].split("</tr>")[0]
     services.hand_contest(

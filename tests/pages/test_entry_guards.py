@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tournaments import selectors, services
@@ -40,7 +39,8 @@ def test_a_typo_asks_to_confirm_and_keeps_every_typed_value(cup: Tournament) -> 
     html = refused.content.decode()
     assert refused.status_code == 400
     assert HandSubmission.objects.filter(hand__table=four).count() == 0
-    assert 'id="error-summary"' in html and "Yes, this is what we played" in html
+    assert 'id="error-summary"' in html
+    assert "Yes, this is what we played" in html
     first = sorted(typed)[0]
     assert f'href="#id_pay_{first}"' in html  # the summary links the field the server named
     for position, value in typed.items():
@@ -81,7 +81,8 @@ def test_the_payment_boxes_carry_the_servers_bound_and_the_contest_reason_its_le
     phone = seated(four, "A")
     bound = services.payment_bound(cup, services.next_deal(four, 1).stake)
     page = phone.get(hand_url(four, 1, "payments")).content.decode()
-    assert f'max="{bound}"' in page and f'min="-{bound}"' in page
+    assert f'max="{bound}"' in page
+    assert f'min="-{bound}"' in page
     for seat in "AC":
         pays = four_payments(four, 1, 2)
         seated(four, seat).post(hand_url(four, 1, "payments"), payments_form(four, 1, pays, key=seat))
@@ -94,7 +95,8 @@ def test_the_payment_boxes_carry_the_servers_bound_and_the_contest_reason_its_le
     refused = phone.post(contest, {"number": "1", "reason": too_long})
     assert refused.status_code == 400
     html = refused.content.decode()
-    assert too_long in html and 'id="contest-reason-error"' in html  # kept, with the error beside it
+    assert too_long in html
+    assert 'id="contest-reason-error"' in html
     assert Hand.objects.get(table=four, number=1).status == "confirmed"
 
 
@@ -127,7 +129,8 @@ def test_a_second_seat_confirms_on_the_same_phone_after_seeing_the_whole_hand(cu
     form = summary_form(four, 1, action="save")
     assert phone.post(hand_url(four, 1, "summary"), form).status_code == 302
     table_page = phone.get(table_url(four)).content.decode()
-    assert confirm_here_url(four, 1) in table_page and "Confirm on this phone" in table_page
+    assert confirm_here_url(four, 1) in table_page
+    assert "Confirm on this phone" in table_page
     page = phone.get(confirm_here_url(four, 1))
     html = page.content.decode()
     assert page.status_code == 200
@@ -158,7 +161,8 @@ def test_a_contested_hand_offers_the_table_to_enter_what_was_really_played(cup: 
     assert Hand.objects.get(table=four, number=1).status == "disputed"
     phone = seated(four, "C")
     page = phone.get(table_url(four)).content.decode()
-    assert "Enter what we really played" in page and hand_url(four, 1, "summary") in page
+    assert "Enter what we really played" in page
+    assert hand_url(four, 1, "summary") in page
     assert phone.post(hand_url(four, 1, "summary"), summary_form(four, 1, action="save")).status_code == 302
     dispute = Hand.objects.get(table=four, number=1).disputes.get()
     assert dispute.submissions.count() == 3
