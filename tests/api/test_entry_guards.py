@@ -117,3 +117,15 @@ def test_a_confirmation_on_the_same_phone_is_recorded_on_the_version(table1) -> 
     )
     assert apart.json()["same_device"] is False
     assert HandSubmission.objects.filter(same_device=True).count() == 1
+
+
+def test_the_database_refuses_same_device_on_a_version_nobody_confirmed(table1) -> None:
+    from django.db import IntegrityError, transaction
+
+    phone = table_client(table1)
+    pays = {"A": -2, "B": 2, "C": -2, "D": 2}
+    entry = phone.post(url(table1, "1/submissions/"), {"entered_by": "B", "payments": pays}, format="json")
+    pending = HandSubmission.objects.filter(pk=entry.json()["id"])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        pending.update(same_device=True)
+    assert pending.get().same_device is False

@@ -150,3 +150,29 @@ def test_the_organizer_enters_the_correct_result_on_the_dispute_page(
     assert dispute.status == "resolved"
     assert dispute.chosen.source == "summary"
     assert Hand.objects.get(table=table, number=1).payments[c] == 2
+
+
+def test_an_unusual_entry_made_offline_is_shown_then_sent_confirmed(cup: Any, phone: Any) -> None:
+    """The offline queue treats the server's 400 ``unusual`` as something to show, not to retry: the
+    player confirms it with one tap and it is stored once."""
+    from tests.browser.test_offline import QUEUE, open_table, save_offline
+
+    table = four_table(cup)
+    open_table(phone, cup, table, "A")
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Enter payments only").click()
+    phone.wait_for_selector("h1 >> text=Hand 1")
+    save_offline(phone, {"A": 9999, "B": -9999, "C": 9999, "D": -9999}, 1)
+    phone.context.set_offline(False)
+    send = phone.locator("[data-offline-confirm-unusual]")
+    send.wait_for()
+    refused = phone.locator(".offline-refused").inner_text()
+    assert "far more than a hand at stake 1 pays" in refused
+    assert not HandSubmission.objects.filter(hand__table=table).exists()
+    phone.wait_for_timeout(500)
+    assert [item["state"] for item in phone.evaluate(QUEUE)] == ["refused"]  # kept, not retried
+    shoot(phone, "guard-offline-unusual")
+    send.click()
+    phone.wait_for_function(f"{QUEUE}.length === 0")
+    stored = HandSubmission.objects.get(hand__table=table)
+    assert stored.payments["A"] == 9999
