@@ -264,6 +264,7 @@
     var from = Number(form.dataset.hand);
     var main = document.querySelector("main") || document.body;
     form.reset();
+    if (form.elements.kind) { form.elements.kind.dispatchEvent(new Event("change")); } // boxes shown again
     form.setAttribute("action", plan.urls[deal.n]);
     form.dataset.hand = deal.n;
     if (form.elements.idem) { form.elements.idem.value = newKey(); }
@@ -288,7 +289,7 @@
       if (out && note && label) { label.append(" ", note); }
     });
     // what the page said about the hand before is not about this one
-    main.querySelectorAll(".other-entry, .field-error, .entry-messages, .msg-error, .msg-dispute, .has-error")
+    main.querySelectorAll(".other-entry, .field-error, .entry-messages, .msg-error, .msg-dispute, .has-error, [data-unusual]")
       .forEach(function (node) {
         if (node.classList.contains("has-error")) { node.classList.remove("has-error"); } else if (!statusBox().contains(node)) { node.remove(); }
       });
