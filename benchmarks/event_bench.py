@@ -295,7 +295,9 @@ def main() -> None:
         if number == ROUNDS:  # re-drawn (each a new seed; the last one is played)
             for k in range(args.repeat):
                 began = time.perf_counter()
-                round_ = services.round_redraw(round_, seed=f"big-day-{number}-redraw-{k}", by=event.organizer)
+                round_ = services.round_redraw(
+                    round_, seed=f"big-day-{number}-redraw-{k}", by=event.organizer
+                )
                 redraws.append(time.perf_counter() - began)
         event.release(round_)
         if number < ROUNDS:
@@ -316,7 +318,9 @@ def main() -> None:
     round_url = reverse("tournaments:manage-round", args=[SLUG, ROUNDS])
     progress_url = reverse("tournaments:manage-round-progress", args=[SLUG, ROUNDS])
     standings_url = reverse("tournaments:standings", args=[SLUG])
-    last_table = Table.objects.filter(round__tournament=tournament, round__number=ROUNDS).order_by("number").last()
+    last_table = (
+        Table.objects.filter(round__tournament=tournament, round__number=ROUNDS).order_by("number").last()
+    )
     leader = Standing.objects.filter(tournament=tournament, after_round=ROUNDS).order_by("rank").first()
 
     def get(url: str, *expected: str) -> None:
