@@ -226,12 +226,16 @@ def round_verify(round_: Round) -> bool:
     if round_.method == "manual":
         return False  # edited by hand: by definition not what the seed gives
     draw = compute_draw(round_.method, round_.draw_input, round_.seed)
+    seated: dict[int, list[int]] = defaultdict(list)  # one query for all the seats, not one per table
+    for table_id, player_id in (
+        Seat.objects.filter(table__round=round_)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player_id")
+    ):
+        seated[table_id].append(player_id)
     stored = [
-        (
-            [s.player_id for s in table.seats.order_by("position")],
-            POSITIONS.index(table.first_dealer),
-        )
-        for table in round_.tables.order_by("number")
+        (seated[table_id], POSITIONS.index(first_dealer))
+        for table_id, first_dealer in round_.tables.order_by("number").values_list("id", "first_dealer")
     ]
     expected = [(list(t.players), t.first_dealer) for t in draw.tables]
     return stored == expected and sorted(round_.byes.values_list("player_id", flat=True)) == sorted(draw.byes)
