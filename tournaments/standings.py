@@ -450,6 +450,24 @@ def standings_recompute(tournament: Tournament) -> bool:
     return bool(current)
 
 
+def standings_ensure_current(tournament: Tournament) -> bool:
+    """Make the stored standings count every change, recomputing only when they do not already: when no
+    change has been recorded since the last recompute (``StandingsState`` current: nothing stale, the
+    computed version is the version) they are what a recompute would write, and a draw or the final
+    stage reads them as they are (the worker normally keeps them current, so a draw does not wait for a
+    second recompute). Returns whether it recomputed."""
+    state = StandingsState.objects.filter(tournament_id=tournament.pk).first()
+    if (
+        state is not None
+        and state.stale_since is None
+        and state.computed_at is not None
+        and state.computed_version == state.version
+    ):
+        return False
+    standings_recompute(tournament)
+    return True
+
+
 # Sent after each recompute's commit (the stored standings changed), e.g. to warm caches.
 standings_updated = Signal()
 
