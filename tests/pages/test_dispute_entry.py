@@ -83,17 +83,22 @@ def test_the_organizer_enters_a_hand_summary_with_the_engines_preview(org: Any, 
 def test_versions_and_the_round_page_show_a_confirmation_on_the_same_phone(org: Any, cup: Tournament) -> None:
     table = round2(cup).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
-    deal = services.next_deal(table, 1)
-    a, b, c, d = deal.active
-    pays = {a: 2, b: -2, c: 2, d: -2}
-    entry = services.hand_submit(
-        table=table, number=1, source="payments", data={"payments": pays}, submitted_by=seats[0].player
-    )
-    services.hand_confirm(entry, seats[1].player, same_device=True)
+    for number in (1, 2):
+        deal = services.next_deal(table, number)
+        a, b, c, d = deal.active
+        pays = {a: 2, b: -2, c: 2, d: -2}
+        entry = services.hand_submit(
+            table=table,
+            number=number,
+            source="payments",
+            data={"payments": pays},
+            submitted_by=seats[0].player,
+        )
+        services.hand_confirm(entry, seats[1].player, same_device=True)
     progress = org.get("/t/cup/manage/rounds/2/progress/").content.decode()
     row = progress.split('data-table="1"')[1].split("</tr>")[0]
-    assert "1 on one phone" in row
-    assert "1 confirmed on the same phone" in progress
+    assert "2 on one phone" in row
+    assert "2 confirmed on the same phone" in progress
     other = round2(cup).tables.get(number=2)
     assert "on one phone" not in progress.split(f'data-table="{other.number}"')[1].split("</tr>")[0]
     services.hand_contest(
@@ -102,4 +107,4 @@ def test_versions_and_the_round_page_show_a_confirmation_on_the_same_phone(org: 
     dispute = Dispute.objects.get(hand__table=table)
     page = org.get(f"/t/cup/manage/disputes/{dispute.pk}/").content.decode()
     assert "confirmed on the same device" in page
-    assert HandSubmission.objects.filter(same_device=True).count() == 1
+    assert HandSubmission.objects.filter(same_device=True).count() == 2
