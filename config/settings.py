@@ -205,6 +205,11 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or Non
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL)
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# kombu's Redis transport with the fix that keeps a worker holding a task alive through a broker restart
+# (config/broker.py explains the fault).
+CELERY_BROKER_TRANSPORT = (
+    "config.broker:Transport" if CELERY_BROKER_URL.split("://", 1)[0] in ("redis", "rediss") else None
+)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task is redelivered if its worker dies mid-way; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
