@@ -311,7 +311,9 @@ def _wait_for_line(path: Any, word: str, seconds: float, proc: subprocess.Popen[
     pytest.fail(f"the held task never wrote {word!r} (worker exit code {proc.poll()}):\n{output[-6000:]}")
 
 
-def test_a_worker_holding_a_task_survives_a_broker_restart(private_redis: PrivateRedis, tmp_path: Any) -> None:
+def test_a_worker_holding_a_task_survives_a_broker_restart(
+    private_redis: PrivateRedis, tmp_path: Any
+) -> None:
     """Issue 21 §7: the README's worker (prefork, gossip, mingle, heartbeats) holds an acks_late task when
     Redis stops; nobody restarts the worker. It must stay the same process, finish the task after Redis is
     back, and consume again (celery/kombu 5.7 exited with "Unrecoverable error: AttributeError('NoneType'
