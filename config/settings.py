@@ -249,6 +249,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# /healthz says "degraded" when no worker has run the heartbeat task (every 60 s) for this many seconds.
+HEALTH_WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("HEALTH_WORKER_HEARTBEAT_MAX_AGE", "180"))
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
