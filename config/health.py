@@ -9,9 +9,8 @@ even while Redis is down or frozen (a web process must not be held by its health
 
 from __future__ import annotations
 
-from typing import Any
-
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import socket
-
 from typing import Any
 
 from celery import shared_task

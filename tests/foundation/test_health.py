@@ -87,14 +87,14 @@ def test_it_logs_each_request_as_structured_json(client: Client, caplog: pytest.
 
 
 @pytest.fixture
-def broker_and_cache_at(settings):  # noqa: ANN201 (a factory of context managers)
+def broker_and_cache_at(settings):
     """Point broker and cache at a private Redis (eager mode off), as with REDIS_URL in production."""
     from contextlib import contextmanager
 
     from tests.foundation.test_broker_outage import broker_at
 
     @contextmanager
-    def at(url: str):  # noqa: ANN202
+    def at(url: str):
         settings.CELERY_TASK_ALWAYS_EAGER = False
         settings.CACHES = {
             "default": {
