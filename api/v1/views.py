@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import parsers
@@ -49,4 +48,4 @@ class NoRouteView(APIView):
     permission_classes = (AllowAny,)
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        raise NotFound(_("no API route matches this URL"))
+        raise NotFound()  # DRF's "Not found.", in the reader's language from DRF's own catalogue
