@@ -333,7 +333,7 @@ def test_a_worker_holding_a_task_survives_a_broker_restart(
     try:
         with broker_at(private_redis.url):
             _wait_for_worker(proc, name, 60)
-            app.send_task("tests.held_task.hold", args=[str(marker), 6.0], queue=queue)
+            app.send_task("tests.held_task.hold", args=[str(marker), 10.0], queue=queue)
             _wait_for_line(marker, "started", 30, proc)
             time.sleep(1.0)  # the worker is back in its event loop, waiting on the broker
             private_redis.stop()  # the worker holds the task, unacknowledged
