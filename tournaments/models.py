@@ -389,6 +389,9 @@ class HandSubmission(models.Model):
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The confirming seat confirmed on the phone the entry was made on (one phone per table), having
+    # seen the whole hand and tapped its own name: kept for the history and the organizer's round page.
+    same_device = models.BooleanField(default=False)
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
     input_digest = models.CharField(max_length=64, blank=True)  # sha256 of the entry as sent, for retries
     note = models.TextField(blank=True)
@@ -414,6 +417,10 @@ class HandSubmission(models.Model):
                 | Q(submitted_by__isnull=True)
                 | ~Q(confirmed_by=models.F("submitted_by")),
                 name="submission_confirmer_differs",
+            ),
+            models.CheckConstraint(
+                condition=Q(same_device=False) | Q(confirmed_by__isnull=False),
+                name="submission_same_device_needs_confirmer",
             ),
         ]
         indexes = [models.Index(fields=["hand", "status"])]

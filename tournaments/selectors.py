@@ -301,6 +301,20 @@ def table_hand_counts(round_: Round) -> dict[int, dict[str, int]]:
     return counts
 
 
+def same_device_confirmations(round_: Round) -> dict[int, int]:
+    """Per table of the round (by id): how many of its hands' confirmed versions a second seat confirmed
+    on the phone they were entered on (``HandSubmission.same_device``), in one aggregate query."""
+    rows = (
+        HandSubmission.objects.filter(
+            hand__table__round=round_, status=HandSubmission.Status.CONFIRMED, same_device=True
+        )
+        .order_by()
+        .values_list("hand__table_id")
+        .annotate(n=Count("id"))
+    )
+    return dict(rows)
+
+
 def running_totals(table: Table) -> dict[str, int]:
     """Each seat's sum of the payments of the table's counted (confirmed or voided) hands so far."""
     totals: dict[str, int] = {seat.position: 0 for seat in table.seats.all()}

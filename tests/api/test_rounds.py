@@ -254,6 +254,7 @@ def test_it_refuses_a_draw_while_the_previous_round_is_open_and_closing_an_unset
         source="payments",
         data={"payments": {"A": 0, "B": 0, "C": 0, "D": 0}},
         submitted_by=a,
+        confirm_unusual=True,  # nobody paying in a played hand: the table confirmed it
     )
     services.hand_submit(
         table=table1,

@@ -39,6 +39,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pages.common import organizer_page
+from tournaments.pages.entry import FORMS as ENTRY_FORMS
+from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
+from tournaments.pages.entry import TableView as EntryTable
 from tournaments.services.disputes import assess
 from tournaments.services.results import next_deal, table_positions
 
@@ -235,12 +238,14 @@ def job_status(request: HttpRequest, tournament: Tournament, job_id: int) -> Jso
 def table_progress(
     tournament: Tournament, round_: Round, with_seats: list[Any] | None = None
 ) -> dict[str, Any]:
-    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed.
+    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed, and
+    how many were confirmed on the same phone they were entered on.
     ``with_seats``: the round's tables as ``selectors.tables_with_play(with_codes=True)`` gives them, when
     the caller has read them already."""
     tables = []
-    totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0}
+    totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0, "same_device": 0}
     counts = selectors.table_hand_counts(round_)
+    same_device = selectors.same_device_confirmations(round_)
     if with_seats is None:
         with_seats = list(selectors.tables_with_play(round_, with_codes=True, with_hands=False))
     for table in with_seats:
@@ -255,6 +260,7 @@ def table_progress(
             "done": hands.get(Hand.Status.CONFIRMED, 0) + hands.get(Hand.Status.VOIDED, 0),
             "pending": hands.get(Hand.Status.PENDING, 0),
             "disputed": hands.get(Hand.Status.DISPUTED, 0),
+            "same_device": same_device.get(table.pk, 0),
         }
         row["complete"] = row["done"] >= deals and not row["pending"] and not row["disputed"]
         row["percent"] = min(100, round(100 * row["done"] / deals)) if deals else 100
@@ -517,13 +523,72 @@ def _dispute(tournament: Tournament, dispute_id: int) -> Dispute:
     return found
 
 
+ENTRY_SOURCES = ("payments", "summary")
+
+
+def _entry_form(
+    request: HttpRequest, dispute: Dispute, source: str
+) -> tuple[Any, Preview | None, list[str], Any]:
+    """The dispute page's form to enter the correct result (the table phone's payments or summary form),
+    bound to a posted ``enter-preview``/``enter-save``; with the engine's preview (``hand_preview``) of a
+    valid one, the errors for the top, and the deal (None: an earlier hand must be entered first)."""
+    hand, table = dispute.hand, dispute.hand.table
+    seats = list(table.seats.select_related("player").order_by("position"))
+    try:
+        deal = next_deal(table, hand.number, [s.position for s in seats])
+    except ValidationError:
+        return None, None, [], None
+    view = EntryTable(
+        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
+        seats=seats, me=None, open=True,
+    )  # fmt: skip
+    form_class = ENTRY_FORMS[source]
+    if request.method != "POST" or not request.POST.get("action", "").startswith("enter-"):
+        return form_class(view=view, deal=deal), None, [], deal
+    form = form_class(request.POST, view=view, deal=deal)
+    preview, top = None, []
+    if form.is_valid():
+        try:
+            payments, kind, items = services.hand_preview(table, hand.number, source, form.to_data())
+        except ValidationError as exc:
+            top = place_errors(form, exc)
+        else:
+            preview = Preview([(s, payments.get(s.position, 0)) for s in seats], kind, items)
+    return form, preview, top, deal
+
+
 @organizer_page
 def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) -> HttpResponse:
-    """One dispute side by side: every version in a column, the validator's finding, resolve or void."""
+    """One dispute side by side: every version in a column, the validator's finding; resolve by choosing
+    a version or by entering the correct result (payments or a hand summary, with the engine's preview:
+    a new organizer's version, audited like any other), or void."""
     dispute = _dispute(tournament, dispute_id)
     failed = None
-    if request.method == "POST":
-        action = request.POST.get("action", "")
+    source = request.POST.get("source") or request.GET.get("enter") or "payments"
+    source = source if source in ENTRY_SOURCES else "payments"
+    entry_form, preview, entry_top, deal = _entry_form(request, dispute, source)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action == "enter-save" and entry_form is not None and preview is not None:
+        try:
+            entered = services.dispute_resolve(
+                dispute,
+                resolved_by=request.user,
+                source=source,
+                data=entry_form.to_data(),
+                note=request.POST.get("note", ""),
+                expected_version=posted_int(request, "version"),
+            )
+        except ValidationError as exc:
+            entry_top += place_errors(entry_form, exc)
+            failed = failure(exc, _("dispute"))
+            preview = None
+        else:
+            messages.success(
+                request,
+                _("The result you entered is now the hand's (version %(v)s).") % {"v": entered.version},
+            )
+            return redirect("tournaments:manage-dispute", tournament.slug, dispute.pk)
+    if request.method == "POST" and not action.startswith("enter-"):
         try:
             if action == "resolve":
                 version = posted_int(request, "version")
@@ -569,8 +634,21 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
         "by_validator": by_validator,
         "can_resolve": dispute.status == Dispute.Status.OPEN or by_validator,
         "failure": failed,
+        "note_max": services.NOTE_MAX,
+        "form": entry_form,
+        "deal": deal,
+        "source": source,
+        "preview": preview,
+        "entry_top": entry_top,
+        "error_summary": error_summary(entry_form) if entry_form is not None else [],
     }
-    return context_render(request, "tournaments/organizer/dispute.html", context)
+    if entry_form is not None:
+        mark_invalid(entry_form)
+    response = context_render(request, "tournaments/organizer/dispute.html", context)
+    refused = entry_form is not None and (entry_form.errors or entry_form.group_errors)
+    if action.startswith("enter-") and (entry_top or refused):
+        response.status_code = 400
+    return response
 
 
 urlpatterns: list[URLPattern] = [

@@ -14,6 +14,7 @@ from tournaments.services.registrations import (
     tournament_player_add,
 )
 from tournaments.services.results import (
+    NOTE_MAX,
     deals_ahead,
     dispute_resolve,
     hand_confirm,
@@ -22,6 +23,7 @@ from tournaments.services.results import (
     hand_submit,
     hand_void,
     next_deal,
+    payment_bound,
     score_sheets_enter,
 )
 from tournaments.services.rounds import (
@@ -51,6 +53,7 @@ from tournaments.services.webhooks import (
 )
 
 __all__ = [
+    "NOTE_MAX",
     "ImportReport",
     "TooManyCodeFailures",
     "club_create",
@@ -70,6 +73,7 @@ __all__ = [
     "job_run",
     "jobs_sweep",
     "next_deal",
+    "payment_bound",
     "penalty_award",
     "penalty_withdraw",
     "player_create",

@@ -29,9 +29,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from engine.record import ReplayError, replay, rules_from_spec
-from engine.scoring import max_payment, score_summary
+from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
 from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
@@ -58,6 +59,12 @@ ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalt
 THROWN_IN = ("passed_out", "annulled")
 NOTE_MAX = 1000
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
+
+
+def payment_bound(tournament: Any, stake: int) -> int:
+    """The most one seat can win or lose in one hand at ``stake`` under the tournament's rules: typed
+    payments beyond it are refused (the entry forms' ``min``/``max`` are the same)."""
+    return max_payment(tournament_rules(tournament.rules_preset, tournament.rules_options)) * stake
 
 
 def table_positions(table: Table) -> list[str]:
@@ -133,7 +140,7 @@ def _score(
     differ from the engine's) for an entry; raises ValidationError naming the field."""
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-    limit = max_payment(rules) * deal.stake
+    limit = payment_bound(tournament, deal.stake)
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
         if kind not in ENTRY_KINDS:
@@ -183,6 +190,36 @@ def _score(
     if entered is not None:
         entered = _check_payments(entered, positions, deal, "data.payments", limit)
     return payments, kind, summary, entered if entered not in (None, payments) else None
+
+
+def _check_plausible(payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str) -> None:
+    """Typed payments that are most likely a typo are refused as ``unusual`` (a 400 naming the field):
+    a payment beyond ``PLAUSIBLE_PAYMENT`` times the stake (e.g. 9999 for 99; the figure comes from the
+    engine's scored hands, docs/plausible-payments.md), or a played hand in which nobody pays anything.
+    The table may still store it by confirming it (``confirm_unusual``)."""
+    if payments is None:
+        return
+    limit = PLAUSIBLE_PAYMENT * deal.stake
+    for position, value in sorted(payments.items()):
+        if abs(value) > limit:
+            raise invalid(
+                f"{field}.{position}",
+                gettext_lazy(
+                    "%(value)s is far more than a hand at stake %(stake)s pays (hands rarely go beyond "
+                    "%(limit)s either way). Check it for a typo; if it is what you played, confirm it."
+                ),
+                code="unusual",
+                params={"value": value, "stake": deal.stake, "limit": limit},
+            )
+    if kind == "played" and payments and not any(payments.values()):
+        raise invalid(
+            field,
+            gettext_lazy(
+                "Every payment is 0 in a played hand. If the hand was passed out or annulled, say so; "
+                "if 0 is what you played, confirm it."
+            ),
+            code="unusual",
+        )
 
 
 def _check_source(source: Any) -> None:
@@ -347,7 +384,9 @@ def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) ->
     return dispute
 
 
-def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None) -> None:
+def _confirm(
+    hand: Hand, submission: HandSubmission, confirmed_by: Player | None, same_device: bool = False
+) -> None:
     """Make ``submission`` the hand's one confirmed version and mirror it on the hand."""
     _set_status(
         hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk), SubStatus.SUPERSEDED
@@ -355,11 +394,13 @@ def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None
     if submission.status != SubStatus.CONFIRMED:
         try:
             with transaction.atomic():
+                extra = {"same_device": True} if same_device and confirmed_by is not None else {}
                 _save(
                     submission,
                     status=SubStatus.CONFIRMED,
                     confirmed_by=confirmed_by,
                     confirmed_at=timezone.now(),
+                    **extra,
                 )
         except IntegrityError as exc:  # the partial unique constraint: one confirmed version per hand
             raise conflict("status", "another version of this hand is already confirmed") from exc
@@ -479,6 +520,7 @@ def hand_submit(
     idempotency_key: Any = None,
     trusted: bool = False,
     note: Any = "",
+    confirm_unusual: Any = False,
 ) -> HandSubmission:
     """Enter a hand's result.
 
@@ -486,6 +528,8 @@ def hand_submit(
     the round is closed. A table member's entry waits for a second member; the same result entered by
     another member confirms it; a different one opens a dispute. Retrying with the same
     ``idempotency_key`` and the same entry returns the first submission and stores nothing new.
+    A table member's typed payments that look like a typo (``_check_plausible``) are refused with code
+    ``unusual`` unless ``confirm_unusual`` is true.
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
@@ -524,6 +568,9 @@ def hand_submit(
             if first is not None:
                 return first
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
+        if not trusted and confirm_unusual is not True:
+            typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+            _check_plausible(typed, kind, deal, "data.payments")
         versions = list(hand.submissions.all())  # a handful: read once, picked from below
         confirmed = next((v for v in versions if v.status == SubStatus.CONFIRMED), None)
         pending = next((v for v in reversed(versions) if v.status == SubStatus.PENDING), None)
@@ -619,9 +666,12 @@ def hand_preview(
     return payments, kind, items
 
 
-def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmission:
+def hand_confirm(
+    submission: HandSubmission, confirmed_by: Player, *, same_device: bool = False
+) -> HandSubmission:
     """A second member of the table confirms a pending entry. A retry by the same member returns the
-    confirmed version."""
+    confirmed version. ``same_device``: the confirmation was made on the phone the entry was made on
+    (the confirming seat saw the whole hand and tapped its own name); the version records it."""
     if not isinstance(confirmed_by, Player):
         raise invalid("confirmed_by", "a table member must be named")
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
@@ -640,7 +690,7 @@ def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmis
             raise conflict("status", "the hand has an open dispute; an organizer must resolve it")
         if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
             raise conflict("status", "another version of this hand is already confirmed")
-        _confirm(hand, submission, confirmed_by=confirmed_by)
+        _confirm(hand, submission, confirmed_by=confirmed_by, same_device=same_device is True)
     return submission
 
 
@@ -651,6 +701,7 @@ def hand_contest(
     reason: Any,
     source: str | None = None,
     data: Any = None,
+    confirm_unusual: Any = False,
 ) -> Dispute:
     """A table member contests a confirmed hand while the round is open: a dispute opens (with the
     member's own version, if given) and the hand stops counting until an organizer decides. A retry
@@ -674,12 +725,16 @@ def hand_contest(
             raise conflict("number", f"hand {hand.number} is not confirmed: enter your result instead")
         versions = [confirmed]
         if data is not None:
-            versions.append(_contest_version(table, hand, source or Source.PAYMENTS, data, contested_by))
+            versions.append(
+                _contest_version(
+                    table, hand, source or Source.PAYMENTS, data, contested_by, confirm_unusual is True
+                )
+            )
         return _open_dispute(hand, reason, versions)
 
 
 def _contest_version(
-    table: Table, hand: Hand, source: str, data: Any, contested_by: Player
+    table: Table, hand: Hand, source: str, data: Any, contested_by: Player, confirm_unusual: bool = False
 ) -> HandSubmission:
     """The contesting member's own version of the hand, stored straight into the dispute."""
     data = json_document(data, "data")
@@ -687,6 +742,10 @@ def _contest_version(
     positions = table_positions(table)
     deal = next_deal(table, hand.number, positions)
     scored = _score(table, positions, deal, source, data)
+    if not confirm_unusual:
+        payments, kind, _payload, mismatch = scored
+        typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+        _check_plausible(typed, kind, deal, "data.payments")
     return _store_entry(
         hand,
         deal,
