@@ -131,6 +131,7 @@ class StandingsTable:
     rows: list[Standing] = field(default_factory=list)
     hands_in_dispute: int = 0  # hands of these rounds in dispute: not counted until decided
     provisional_rounds: list[int] = field(default_factory=list)  # rounds counted here that are not closed
+    final: bool = False  # the tournament is finished and these are its latest standings: final
 
     @property
     def provisional(self) -> bool:
@@ -157,7 +158,12 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
         row.hands_in_dispute = per_player.get(row.player_id, 0)  # type: ignore[attr-defined]
         mark_provisional(row, provisional)
     live = after_round in provisional
-    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional)
+    final = getattr(tournament, "finished_at", None) is not None and (
+        after_round == tournament.standings.aggregate(m=Max("after_round"))["m"]
+    )
+    return StandingsTable(
+        after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional, final
+    )
 
 
 def mark_provisional(row: Standing, provisional: Collection[int]) -> None:

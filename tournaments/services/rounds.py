@@ -317,6 +317,7 @@ def _move(
     target: str,
     by: Any = None,
     expected_version: int | None = None,
+    confirm: bool = True,
     **fields: Any,
 ) -> Round:
     """Move the round's status under a row lock (so two organizers cannot both move it, and entries in
@@ -329,6 +330,16 @@ def _move(
             raise conflict("status", f"round {locked.number} is {locked.status}; cannot become {target}")
         if target == Round.Status.CLOSED:
             _check_complete(locked)
+            left = time_left(locked)
+            if not confirm and left is not None:
+                raise conflict(
+                    "confirm",
+                    gettext_lazy(
+                        "the timer of round %(number)s still runs (%(minutes)s min left): "
+                        "confirm to close it now"
+                    ),
+                    params={"number": locked.number, "minutes": int(left.total_seconds() // 60)},
+                )
         else:
             require_not_finished(locked.tournament)
         fields = {"status": target, "version": locked.version + 1, **fields}
@@ -394,15 +405,28 @@ def _check_complete(round_: Round) -> None:
         raise conflict("round", "cannot close: " + "; ".join(problems))
 
 
-def round_close(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
+def time_left(round_: Round) -> timedelta | None:
+    """What the round's timer still has (``None``: no timer runs, or it has run out)."""
+    if round_.status != Round.Status.IN_PLAY or round_.ends_at is None:
+        return None
+    left = round_.ends_at - timezone.now()
+    return left if left > timedelta(0) else None
+
+
+def round_close(
+    round_: Round, *, by: Any = None, expected_version: int | None = None, confirm: bool = True
+) -> Round:
     """Close a round once every table has all its deals confirmed (or voided), no entry awaits
-    confirmation and no dispute is open; otherwise the refusal lists what is unsettled."""
+    confirmation and no dispute is open; otherwise the refusal lists what is unsettled. With
+    ``confirm=False`` (the pages and the API pass what their user confirmed) a round whose timer still
+    runs is not closed: a conflict says how long it has left."""
     return _move(
         round_,
         [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
         Round.Status.CLOSED,
         by,
         expected_version,
+        confirm=confirm,
         closed_at=timezone.now(),
     )
 
