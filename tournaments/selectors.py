@@ -65,6 +65,14 @@ def is_organizer(user: Any, tournament: Tournament) -> bool:
     return user.is_superuser or tournament.organizers.filter(pk=user.pk).exists()
 
 
+def organized_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``user`` runs (``is_organizer``): a superuser runs every one."""
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    found = Tournament.objects.all() if user.is_superuser else user.organized_tournaments.all()
+    return found.order_by("-starts_on", "name")
+
+
 def standings_state(tournament: Tournament) -> StandingsState | None:
     """Whether the stored standings are current (``None`` before anything marked them)."""
     return StandingsState.objects.filter(tournament=tournament).first()

@@ -1,0 +1,101 @@
+"""Per-reader slots on pages that are otherwise the same for everyone.
+
+Public pages are cached whole (``common.cached_page``), so they must not carry anything of one reader:
+no name, no CSRF token, no link only an organizer should see. Their templates hold two slots instead,
+HTML comments that show nothing as they are:
+
+* ``MANAGE_SLOT`` in the tournament's tab bar: a "Manage" link for a signed-in organizer of the
+  tournament in the URL;
+* ``ACCOUNT_START`` ... ``ACCOUNT_END`` in the footer around the anonymous reader's "Organizers" link:
+  "Signed in as X · Sign out" (a POST form with its CSRF token) for a signed-in user.
+
+``ReaderSlotsMiddleware`` fills them after the view (and so after the cache) for signed-in users only;
+an anonymous reader's page, cached or not, passes through untouched (still gzipped). A filled page is
+private, varies by cookie and gets its own ETag (the cached one plus the user), so neither a shared cache
+nor a browser's revalidation hands one reader's page to another.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
+
+from tournaments import selectors
+from tournaments.models import Tournament
+
+MANAGE_SLOT = b"<!--reader:manage-->"
+ACCOUNT_START = b"<!--reader:account-->"
+ACCOUNT_END = b"<!--/reader:account-->"
+
+
+def _manage_link(request: HttpRequest, user: Any) -> bytes:
+    """The "Manage" link when the URL names a tournament this user organizes (else nothing)."""
+    match = request.resolver_match
+    slug = match.kwargs.get("slug") if match else None
+    if not slug:
+        return b""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not selectors.is_organizer(user, tournament):
+        return b""
+    html = render_to_string("tournaments/includes/reader_manage.html", {"tournament": tournament})
+    return html.strip().encode()
+
+
+def _account(request: HttpRequest, user: Any) -> bytes:
+    html = render_to_string(
+        "tournaments/includes/reader_account.html",
+        {"reader": user, "next": request.get_full_path()},
+        request=request,
+    )
+    return html.strip().encode()
+
+
+def fill_slots(request: HttpRequest, body: bytes) -> bytes:
+    """``body`` with the slots filled for the signed-in ``request.user``."""
+    user = request.user
+    if MANAGE_SLOT in body:
+        body = body.replace(MANAGE_SLOT, _manage_link(request, user))
+    start = body.find(ACCOUNT_START)
+    end = body.find(ACCOUNT_END, start)
+    if start >= 0 and end >= 0:
+        body = body[:start] + _account(request, user) + body[end + len(ACCOUNT_END) :]
+    return body
+
+
+class ReaderSlotsMiddleware:
+    """Fill the per-reader slots of an HTML page for a signed-in user (see the module's docstring). Placed
+    after the authentication middleware, and so before ``ConditionalGetMiddleware`` sees the response:
+    its 304 compares the reader's own ETag."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if (
+            user is None
+            or response.streaming
+            or not response.get("Content-Type", "").startswith("text/html")
+            or not user.is_authenticated
+        ):
+            return response
+        gzipped = response.get("Content-Encoding") == "gzip"
+        body = gzip.decompress(response.content) if gzipped else response.content
+        if MANAGE_SLOT not in body and ACCOUNT_START not in body:
+            return response
+        response.content = fill_slots(request, body)
+        if gzipped:
+            del response["Content-Encoding"]
+        etag = response.get("ETag")
+        if etag:
+            response["ETag"] = f'{etag[:-1]}-u{user.pk}"'
+        response["Cache-Control"] = "private, no-cache"
+        patch_vary_headers(response, ["Cookie"])
+        return response
+
