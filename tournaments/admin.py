@@ -185,7 +185,7 @@ class TournamentForm(forms.ModelForm):
 class TournamentAdmin(SimpleHistoryAdmin):
     form = TournamentForm
     list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public", "import_players_link"]
-    readonly_fields = ["import_players_link", "status"]
+    readonly_fields = ["import_players_link", "status", "finished_at"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug", "venue"]
     inlines = [RegistrationInline]
@@ -318,7 +318,7 @@ class TableInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(ServiceOnlyAdmin):
-    list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at"]
+    list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at", "extra_reason"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
     actions = ["redraw", "redraw_in_worker", "confirm", "publish", "start", "close", "verify"]
