@@ -98,4 +98,3 @@ class ReaderSlotsMiddleware:
         response["Cache-Control"] = "private, no-cache"
         patch_vary_headers(response, ["Cookie"])
         return response
-
