@@ -117,6 +117,7 @@ def test_public_pages_show_a_signed_in_organizer_manage_and_the_footer_but_not_t
     assert "Signed in as organizer" in body
     assert re.search(r'<form method="post" action="/accounts/logout/"[^>]*>.*csrfmiddlewaretoken', body)
     assert "private" in mine["Cache-Control"]
+    assert org.get(path, HTTP_IF_NONE_MATCH=mine["ETag"]).status_code == 304  # their own copy revalidates
 
     anonymous = type(client)()
     theirs = anonymous.get(path)

@@ -18,6 +18,7 @@ nor a browser's revalidation hands one reader's page to another.
 from __future__ import annotations
 
 import gzip
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -67,6 +68,15 @@ def fill_slots(request: HttpRequest, body: bytes) -> bytes:
     return body
 
 
+def reader_tag(request: HttpRequest) -> str:
+    """What the filled slots depend on beyond the page: the user, and the CSRF secret the sign-out form's
+    token is made from (it changes at each sign-in, so a page kept from an earlier session is not
+    revalidated with a 304 and its stale token)."""
+    secret = request.META.get("CSRF_COOKIE") or ""
+    raw = f"{request.user.pk}|{secret}"
+    return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:12]
+
+
 class ReaderSlotsMiddleware:
     """Fill the per-reader slots of an HTML page for a signed-in user (see the module's docstring). Placed
     after the authentication middleware, and so before ``ConditionalGetMiddleware`` sees the response:
@@ -94,7 +104,7 @@ class ReaderSlotsMiddleware:
             del response["Content-Encoding"]
         etag = response.get("ETag")
         if etag:
-            response["ETag"] = f'{etag[:-1]}-u{user.pk}"'
+            response["ETag"] = f'{etag[:-1]}-{reader_tag(request)}"'
         response["Cache-Control"] = "private, no-cache"
         patch_vary_headers(response, ["Cookie"])
         return response
