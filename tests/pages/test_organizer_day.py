@@ -141,6 +141,14 @@ def test_a_signed_in_user_who_does_not_organize_sees_the_footer_only(client: Any
     assert "manage-link" not in body
 
 
+def test_the_footer_of_an_organizer_page_signs_out_to_the_public_page(org: Any, cup: Tournament) -> None:
+    body = text(org.get("/t/cup/manage/rounds/2/"))
+    assert "Signed in as organizer" in body
+    assert '<input type="hidden" name="next" value="/t/cup/">' in body
+    body = text(org.get("/t/cup/standings/?after=1"))
+    assert '<input type="hidden" name="next" value="/t/cup/standings/?after=1">' in body
+
+
 def test_signing_out_from_the_footer_goes_back_to_the_page(org: Any, cup: Tournament) -> None:
     response = org.post("/accounts/logout/", {"next": "/t/cup/standings/"})
     assert response["Location"] == "/t/cup/standings/"

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 
 from tournaments import selectors
@@ -47,10 +48,21 @@ def _manage_link(request: HttpRequest, user: Any) -> bytes:
     return html.strip().encode()
 
 
+def after_sign_out(request: HttpRequest) -> str:
+    """Where signing out leads: back to the page, unless it is for organizers only (then the
+    tournament's public page, or the list of tournaments)."""
+    match = request.resolver_match
+    name = match.url_name if match else ""
+    if name and (name.startswith("manage") or name in ("my-tournaments", "print-cards", "print-cards-pdf")):
+        slug = match.kwargs.get("slug") if match else None
+        return reverse("tournaments:detail", args=[slug]) if slug else reverse("tournaments:list")
+    return request.get_full_path()
+
+
 def _account(request: HttpRequest, user: Any) -> bytes:
     html = render_to_string(
         "tournaments/includes/reader_account.html",
-        {"reader": user, "next": request.get_full_path()},
+        {"reader": user, "next": after_sign_out(request)},
         request=request,
     )
     return html.strip().encode()
