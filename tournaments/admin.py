@@ -196,6 +196,8 @@ class TournamentAdmin(SimpleHistoryAdmin):
         "export_standings_csv",
         "generate_final_stage",
         "generate_final_stage_in_worker",
+        "finish",
+        "finish_without_final_stage",
     ]
 
     @admin.display(description="Players")
@@ -264,6 +266,15 @@ class TournamentAdmin(SimpleHistoryAdmin):
     @admin.action(description="Generate the final stage in the worker")
     def generate_final_stage_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _request_jobs(self, request, queryset, Job.Kind.FINAL_STAGE, lambda t: (t, {}))
+
+    @admin.action(description="Finish the tournament (final standings; results frozen)")
+    def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _report(self, request, lambda t: services.tournament_finish(t, by=request.user), queryset)
+
+    @admin.action(description="Finish the tournament without its final stage")
+    def finish_without_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        finish = services.tournament_finish
+        _report(self, request, lambda t: finish(t, by=request.user, skip_final=True), queryset)
 
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
