@@ -134,6 +134,11 @@ def test_public_pages_show_a_signed_in_organizer_manage_and_the_footer_but_not_t
     assert anonymous.get(path, HTTP_IF_NONE_MATCH=theirs["ETag"]).status_code == 304
 
 
+def test_the_glossary_opened_from_a_tournament_shows_its_organizer_manage(org: Any, cup: Tournament) -> None:
+    assert 'href="/t/cup/manage/">Manage</a>' in text(org.get("/glossary/?t=cup"))
+    assert "manage-link" not in text(org.get("/glossary/"))
+
+
 def test_a_signed_in_user_who_does_not_organize_sees_the_footer_only(client: Any, cup: Tournament) -> None:
     client.force_login(get_user_model().objects.create_user("player", password="pw-player-123"))
     body = text(client.get("/t/cup/standings/"))

@@ -39,6 +39,8 @@ def _manage_link(request: HttpRequest, user: Any) -> bytes:
     """The "Manage" link when the URL names a tournament this user organizes (else nothing)."""
     match = request.resolver_match
     slug = match.kwargs.get("slug") if match else None
+    if match and match.url_name == "glossary":
+        slug = request.GET.get("t", "")[:50]  # opened from a tournament's page: its tabs
     if not slug:
         return b""
     tournament = Tournament.objects.filter(slug=slug).first()
