@@ -111,6 +111,17 @@ def test_the_organizers_day_from_login_to_the_final_standings(
         shoot(page, "day-home-finished")
     assert_accessible(desktop)
 
+    # in Hungarian too: the finished dashboard and the final standings fit the phone
+    phone.goto("/lang/hu/?next=/t/cup/manage/")
+    assert "A verseny véget ért" in phone.locator("#h-next").inner_text()
+    fits(phone)
+    shoot(phone, "day-dashboard-finished-hu")
+    phone.goto("/t/cup/standings/")
+    assert phone.locator("h1").inner_text().startswith("Végeredmény")
+    assert "Bejelentkezve: organizer" in phone.locator(".site-footer").inner_text()
+    fits(phone)
+    phone.goto("/lang/en/?next=/t/cup/standings/")
+
     # signing out from the footer comes back to the page, without the organizer's bits
     phone.goto("/t/cup/standings/")
     phone.get_by_role("button", name="Sign out").click()
