@@ -11,27 +11,32 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from engine.rules import Rules, RulesError, get_rules
 from tournaments.engine_messages import engine_message
 
 THROWN_IN = frozenset({"passed_out", "annulled"})
 PAIRING_METHODS = ("random", "swiss", "balanced")
+MAX_DEALS_PER_ROUND = 500  # a club round has 8 to 24; the column itself would hold 32,767
 
 
 class FormatError(ValueError):
     """A tournament format setting is invalid; ``field`` names it."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: Any, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
-        self.message = message
+        self.message = message  # a lazy template when ``params`` are given
+        self.params = dict(params or {})
 
 
 def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
     try:
         return get_rules(preset, **dict(options or {}))
     except RulesError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
-        raise FormatError("rules_options", engine_message(exc)) from exc
+        field = "rules_preset" if exc.code == "unknown_preset" else "rules_options"
+        raise FormatError(field, engine_message(exc)) from exc
     except TypeError as exc:
         raise FormatError("rules_options", str(exc)) from exc
 
@@ -164,6 +169,11 @@ def validate_format(values: Mapping[str, Any]) -> None:
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
         raise FormatError("rounds_planned", "must be a positive whole number")
+    for field in ("deals_per_round_4", "deals_per_round_5"):  # the database refuses 0 (a constraint)
+        deals = values.get(field, 1)
+        if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS_PER_ROUND:
+            message = _("must be a whole number from 1 to %(max)s")
+            raise FormatError(field, message, params={"max": MAX_DEALS_PER_ROUND})
     for field, size in (("table_points_4", 4), ("table_points_5", 5)):
         scale = values.get(field)
         if scale is not None and (

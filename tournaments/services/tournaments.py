@@ -29,7 +29,7 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
     try:
         validate_format(values)
     except FormatError as exc:
-        raise invalid(exc.field, exc.message) from exc
+        raise invalid(exc.field, exc.message, params=exc.params) from exc
     with acting_as(by), transaction.atomic():
         if tournament.pk is not None:
             current = Tournament.objects.select_for_update().get(pk=tournament.pk)
