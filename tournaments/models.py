@@ -151,6 +151,9 @@ class Tournament(models.Model):
     final_table = models.BooleanField(default=False)
     placement_tables = models.BooleanField(default=False)
 
+    # Set by ``tournament_finish``: the standings are final, no round is drawn or started, results frozen.
+    finished_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(default=1)  # bumped by every change (ETag / If-Match)
 
@@ -226,6 +229,8 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Why a round beyond the planned number was drawn (required then, by ``round_generate``).
+    extra_reason = models.TextField(blank=True, max_length=500)
     version = models.PositiveIntegerField(default=1)  # bumped by every change of the round or its draw
 
     history = HistoricalRecords(bases=[AuditedHistory])

@@ -91,6 +91,9 @@ def test_the_organizer_runs_a_round_and_decides_a_dispute(
     desktop.goto("/t/cup/manage/rounds/2/")
     desktop.get_by_role("button", name="Close the round").click()
     desktop.wait_for_load_state()
+    assert "timer still runs" in desktop.locator("#confirm-close").inner_text()  # asked first
+    desktop.get_by_role("button", name="Yes, close it now").click()
+    desktop.wait_for_load_state()
     assert "The round is closed." in desktop.locator(".messages").inner_text()
 
     # round 3: draw it (a job), look at it, redraw, confirm, publish, start

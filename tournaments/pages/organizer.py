@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -110,6 +111,17 @@ class LogoutView(auth_views.LogoutView):
     next_page = reverse_lazy("tournaments:list")
 
 
+def my_tournaments(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads (``LOGIN_REDIRECT_URL``, unless the login had a ``next``): the dashboard of
+    the one tournament the organizer runs, else the list of theirs (``?all=1`` shows the list anyway)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
+    tournaments = list(selectors.organized_tournaments(request.user))
+    if len(tournaments) == 1 and not request.GET.get("all"):
+        return redirect("tournaments:manage", tournaments[0].slug)
+    return render(request, "tournaments/organizer/mine.html", {"tournaments": tournaments})
+
+
 # --- the dashboard -------------------------------------------------------------------------------------
 
 
@@ -143,11 +155,20 @@ def dashboard_response(
     ).count()
     active_jobs = list(tournament.jobs.filter(status__in=Job.ACTIVE).order_by("created_at"))
     players = selectors.active_registrations(tournament, number).count()
+    can_draw = (last is None or last.status == Round.Status.CLOSED) and not active_jobs
+    qualifying = sum(r.stage == Round.Stage.QUALIFYING for r in rounds)
+    has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
+    # The planned number of rounds ends the tournament: then the final stage (where the format has
+    # one), "Finish the tournament", and an extra round only as a separate action with a reason.
+    planned_played = can_draw and qualifying >= tournament.rounds_planned
     context = {
         "tournament": tournament,
         "rounds": rounds,
         "next_number": number,
-        "can_draw": (last is None or last.status == Round.Status.CLOSED) and not active_jobs,
+        "can_draw": can_draw and not tournament.finished_at,
+        "planned_played": planned_played and not tournament.finished_at,
+        "final_stage_due": planned_played and tournament.final_table and not has_final,
+        "extra_allowed": not has_final,
         "last_round": last,
         "default_method": pairing_method_for(tournament.pairing_methods, number),
         "methods": METHODS,
@@ -172,11 +193,41 @@ def round_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("tournaments:manage", tournament.slug)
     method = request.POST.get("method", "").strip() or None
     seed = request.POST.get("seed", "")
+    reason = request.POST.get("extra_reason", "")
     try:
-        job = services.job_request(Job.Kind.GENERATE, tournament, by=request.user, method=method, seed=seed)
+        job = services.job_request(
+            Job.Kind.GENERATE, tournament, by=request.user, method=method, seed=seed, extra_reason=reason
+        )
     except ValidationError as exc:
         return dashboard_response(request, tournament, failure(exc, _("tournament")))
     return redirect("tournaments:manage-job", tournament.slug, job.pk)
+
+
+@organizer_page
+def final_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: ask the worker to seat the final stage from the qualifying standings; then follow the job."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    try:
+        job = services.job_request(Job.Kind.FINAL_STAGE, tournament, by=request.user)
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")))
+    return redirect("tournaments:manage-job", tournament.slug, job.pk)
+
+
+@organizer_page
+def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: finish the tournament (``services.tournament_finish``); ``skip_final=1`` finishes without the
+    final stage the format has."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    try:
+        skip_final = request.POST.get("skip_final") == "1"
+        services.tournament_finish(tournament, by=request.user, skip_final=skip_final)
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")))
+    messages.success(request, _("The tournament is finished: the standings are final."))
+    return redirect("tournaments:manage", tournament.slug)
 
 
 # --- jobs ----------------------------------------------------------------------------------------------
@@ -336,14 +387,18 @@ ROUND_DONE = {
 def round_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """One page to run a round: the draft, its redraw and edit, confirm, publish, start, progress, close."""
     round_ = _round(tournament, number)
-    failed = None
+    failed = confirm_close = None
     if request.method == "POST":
         action = request.POST.get("action", "")
         version = posted_int(request, "version")
         try:
             if version is None:
                 raise invalid_form("version", _("the form has no round version: reload the page"))
-            if action in ROUND_ACTIONS:
+            if action == "close":
+                # While the timer runs the service refuses unless the organizer confirmed (confirm=1).
+                confirmed = request.POST.get("confirm") == "1"
+                services.round_close(round_, by=request.user, expected_version=version, confirm=confirmed)
+            elif action in ROUND_ACTIONS:
                 ROUND_ACTIONS[action](round_, by=request.user, expected_version=version)
             elif action == "redraw":
                 job = services.job_request(
@@ -362,13 +417,18 @@ def round_page(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             else:
                 raise invalid_form("action", _("unknown action"))
         except ValidationError as exc:
-            failed = failure(exc, _("round"))
+            if action == "close" and "confirm" in getattr(exc, "error_dict", {}):
+                # the timer runs: ask, store nothing
+                confirm_close = [m for e in exc.error_dict["confirm"] for m in e.messages]
+            else:
+                failed = failure(exc, _("round"))
         else:
             messages.success(request, str(ROUND_DONE[action]))
             return redirect("tournaments:manage-round", tournament.slug, round_.number)
         round_ = _round(tournament, number)  # as it is now: nothing was stored
     context = round_context(request, tournament, round_)
     context["failure"] = failed
+    context["confirm_close"] = confirm_close
     return context_render(request, "tournaments/organizer/round.html", context)
 
 
@@ -654,8 +714,11 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
 urlpatterns: list[URLPattern] = [
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("manage/", my_tournaments, name="my-tournaments"),
     path("t/<slug:slug>/manage/", dashboard, name="manage"),
     path("t/<slug:slug>/manage/rounds/next/", round_next, name="manage-round-next"),
+    path("t/<slug:slug>/manage/final-stage/", final_stage, name="manage-final-stage"),
+    path("t/<slug:slug>/manage/finish/", finish, name="manage-finish"),
     path("t/<slug:slug>/manage/rounds/<num:number>/", round_page, name="manage-round"),
     path("t/<slug:slug>/manage/rounds/<num:number>/progress/", round_progress, name="manage-round-progress"),
     path("t/<slug:slug>/manage/jobs/<num:job_id>/", job_page, name="manage-job"),

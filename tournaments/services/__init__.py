@@ -43,7 +43,12 @@ from tournaments.services.tables import (
     table_code_replace,
     table_codes_issue,
 )
-from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
+from tournaments.services.tournaments import (
+    tournament_create,
+    tournament_edit,
+    tournament_finish,
+    tournament_save,
+)
 from tournaments.services.webhooks import (
     delivery_attempt,
     event_publish,
@@ -94,6 +99,7 @@ __all__ = [
     "table_codes_issue",
     "tournament_create",
     "tournament_edit",
+    "tournament_finish",
     "tournament_player_add",
     "tournament_save",
     "webhook_deactivate",

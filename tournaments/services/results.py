@@ -294,6 +294,16 @@ def _lock_round(table: Table) -> Round:
     return round_
 
 
+def _require_not_finished(round_: Round) -> None:
+    """A finished tournament's results are frozen (``tournament_finish``): nobody enters, confirms,
+    contests, decides or voids a hand any more. Read under the round's lock, which the finish waits for."""
+    if round_.tournament.finished_at is not None:
+        raise conflict(
+            "round",
+            gettext_lazy("the tournament is finished: its results are final and can no longer change"),
+        )
+
+
 def _require_open(round_: Round) -> None:
     """Table members enter, confirm and contest only while the round is published or in play."""
     if round_.status not in OPEN_FOR_RESULTS:
@@ -549,6 +559,7 @@ def hand_submit(
         first = _first_response(hand, idempotency_key, digest)
         if first is not None:
             return first
+        _require_not_finished(round_)
         if not trusted:
             _require_open(round_)
         elif round_.status not in RELEASED:
@@ -676,7 +687,9 @@ def hand_confirm(
         raise invalid("confirmed_by", "a table member must be named")
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
-        _require_open(_lock_round(table))
+        round_ = _lock_round(table)
+        _require_not_finished(round_)
+        _require_open(round_)
         _seated(table, confirmed_by, "confirmed_by")
         hand = _lock_hand(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
@@ -712,7 +725,9 @@ def hand_contest(
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     actor = Actor(player=contested_by)
     with acting_as(actor), transaction.atomic():
-        _require_open(_lock_round(table))
+        round_ = _lock_round(table)
+        _require_not_finished(round_)
+        _require_open(round_)
         _seated(table, contested_by, "contested_by")
         hand = _lock_hand(table, hand.number)
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
@@ -802,7 +817,7 @@ def dispute_resolve(
                 _close_dispute(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
             return submission
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
-        _lock_round(table)
+        _require_not_finished(_lock_round(table))
         hand = _lock_hand(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
@@ -835,7 +850,7 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
-        _lock_round(table)
+        _require_not_finished(_lock_round(table))
         hand = _lock_hand(table, hand.number)
         if hand.status == Hand.Status.VOIDED:
             return hand.submissions.get(status=SubStatus.CONFIRMED)
