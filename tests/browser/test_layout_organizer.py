@@ -19,6 +19,7 @@ artifacts/screenshots/layout-org-<page>-<width>.png.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ from tests.browser.conftest import shoot
 from tests.browser.test_layout import DESKTOP, MEASURE, PHONE_360, PHONE_390, TAP, layout_site, seat_player
 from tests.site_data import finish_round
 from tournaments import services
-from tournaments.models import Dispute, HandSubmission, Round
+from tournaments.models import Dispute, HandSubmission, Round, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,7 @@ def sign_in(page: Any) -> None:
     page.locator("#id_username").fill("organizer")
     page.locator("#id_password").fill("pw-org-12345")
     page.locator("form[action$='/accounts/login/'] button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/manage/$"))
+    page.wait_for_url(re.compile(r"/manage/$"))  # "My tournaments": the organizer runs two
 
 
 def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: Any, browser: Any) -> None:
@@ -71,6 +72,11 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
     )
     services.hand_confirm(entered, seat_player(five, "B"), same_device=True)
     dispute = Dispute.objects.get(hand__table=four)
+    # a second tournament of the organizer's, so that "My tournaments" lists them instead of redirecting
+    spring = Tournament.objects.create(
+        name="Tavaszi Pagát-emlékverseny, Budapest", slug="spring", venue="Budapest", starts_on=date(2027, 3, 6)
+    )
+    spring.organizers.add(organizer_user)
 
     problems: list[str] = []
     failed: list[str] = []
