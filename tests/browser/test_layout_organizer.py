@@ -75,7 +75,10 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
     dispute = Dispute.objects.get(hand__table=four)
     # a second tournament of the organizer's, so that "My tournaments" lists them instead of redirecting
     spring = Tournament.objects.create(
-        name="Tavaszi Pagát-emlékverseny, Budapest", slug="spring", venue="Budapest", starts_on=date(2027, 3, 6)
+        name="Tavaszi Pagát-emlékverseny, Budapest",
+        slug="spring",
+        venue="Budapest",
+        starts_on=date(2027, 3, 6),
     )
     spring.organizers.add(organizer_user)
 
@@ -87,9 +90,7 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
             context = browser.new_context(base_url=live_server.url, locale=language, **options)
             context.set_default_timeout(10_000)
             page = context.new_page()
-            page.on(
-                "response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}")
-            )
+            page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
             pages.append((language, options, page))
             page.goto("/accounts/login/")
             problems += measure(page, "login", language, options["viewport"]["width"])
