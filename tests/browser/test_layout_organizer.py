@@ -23,12 +23,13 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from tests.browser.conftest import assert_accessible, shoot
 from tests.browser.test_layout import DESKTOP, MEASURE, PHONE_360, PHONE_390, TAP, layout_site, seat_player
 from tests.site_data import finish_round
 from tournaments import services
-from tournaments.models import Dispute, HandSubmission, Round, Tournament
+from tournaments.models import Dispute, HandSubmission, Job, Round, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -152,6 +153,20 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
         assert progress.locator(".finish-form").count() == 1
         progress.locator(".extra-round summary").click()  # the extra round's form open, measured too
         problems.extend(measure(progress, "dashboard-extra", "en", 360))
+
+        # a draw the worker has not taken yet: its job page, and the dashboard that follows it
+        job = Job.objects.create(
+            kind=Job.Kind.GENERATE,
+            tournament=cup,
+            round_number=4,
+            params={
+                "method": "swiss",
+                "seed": "a-seed-the-organizer-typed-that-is-rather-long-0123456789",
+            },
+            requested_by=organizer_user,
+            enqueued_at=timezone.now(),
+        )
+        visit([("job", f"/t/cup/manage/jobs/{job.pk}/"), ("dashboard-job", "/t/cup/manage/")])
     finally:
         for _, _, page in pages:
             page.context.close()
