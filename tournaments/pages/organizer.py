@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
 from tournaments.formats import pairing_method_for
+from tournaments.labels import METHODS
 from tournaments.models import (
     Dispute,
     Hand,
@@ -44,11 +45,6 @@ from tournaments.services.results import next_deal, table_positions
 
 JOB_POLL_SECONDS = 2
 PROGRESS_POLL_SECONDS = 10
-METHODS = {
-    "random": gettext_lazy("Random (clubs kept apart)"),
-    "swiss": gettext_lazy("Swiss (by the standings)"),
-    "balanced": gettext_lazy("Balanced schedule"),
-}
 
 View = Callable[..., HttpResponse]
 

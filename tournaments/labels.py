@@ -1,0 +1,66 @@
+"""Raw values people read (a draw method, a status, a source, a rules preset ...) by their labels in the
+reader's language: one place for them, used by the pages (the ``label`` filter), the print, the projector,
+the admin, the API's added labels and the services' messages (``messages.Labelled``). The raw values stay
+what is stored and what the API reads and writes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from tournaments.models import (
+    Dispute,
+    DisputeFinding,
+    Hand,
+    HandSubmission,
+    Job,
+    Registration,
+    Round,
+    Tournament,
+)
+
+#: the draw methods, as the organizer chooses them
+METHODS: dict[str, Any] = {
+    "random": _("Random (clubs kept apart)"),
+    "swiss": _("Swiss (by the standings)"),
+    "balanced": _("Balanced schedule"),
+}
+
+VOCABULARIES: dict[str, Mapping[str, Any]] = {
+    "method": {
+        "random": pgettext_lazy("draw method", "random"),
+        "swiss": pgettext_lazy("draw method", "swiss"),
+        "balanced": pgettext_lazy("draw method", "balanced"),
+        "manual": pgettext_lazy("draw method", "edited by hand"),
+        "final": pgettext_lazy("draw method", "final stage by the standings"),
+    },
+    "rules_preset": {
+        "pagat": pgettext_lazy("rules preset", "pagat.com rules"),
+        "kegl": pgettext_lazy("rules preset", "Kegl's rules"),
+        "tournament": pgettext_lazy("rules preset", "tournament rules"),
+    },
+    "tournament_status": dict(Tournament.Status.choices),
+    "registration_status": dict(Registration.Status.choices),
+    "round_status": dict(Round.Status.choices),
+    "round_stage": dict(Round.Stage.choices),
+    "hand_status": dict(Hand.Status.choices),
+    "source": dict(HandSubmission.Source.choices),
+    "submission_status": dict(HandSubmission.Status.choices),
+    "dispute_status": dict(Dispute.Status.choices),
+    "outcome": dict(DisputeFinding.Outcome.choices),
+    "job_kind": dict(Job.Kind.choices),
+    "job_status": dict(Job.Status.choices),
+}
+
+
+def label(vocabulary: str, value: Any) -> Any:
+    """``value``'s label in the reader's language (lazy), or the value itself when it has none."""
+    found = VOCABULARIES.get(vocabulary, {}).get(value)
+    if found is None:
+        from tournaments.messages import vocabularies
+
+        found = vocabularies().get(vocabulary, {}).get(value)
+    return value if found is None else found
