@@ -62,6 +62,8 @@ def raw(value: Any) -> Any:
     text as text, containers item by item."""
     if isinstance(value, Labelled):
         return value.value
+    if isinstance(value, Text | Join):
+        return text_data(value)
     if isinstance(value, Promise):
         return str(value)
     if isinstance(value, list | tuple):
@@ -88,6 +90,11 @@ class Text:
             return translated
         return translated % {name: _show(value) for name, value in self.params.items()}
 
+    def __mod__(self, params: Any) -> str:
+        """Django formats a message with its error's params (``message % params``) when it renders it: a
+        ``Text`` formats its own."""
+        return str(self)
+
     def __repr__(self) -> str:
         return f"Text({self.template!r}, {self.params!r})"
 
@@ -106,6 +113,9 @@ class Join:
     def __str__(self) -> str:
         sep = self.sep if self.sep in self.PUNCTUATION else gettext(self.sep)
         return sep.join(_show(item) for item in self.items)
+
+    def __mod__(self, params: Any) -> str:
+        return str(self)
 
     def __repr__(self) -> str:
         return f"Join({self.items!r}, {self.sep!r})"
