@@ -177,7 +177,10 @@ class TournamentForm(forms.ModelForm):
         try:
             validate_format(data)
         except FormatError as exc:
-            self.add_error(exc.field if exc.field in self.fields else None, exc.message)
+            self.add_error(
+                exc.field if exc.field in self.fields else None,
+                ValidationError(exc.message, params=exc.params or None),
+            )
         return data
 
 

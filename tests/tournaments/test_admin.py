@@ -135,7 +135,7 @@ def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) 
     )
     response = organizer.post(url, data)
     assert response.status_code == 200  # the form is shown again with the error
-    assert "unknown method(s) [&#x27;dutch&#x27;]" in response.content.decode()
+    assert "unknown method(s) dutch; use random" in response.content.decode()
 
 
 def test_it_changes_results_disputes_and_penalties_only_through_the_services(organizer: Client) -> None:
