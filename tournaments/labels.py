@@ -42,6 +42,32 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "kegl": pgettext_lazy("rules preset", "Kegl's rules"),
         "tournament": pgettext_lazy("rules preset", "tournament rules"),
     },
+    # statuses as they read inside a sentence ("round 3 is closed: ...", "the dispute is already resolved")
+    "round_state": {
+        "draft": pgettext_lazy("status in a sentence", "a draft"),
+        "confirmed": pgettext_lazy("status in a sentence", "confirmed"),
+        "published": pgettext_lazy("status in a sentence", "published"),
+        "in_play": pgettext_lazy("status in a sentence", "in play"),
+        "closed": pgettext_lazy("status in a sentence", "closed"),
+    },
+    "submission_state": {
+        "pending": pgettext_lazy("status in a sentence", "pending"),
+        "confirmed": pgettext_lazy("status in a sentence", "confirmed"),
+        "disputed": pgettext_lazy("status in a sentence", "disputed"),
+        "superseded": pgettext_lazy("status in a sentence", "superseded"),
+        "rejected": pgettext_lazy("status in a sentence", "rejected"),
+    },
+    "dispute_state": {
+        "open": pgettext_lazy("status in a sentence", "open"),
+        "resolved": pgettext_lazy("status in a sentence", "resolved"),
+        "voided": pgettext_lazy("status in a sentence", "closed (the hand was voided)"),
+    },
+    "job_state": {
+        "queued": pgettext_lazy("status in a sentence", "queued"),
+        "running": pgettext_lazy("status in a sentence", "running"),
+        "done": pgettext_lazy("status in a sentence", "done"),
+        "failed": pgettext_lazy("status in a sentence", "failed"),
+    },
     "tournament_status": dict(Tournament.Status.choices),
     "registration_status": dict(Registration.Status.choices),
     "round_status": dict(Round.Status.choices),

@@ -167,12 +167,13 @@ def text_data(value: Any) -> Any:
     return raw(value)
 
 
-def _from_data(data: Any) -> Any:
+def from_data(data: Any) -> Any:
+    """The ``Text`` (or param) kept by ``text_data``."""
     if isinstance(data, Mapping):
         if "t" in data:
-            return Text(data["t"], **{name: _from_data(v) for name, v in (data.get("p") or {}).items()})
+            return Text(data["t"], **{name: from_data(v) for name, v in (data.get("p") or {}).items()})
         if "join" in data:
-            return Join([_from_data(item) for item in data["items"]], data["join"])
+            return Join([from_data(item) for item in data["items"]], data["join"])
         if "word" in data:
             return Labelled(data["word"], data["value"])
         if "engine" in data:
@@ -185,7 +186,7 @@ def _from_data(data: Any) -> Any:
 
 
 def _render_data(data: Any) -> str:
-    return str(_show(_from_data(data)))
+    return str(_show(from_data(data)))
 
 
 text_from_data = lazy(_render_data, str)
@@ -198,3 +199,14 @@ def stored_text(data: Any, fallback: str) -> Any:
     if data:
         return text_from_data(data)
     return fallback
+
+
+def kept(value: Any) -> tuple[str, Any]:
+    """What a text field and its ``*_data`` field store for ``value``: a ``Text`` (the system's words) as its
+    English rendering and its data; anything else (what a person typed) as it is, with no data."""
+    if isinstance(value, Text | Join):
+        from django.utils import translation
+
+        with translation.override("en"):
+            return str(value), text_data(value)
+    return str(value), None

@@ -9,6 +9,8 @@ when; result submissions are additionally append-only versions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -16,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.audit import AuditedHistory
+from tournaments.messages import stored_text
 from tournaments.models_webhooks import (  # noqa: F401 (models of the app, defined beside)
     DeadLetter,
     WebhookDelivery,
@@ -431,6 +434,9 @@ class Dispute(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     reason = models.TextField()
+    # A reason the system wrote (not one a player typed), kept as its template and params
+    # (``messages.text_data``) and rendered when read; ``reason`` keeps it in English beside.
+    reason_data = models.JSONField(null=True, blank=True)
     submissions = models.ManyToManyField(HandSubmission, through="DisputeSubmission", related_name="disputes")
     opened_by = models.CharField(max_length=200)  # the actor's label (audit.Actor)
     opened_at = models.DateTimeField(auto_now_add=True)
@@ -439,6 +445,7 @@ class Dispute(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     resolution = models.TextField(blank=True)
+    resolution_data = models.JSONField(null=True, blank=True)  # as ``reason_data``, for the system's words
     chosen = models.ForeignKey(
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="chosen_in"
     )
@@ -456,6 +463,17 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"Dispute on {self.hand} ({self.status})"
+
+    @property
+    def reason_text(self) -> Any:
+        """The reason in the reader's language: the system's words rendered, a player's as typed."""
+        return stored_text(self.reason_data, self.reason)
+
+    @property
+    def resolution_text(self) -> Any:
+        """The resolution in the reader's language: the validator's or the system's words rendered, an
+        organizer's note as typed."""
+        return stored_text(self.resolution_data, self.resolution)
 
 
 class DisputeSubmission(models.Model):
@@ -492,7 +510,9 @@ class DisputeFinding(models.Model):
     chosen = models.ForeignKey(
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    explanation = models.TextField()
+    explanation = models.TextField()  # in English; rows before ``explanation_data`` have only this
+    # the explanation as the validator's templates and params (``messages.text_data``), rendered when read
+    explanation_data = models.JSONField(null=True, blank=True)
     differences = models.JSONField(default=dict, blank=True)
     validator = models.CharField(max_length=200)  # the actor's label (audit.Actor)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -510,6 +530,11 @@ class DisputeFinding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dispute}: {self.outcome} (dispute v{self.dispute_version})"
+
+    @property
+    def explanation_text(self) -> Any:
+        """The explanation in the reader's language (an old row's stored text as it is)."""
+        return stored_text(self.explanation_data, self.explanation)
 
 
 class Penalty(models.Model):

@@ -139,7 +139,7 @@ def _checked_with_twin(
             {
                 "job": active.pk,
                 "kind": Labelled("job_kind", active.kind),
-                "status": Labelled("job_status", active.status),
+                "status": Labelled("job_state", active.status),
                 "number": number,
             },
         )

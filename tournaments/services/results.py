@@ -37,7 +37,7 @@ from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
 from tournaments.formats import Deal, deal_paths, deal_sequence, tournament_rules
-from tournaments.messages import Labelled
+from tournaments.messages import N_, Labelled, Text, kept
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
 from tournaments.services.webhooks import dispute_event
@@ -299,7 +299,7 @@ def _require_open(round_: Round) -> None:
         raise conflict(
             "round",
             _("round %(number)s is not open for entries (%(status)s)"),
-            {"number": round_.number, "status": Labelled("round_status", round_.status)},
+            {"number": round_.number, "status": Labelled("round_state", round_.status)},
         )
 
 
@@ -366,12 +366,15 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
     return submission
 
 
-def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
+def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmission]) -> Dispute:
     """Open the hand's dispute, or add versions to the open one; the validator weighs it after the commit
     (``services.disputes``)."""
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
-        dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
+        reason, reason_data = kept(reason)
+        dispute = Dispute.objects.create(
+            hand=hand, reason=reason, reason_data=reason_data, opened_by=_actor_label()
+        )
         dispute_event(dispute, "dispute.opened")
     else:
         _save(dispute, version=dispute.version + 1)  # more versions to weigh: the dispute changed
@@ -407,7 +410,10 @@ def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None
     _set_hand(hand, status=status, payments=submission.payments, kind=submission.kind)
 
 
-def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
+def _close_dispute(
+    dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str | Text
+) -> None:
+    note, note_data = kept(note)
     _save(
         dispute,
         version=dispute.version + 1,
@@ -416,6 +422,7 @@ def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None,
         resolved_by=by if getattr(by, "pk", None) else None,
         resolved_at=timezone.now(),
         resolution=note,
+        resolution_data=note_data,
     )
     others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
     _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED)
@@ -497,12 +504,22 @@ def _redeciding(dispute: Dispute) -> bool:
     return True
 
 
-def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> str:
+def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> Text:
     """The resolution of an organizer's decision on a dispute the validator settled."""
-    done = "upheld" if chosen.pk == dispute.chosen_id else "overrode"
-    return f"The organizer {done} the validator's decision (version {dispute.chosen.version})" + (
-        f": {note}" if note else "."
+    upheld = chosen.pk == dispute.chosen_id
+    if note:
+        template = (
+            N_("The organizer upheld the validator's decision (version %(version)s): %(note)s")
+            if upheld
+            else N_("The organizer overrode the validator's decision (version %(version)s): %(note)s")
+        )
+        return Text(template, version=dispute.chosen.version, note=note)
+    template = (
+        N_("The organizer upheld the validator's decision (version %(version)s).")
+        if upheld
+        else N_("The organizer overrode the validator's decision (version %(version)s).")
     )
+    return Text(template, version=dispute.chosen.version)
 
 
 # --- the services ------------------------------------------------------------------------------------
@@ -618,18 +635,24 @@ def hand_submit(
             _confirm(hand, submission, confirmed_by=None)
             if open_dispute:
                 _close_dispute(
-                    open_dispute, Dispute.Status.RESOLVED, submission, entered_by, note or "organizer entry"
+                    open_dispute,
+                    Dispute.Status.RESOLVED,
+                    submission,
+                    entered_by,
+                    note or Text(N_("organizer entry")),
                 )
         elif open_dispute is not None:
             _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
         elif mismatch is not None:
-            reason = "the entered payments differ from the engine's score of the same hand"
+            reason = Text(N_("the entered payments differ from the engine's score of the same hand"))
             earlier = [pending] if pending is not None and pending.submitted_by_id != submitted_by.pk else []
             if pending is not None and not earlier:  # the same member corrects their own entry
                 _set_status([pending], SubStatus.SUPERSEDED)
             _open_dispute(hand, reason, [*earlier, submission])  # another member's entry is weighed too
         elif pending is not None and pending.submitted_by_id != submitted_by.pk:
-            _open_dispute(hand, "two table members entered different results", [pending, submission])
+            _open_dispute(
+                hand, Text(N_("two table members entered different results")), [pending, submission]
+            )
         else:
             if pending is not None:  # the same member corrects their own unconfirmed entry
                 _set_status([pending], SubStatus.SUPERSEDED)
@@ -692,7 +715,7 @@ def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmis
             raise conflict(
                 "status",
                 _("version %(version)s is %(status)s, not pending"),
-                {"version": submission.version, "status": Labelled("submission_status", submission.status)},
+                {"version": submission.version, "status": Labelled("submission_state", submission.status)},
             )
         if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
             raise conflict("status", _("the hand has an open dispute; an organizer must resolve it"))
@@ -791,7 +814,7 @@ def dispute_resolve(
             check_version(dispute, expected_version, "dispute")
             overriding = dispute.status != Dispute.Status.OPEN and _redeciding(dispute)
             if dispute.status != Dispute.Status.OPEN and not overriding:
-                raise conflict("dispute", ALREADY, {"status": Labelled("dispute_status", dispute.status)})
+                raise conflict("dispute", ALREADY, {"status": Labelled("dispute_state", dispute.status)})
             submission = hand_submit(
                 table=table,
                 number=dispute.hand.number,
@@ -817,7 +840,7 @@ def dispute_resolve(
         if dispute.status != Dispute.Status.OPEN and not overriding:
             if dispute.chosen_id == chosen.pk:
                 return chosen  # a retried resolution
-            raise conflict("dispute", ALREADY, {"status": Labelled("dispute_status", dispute.status)})
+            raise conflict("dispute", ALREADY, {"status": Labelled("dispute_state", dispute.status)})
         check_version(dispute, expected_version, "dispute")
         if chosen.hand_id != hand.pk:
             raise invalid("chosen", _("that version belongs to another hand"))

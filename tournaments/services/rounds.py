@@ -216,7 +216,7 @@ def round_redraw_check(round_: Round, *, seed: Any = None, expected_version: int
         raise conflict(
             "status",
             _("round %(number)s is %(status)s: only a draft can be re-drawn"),
-            {"number": round_.number, "status": Labelled("round_status", round_.status)},
+            {"number": round_.number, "status": Labelled("round_state", round_.status)},
         )
     return seed
 
@@ -275,7 +275,7 @@ def draw_edit(
             raise conflict(
                 "status",
                 _("round %(number)s is %(status)s: the draw can no longer change"),
-                {"number": round_.number, "status": Labelled("round_status", round_.status)},
+                {"number": round_.number, "status": Labelled("round_state", round_.status)},
             )
         expected = list(
             active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
@@ -322,8 +322,8 @@ def _move(
                 _("round %(number)s is %(status)s; cannot become %(target)s"),
                 {
                     "number": locked.number,
-                    "status": Labelled("round_status", locked.status),
-                    "target": Labelled("round_status", target),
+                    "status": Labelled("round_state", locked.status),
+                    "target": Labelled("round_state", target),
                 },
             )
         if target == Round.Status.CLOSED:
