@@ -158,7 +158,8 @@ def finding_data(finding: DisputeFinding) -> dict[str, Any]:
         "dispute_version": finding.dispute_version,
         "outcome": finding.outcome,
         "chosen_version": finding.chosen.version if finding.chosen_id else None,
-        "explanation": finding.explanation,
+        "explanation": str(finding.explanation_text),  # in the request's language (Accept-Language)
+        "explanation_data": finding.explanation_data,  # its templates and raw params; null on old rows
         "differences": finding.differences,
         "validator": finding.validator,
         "created_at": finding.created_at,
@@ -177,12 +178,12 @@ def dispute_data(dispute: Dispute) -> dict[str, Any]:
     return {
         "id": dispute.pk,
         "status": dispute.status,
-        "reason": dispute.reason,
+        "reason": str(dispute.reason_text),
         "opened_at": dispute.opened_at,
         "opened_by_organizer": dispute.opened_by.startswith("user:"),
         "versions": sorted(dispute.submissions.values_list("version", flat=True)),
         "resolved_at": dispute.resolved_at,
-        "resolution": dispute.resolution,
+        "resolution": str(dispute.resolution_text),
         "resolved_by": _resolved_by(dispute),
         "chosen_version": dispute.chosen.version if dispute.chosen_id else None,
         "findings": [finding_data(f) for f in findings],
@@ -289,7 +290,15 @@ class FindingOut(serializers.Serializer):
         help_text="decided: the validator confirmed chosen_version; escalated: the organizer decides",
     )
     chosen_version = serializers.IntegerField(allow_null=True)
-    explanation = serializers.CharField(help_text="in plain words, for the table and the organizer")
+    explanation = serializers.CharField(
+        help_text="in plain words, for the table and the organizer, in the language of Accept-Language"
+    )
+    explanation_data = serializers.JSONField(
+        allow_null=True,
+        help_text='the explanation as templates and raw params: {"t": English template, "p": {name: value or '
+        'node}}, {"join": separator, "items": [...]}, {"word": vocabulary, "value": raw}; null on findings '
+        "stored before",
+    )
     differences = serializers.DictField(
         child=serializers.DictField(),
         help_text='the disputed fields side by side: field -> {version number or "engine": value}',
