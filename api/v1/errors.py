@@ -1,4 +1,8 @@
-"""One error shape for the whole API: ``{"errors": [{"field", "code", "message"}]}``.
+"""One error shape for the whole API: ``{"errors": [{"field", "code", "message", "params"}]}``.
+
+``message`` is rendered in the request's language (``Accept-Language``: hu, en or de; Django's
+``LocaleMiddleware`` runs for the API too), ``code`` and ``params`` (the raw values the message was made
+from: numbers, seat labels, a status's raw value, an engine error's params) are the same in every language.
 
 Service errors are Django ``ValidationError``s whose codes say what went wrong (see
 ``tournaments.validation``); they map to statuses here, so no view decides a status by itself.
@@ -6,6 +10,7 @@ Service errors are Django ``ValidationError``s whose codes say what went wrong (
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
@@ -14,6 +19,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+from tournaments.messages import raw
 
 STATUS_BY_CODE = {
     "permission_denied": status.HTTP_403_FORBIDDEN,
@@ -43,8 +50,10 @@ class IdempotencyMismatch(exceptions.APIException):
     default_detail = "this Idempotency-Key was used for a different request"
 
 
-def error(field: str | None, code: str, message: str) -> dict[str, Any]:
-    return {"field": field, "code": code, "message": str(message)}
+def error(
+    field: str | None, code: str, message: Any, params: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    return {"field": field, "code": code, "message": str(message), "params": raw(dict(params or {}))}
 
 
 def _from_drf(detail: Any, path: str | None = None) -> list[dict[str, Any]]:
@@ -62,11 +71,11 @@ def _from_drf(detail: Any, path: str | None = None) -> list[dict[str, Any]]:
 def _from_django(exc: DjangoValidationError) -> list[dict[str, Any]]:
     if hasattr(exc, "error_dict"):
         return [
-            error(None if field == "__all__" else field, e.code or "invalid", "; ".join(e.messages))
+            error(None if field == "__all__" else field, e.code or "invalid", "; ".join(e.messages), e.params)
             for field, errors in exc.error_dict.items()
             for e in errors
         ]
-    return [error(None, e.code or "invalid", "; ".join(e.messages)) for e in exc.error_list]
+    return [error(None, e.code or "invalid", "; ".join(e.messages), e.params) for e in exc.error_list]
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
