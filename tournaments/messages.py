@@ -6,7 +6,7 @@ A refusal is a ``ValidationError`` whose message is a ``gettext_lazy`` template 
 - ``Labelled``: a raw value (a status, a kind, a draw method, a bid) as a param of a message. It reads as
   its translated label and stays the raw value where the machine reads it (the API's ``params``, JSON).
 - ``Text`` and ``Join``: a sentence kept for later (a dispute's reason, the validator's finding). A
-  ``Text`` is a template marked with ``N_`` (``gettext_noop``: ``makemessages`` extracts it) and params,
+  ``Text`` is a template marked with ``gettext_noop`` (``makemessages`` extracts it) and params,
   each a plain value, a ``Labelled``, another ``Text``, a ``Join`` of them, or an engine error's text.
   ``text_data`` keeps it as JSON (codes and raw values, no rendered words); ``text_from_data`` renders the
   stored JSON in the language active when it is read. So a finding written while a German player was
@@ -20,9 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise, lazy
-from django.utils.translation import gettext, gettext_noop
-
-N_ = gettext_noop
+from django.utils.translation import gettext
 
 
 def vocabularies() -> Mapping[str, Mapping[str, Any]]:
@@ -76,7 +74,7 @@ def raw(value: Any) -> Any:
 
 
 class Text:
-    """A sentence to be read later: an English template marked with ``N_`` and its params."""
+    """A sentence to be read later: an English template marked with ``gettext_noop`` and its params."""
 
     __slots__ = ("params", "template")
 
@@ -100,7 +98,7 @@ class Text:
 
 
 class Join:
-    """Texts joined by punctuation (``"; "``, ``", "``, ``" "``) or by a word (``N_(" or ")``, translated)."""
+    """Texts joined by punctuation (``"; "``, ``", "``, ``" "``) or by a word (``" or "``, translated)."""
 
     __slots__ = ("items", "sep")
 

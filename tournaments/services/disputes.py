@@ -32,6 +32,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
 from engine.record import replay
 from engine.rules import Rules
@@ -39,7 +40,7 @@ from engine.scoring import KONTRA_FACTOR, score_summary
 from engine.summary import TEAM_NAMES, HandSummary, parse_summary
 from tournaments.audit import Actor, acting_as
 from tournaments.formats import Deal, tournament_rules
-from tournaments.messages import N_, Join, Labelled, Text, error_as_text, from_data, kept
+from tournaments.messages import Join, Labelled, Text, error_as_text, from_data, kept
 from tournaments.models import Dispute, DisputeFinding, HandSubmission, Table
 from tournaments.services.results import (
     _close_dispute,
@@ -225,8 +226,9 @@ def item_payments(
 
 # --- the verdict: pure functions of the assessed versions ----------------------------------------------
 #
-# Every sentence is a ``messages.Text``: an English template marked with ``N_`` and its params, kept as data
-# on the finding (``DisputeFinding.explanation_data``) and rendered in the reader's language when read.
+# Every sentence is a ``messages.Text``: an English template marked with ``_`` (``gettext_noop``) and its
+# params, kept as data on the finding (``DisputeFinding.explanation_data``) and rendered in the reader's
+# language when read.
 
 
 @dataclass(frozen=True)
@@ -243,10 +245,7 @@ def weigh(versions: Sequence[Assessed], reason: Any) -> Verdict:
     if not versions:
         return _escalate(
             Text(
-                N_(
-                    "No version of this hand stands as entered any more "
-                    "(an earlier deal was corrected since)."
-                )
+                _("No version of this hand stands as entered any more (an earlier deal was corrected since).")
             ),
             {},
         )
@@ -257,7 +256,7 @@ def weigh(versions: Sequence[Assessed], reason: Any) -> Verdict:
     if refused:
         notes = Join([_refusal(v, start=i == 0) for i, v in enumerate(refused)])
         return _escalate(
-            Text(N_("%(notes)s. Nothing else settles the hand."), notes=notes), _differences(versions)
+            Text(_("%(notes)s. Nothing else settles the hand."), notes=notes), _differences(versions)
         )
     summaries = [v for v in versions if v.engine is not None]
     if summaries:
@@ -272,7 +271,7 @@ def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -
     if others:
         return _escalate(
             Text(
-                N_(
+                _(
                     "%(versions)s are hand records that both replay legally but differ: they cannot both be "
                     "this hand."
                 ),
@@ -286,7 +285,7 @@ def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -
     if not contradicting:
         return _escalate(
             Text(
-                N_(
+                _(
                     "Version %(number)s is a hand record that replays legally and no version contradicts it: "
                     "the dispute is about something the versions do not show."
                 ),
@@ -298,7 +297,7 @@ def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -
     return _decide(
         best,
         Text(
-            N_(
+            _(
                 "Version %(number)s is a hand record that replays legally, so it shows what was played; its "
                 "result wins over what contradicts it: %(reasons)s."
             ),
@@ -316,7 +315,7 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     if disagreeing:
         return _escalate(
             Text(
-                N_(
+                _(
                     "The versions disagree on the facts of the hand. %(facts)s "
                     "The engine cannot tell which is right."
                 ),
@@ -337,14 +336,14 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
             "engine": _pays(engine),
         }
         if hint:
-            template = N_(
+            template = _(
                 "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
                 "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
                 "is right; the difference %(hint)s."
             )
             params["hint"] = hint
         else:
-            template = N_(
+            template = _(
                 "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
                 "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
                 "is right. %(items)s."
@@ -355,7 +354,7 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     if not mistyped:
         return _escalate(
             Text(
-                N_(
+                _(
                     "%(versions)s agree with each other and with the engine; "
                     'the dispute ("%(reason)s") is about something the versions do not show.'
                 ),
@@ -370,9 +369,9 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     if chosen is None:
         return _changed_since(first, versions)
     agree = (
-        Text(N_("%(versions)s agree on every fact of the hand"), versions=_versions(*summaries, start=True))
+        Text(_("%(versions)s agree on every fact of the hand"), versions=_versions(*summaries, start=True))
         if len(summaries) > 1
-        else Text(N_("The engine accepts the summary of version %(number)s"), number=first.number)
+        else Text(_("The engine accepts the summary of version %(number)s"), number=first.number)
     )
     mistakes = []
     for s in mistyped:
@@ -380,13 +379,13 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
         hint = _misscored(s.typed, engine, s)
         common = {"number": s.number, "typed": _pays(s.typed), "engine": _pays(engine)}
         if hint:
-            template = N_(
+            template = _(
                 "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
                 "of those facts (%(engine)s): the difference %(hint)s"
             )
             mistakes.append(Text(template, hint=hint, **common))
         else:
-            template = N_(
+            template = _(
                 "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
                 "of those facts (%(engine)s): %(items)s"
             )
@@ -394,7 +393,7 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     return _decide(
         chosen,
         Text(
-            N_("%(agree)s; %(mistakes)s. The engine's score stands: a typing error."),
+            _("%(agree)s; %(mistakes)s. The engine's score stands: a typing error."),
             agree=agree,
             mistakes=Join(mistakes),
         ),
@@ -407,7 +406,7 @@ def _payments_only(versions: Sequence[Assessed], reason: Any) -> Verdict:
     if len({(_key(v.says), v.kind) for v in versions}) == 1:
         return _escalate(
             Text(
-                N_(
+                _(
                     "%(versions)s gave only payments (%(payments)s), with nothing to check them against; the "
                     'dispute ("%(reason)s") is about something they do not show.'
                 ),
@@ -418,12 +417,11 @@ def _payments_only(versions: Sequence[Assessed], reason: Any) -> Verdict:
             {},
         )
     listed = Join(
-        Text(N_("version %(number)s: %(payments)s"), number=v.number, payments=_pays(v.says))
-        for v in versions
+        Text(_("version %(number)s: %(payments)s"), number=v.number, payments=_pays(v.says)) for v in versions
     )
     return _escalate(
         Text(
-            N_(
+            _(
                 "%(versions)s gave only payments, and they differ (%(listed)s). The engine cannot check "
                 "payments without the facts of the hand (a summary or a record would show them)."
             ),
@@ -442,7 +440,7 @@ def _changed_since(scored: Assessed, versions: Sequence[Assessed]) -> Verdict:
     validator does not confirm a result it would score otherwise."""
     return _escalate(
         Text(
-            N_(
+            _(
                 "The engine now scores version %(number)s as %(engine)s, not as when it was entered "
                 "(%(stored)s): the rules may have changed since."
             ),
@@ -458,7 +456,7 @@ def _decide(chosen: Assessed, why: Text, differences: dict[str, dict[str, Any]])
     return Verdict(
         Outcome.DECIDED,
         Text(
-            N_(
+            _(
                 "%(why)s Decided by the validator: version %(number)s is confirmed. An organizer may still "
                 "choose otherwise."
             ),
@@ -471,7 +469,7 @@ def _decide(chosen: Assessed, why: Text, differences: dict[str, dict[str, Any]])
 
 
 def _escalate(why: Text, differences: dict[str, dict[str, Any]]) -> Verdict:
-    return Verdict(Outcome.ESCALATED, Text(N_("%(why)s The organizer decides."), why=why), differences)
+    return Verdict(Outcome.ESCALATED, Text(_("%(why)s The organizer decides."), why=why), differences)
 
 
 def _contradicts(version: Assessed, evidence: Assessed) -> bool:
@@ -489,7 +487,7 @@ def _how_it_differs(version: Assessed, record: Assessed) -> Text:
         return _refusal(version, start=False)
     if version is record:
         return Text(
-            N_("the payments typed beside it (%(typed)s) are not its replay's (%(engine)s)"),
+            _("the payments typed beside it (%(typed)s) are not its replay's (%(engine)s)"),
             typed=_pays(version.says),
             engine=_pays(record.engine),
         )
@@ -498,7 +496,7 @@ def _how_it_differs(version: Assessed, record: Assessed) -> Text:
         said = Join(
             (
                 Text(
-                    N_("%(said)s (the record: %(recorded)s)"),
+                    _("%(said)s (the record: %(recorded)s)"),
                     said=_fact(name, version.facts.get(name)),
                     recorded=_fact(name, facts.get(name)),
                 )
@@ -506,20 +504,20 @@ def _how_it_differs(version: Assessed, record: Assessed) -> Text:
             ),
             ", ",
         )
-        return Text(N_("version %(number)s says %(said)s"), number=version.number, said=said)
+        return Text(_("version %(number)s says %(said)s"), number=version.number, said=said)
     template = (
-        N_("version %(number)s gave only payments (%(says)s) that are not the record's (%(engine)s)")
+        _("version %(number)s gave only payments (%(says)s) that are not the record's (%(engine)s)")
         if version.source == Source.PAYMENTS
-        else N_("version %(number)s has payments (%(says)s) that are not the record's (%(engine)s)")
+        else _("version %(number)s has payments (%(says)s) that are not the record's (%(engine)s)")
     )
     return Text(template, number=version.number, says=_pays(version.says), engine=_pays(record.engine))
 
 
 REFUSALS = {
-    (True, True): N_("The engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
-    (True, False): N_("The engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
-    (False, True): N_("the engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
-    (False, False): N_("the engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+    (True, True): _("The engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (True, False): _("The engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+    (False, True): _("the engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (False, False): _("the engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
 }
 
 
@@ -539,13 +537,13 @@ def _fact_sentences(versions: Sequence[Assessed]) -> list[Text]:
     for name in _differing_facts(versions):
         said = [
             Text(
-                N_("Version %(number)s says %(fact)s") if i == 0 else N_("version %(number)s says %(fact)s"),
+                _("Version %(number)s says %(fact)s") if i == 0 else _("version %(number)s says %(fact)s"),
                 number=v.number,
                 fact=_fact(name, (v.facts or {}).get(name)),
             )
             for i, v in enumerate(versions)
         ]
-        sentences.append(Text(N_("%(said)s."), said=Join(said)))
+        sentences.append(Text(_("%(said)s."), said=Join(said)))
     return sentences
 
 
@@ -576,10 +574,10 @@ def _differences(versions: Sequence[Assessed], engine: dict[str, int] | None = N
 
 
 RELATIONS = (
-    N_("is exactly %(items)s, which the typed payments leave out"),
-    N_("is exactly %(items)s, which the typed payments count twice"),
-    N_("is exactly %(items)s, which the typed payments count for the other side"),
-    N_("is exactly %(items)s, which the typed payments count without its kontra"),
+    _("is exactly %(items)s, which the typed payments leave out"),
+    _("is exactly %(items)s, which the typed payments count twice"),
+    _("is exactly %(items)s, which the typed payments count for the other side"),
+    _("is exactly %(items)s, which the typed payments count without its kontra"),
 )
 
 
@@ -589,10 +587,10 @@ def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Asse
     same difference may fit several items of one value: they are all named.)"""
     seats = list(engine)
     if all(typed[p] == -engine[p] for p in seats):
-        return Text(N_("is the whole score paid the wrong way round: winners and losers are swapped"))
+        return Text(_("is the whole score paid the wrong way round: winners and losers are swapped"))
     if scored.stake > 1 and all(typed[p] * scored.stake == engine[p] for p in seats):
         return Text(
-            N_("is the stake: this deal is played for %(stake)s times the score (a doubled round)"),
+            _("is the stake: this deal is played for %(stake)s times the score (a doubled round)"),
             stake=scored.stake,
         )
     diff = {p: typed.get(p, 0) - engine[p] for p in seats}
@@ -615,23 +613,23 @@ def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Asse
             if (k := factor_of(item)) is not None and all(diff[p] == k * moves.get(p, 0) for p in seats)
         ]
         if fits:
-            return Text(relation, items=Join([_item(item) for item in fits], N_(" or ")))
+            return Text(relation, items=Join([_item(item) for item in fits], _(" or ")))
     return None
 
 
 ITEM_NAMES = {
-    "game": N_("the game"),
-    "double_game": N_("the double game"),
-    "volat": N_("the volát"),
-    "trull": N_("the trull"),
-    "four_kings": N_("the four kings"),
-    "pagat_ultimo": N_("the pagát ultimó"),
-    "xxi_catch": N_("the XXI-catch"),
-    "eight_tarokks": N_("eight tarokks"),
-    "nine_tarokks": N_("nine tarokks"),
-    "talon_honour": N_("a talon honour"),
-    "trial_three": N_("the failed trial three"),
-    "penalty": N_("the penalty"),
+    "game": _("the game"),
+    "double_game": _("the double game"),
+    "volat": _("the volát"),
+    "trull": _("the trull"),
+    "four_kings": _("the four kings"),
+    "pagat_ultimo": _("the pagát ultimó"),
+    "xxi_catch": _("the XXI-catch"),
+    "eight_tarokks": _("eight tarokks"),
+    "nine_tarokks": _("nine tarokks"),
+    "talon_honour": _("a talon honour"),
+    "trial_three": _("the failed trial three"),
+    "penalty": _("the penalty"),
 }
 KONTRA_NAMES = (
     "",
@@ -641,7 +639,7 @@ KONTRA_NAMES = (
     "hirskontra",
     "mordkontra",
 )  # jargon: never translated
-SIDES = {"declarer": N_("the declarer's team"), "opponents": N_("the opponents")}
+SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}
 
 
 def _side(team: str) -> Text:
@@ -657,49 +655,49 @@ def _item(item: Mapping[str, Any]) -> Text:
     name, team, won = item["name"], item.get("team"), item["won"]
     state: Text | None
     if name == "game":
-        state = Text(N_("won by the declarer's team") if won else N_("lost by the declarer's team"))
+        state = Text(_("won by the declarer's team") if won else _("lost by the declarer's team"))
     elif name in ("eight_tarokks", "nine_tarokks"):
-        template = N_("declared by %(seat)s") if item["announced"] else N_("not declared by %(seat)s")
+        template = _("declared by %(seat)s") if item["announced"] else _("not declared by %(seat)s")
         state = Text(template, seat=item.get("seat"))
     elif team in SIDES and item["announced"]:
-        template = N_("announced by %(side)s and made") if won else N_("announced by %(side)s and lost")
+        template = _("announced by %(side)s and made") if won else _("announced by %(side)s and lost")
         state = Text(template, side=_side(team))
     elif team in SIDES:
         state = Text(
-            N_("silent, made by %(side)s") if won else N_("silent, lost by %(side)s"), side=_side(team)
+            _("silent, made by %(side)s") if won else _("silent, lost by %(side)s"), side=_side(team)
         )
     else:
-        state = Text(N_("by %(seat)s"), seat=item["seat"]) if item.get("seat") else None
+        state = Text(_("by %(seat)s"), seat=item["seat"]) if item.get("seat") else None
     if item.get("detail"):
         detail = item["detail"]
-        state = Text(N_("%(state)s: %(detail)s"), state=state, detail=detail) if state else Text(detail)
+        state = Text(_("%(state)s: %(detail)s"), state=state, detail=detail) if state else Text(detail)
     kontra = item.get("kontra") or 0
     if kontra and kontra < len(KONTRA_NAMES):
         worth = Text(
-            N_("worth %(value)s a player with %(kontra)s ×%(factor)s"),
+            _("worth %(value)s a player with %(kontra)s ×%(factor)s"),
             value=item["value"],
             kontra=KONTRA_NAMES[kontra],
             factor=KONTRA_FACTOR[kontra],
         )
     else:
-        worth = Text(N_("worth %(value)s a player"), value=item["value"])
+        worth = Text(_("worth %(value)s a player"), value=item["value"])
     label = _item_name(name)
     if state:
-        return Text(N_("%(item)s (%(state)s; %(worth)s)"), item=label, state=state, worth=worth)
-    return Text(N_("%(item)s (%(worth)s)"), item=label, worth=worth)
+        return Text(_("%(item)s (%(state)s; %(worth)s)"), item=label, state=state, worth=worth)
+    return Text(_("%(item)s (%(worth)s)"), item=label, worth=worth)
 
 
 def _items_text(scored: Assessed, start: bool = False) -> Text:
     """The engine's score item by item, e.g. "the engine scores the game (won by ...; worth 2 a player)"."""
-    listed = Join([_item(item) for item, _ in scored.items]) if scored.items else Text(N_("nothing"))
-    template = N_("The engine scores %(items)s") if start else N_("the engine scores %(items)s")
+    listed = Join([_item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
+    template = _("The engine scores %(items)s") if start else _("the engine scores %(items)s")
     return Text(template, items=listed)
 
 
 def _fact(name: str, value: Any) -> Text:
     """A fact in words, e.g. "the declarer's team took 52 card points"."""
     team = (
-        (_side(value) if value in SIDES else Text(N_("nobody")))
+        (_side(value) if value in SIDES else Text(_("nobody")))
         if isinstance(value, str) or value is None
         else value
     )
@@ -711,73 +709,71 @@ def _fact(name: str, value: Any) -> Text:
         bonus, side = _item_name(a["bonus"]), _side(a["team"])
         if a["kontra"]:
             return Text(
-                N_("%(bonus)s by %(side)s (%(kontra)s)"),
+                _("%(bonus)s by %(side)s (%(kontra)s)"),
                 bonus=bonus,
                 side=side,
                 kontra=kontra_of(a["kontra"]),
             )
-        return Text(N_("%(bonus)s by %(side)s"), bonus=bonus, side=side)
+        return Text(_("%(bonus)s by %(side)s"), bonus=bonus, side=side)
 
     def declaration(d: Mapping[str, Any]) -> Text:
         template = (
-            N_("%(seat)s declared %(tarokks)s tarokks")
+            _("%(seat)s declared %(tarokks)s tarokks")
             if d["declared"]
-            else N_("%(seat)s held %(tarokks)s tarokks")
+            else _("%(seat)s held %(tarokks)s tarokks")
         )
         return Text(template, seat=d["seat"], tarokks=d["tarokks"])
 
     def pagat_last(v: Any) -> Text:
         if v is None:
-            return Text(N_("the pagát was not played to the last trick"))
+            return Text(_("the pagát was not played to the last trick"))
         template = (
-            N_("%(side)s played the pagát to the last trick and won it")
+            _("%(side)s played the pagát to the last trick and won it")
             if v["won"]
-            else N_("%(side)s played the pagát to the last trick and lost it")
+            else _("%(side)s played the pagát to the last trick and lost it")
         )
         return Text(template, side=_side(v["team"]))
 
     phrases = {
         "result.declarer_card_points": lambda: Text(
-            N_("the declarer's team took %(value)s card points"), value=value
+            _("the declarer's team took %(value)s card points"), value=value
         ),
-        "result.declarer_tricks": lambda: Text(N_("the declarer's team took %(value)s tricks"), value=value),
-        "result.trull": lambda: Text(N_("%(team)s took the trull"), team=team),
-        "result.four_kings": lambda: Text(N_("%(team)s took the four kings"), team=team),
+        "result.declarer_tricks": lambda: Text(_("the declarer's team took %(value)s tricks"), value=value),
+        "result.trull": lambda: Text(_("%(team)s took the trull"), team=team),
+        "result.four_kings": lambda: Text(_("%(team)s took the four kings"), team=team),
         "result.xxi_catch": lambda: (
-            Text(N_("%(team)s caught the XXI"), team=team) if value else Text(N_("nobody caught the XXI"))
+            Text(_("%(team)s caught the XXI"), team=team) if value else Text(_("nobody caught the XXI"))
         ),
         "result.pagat_last_trick": lambda: pagat_last(value),
-        "kind": lambda: Text(N_("the hand was %(kind)s"), kind=Labelled("kind", value)),
-        "bid": lambda: Text(N_("the bid was %(bid)s"), bid=Labelled("bid", value)),
-        "declarer": lambda: Text(N_("%(seat)s was the declarer"), seat=value),
+        "kind": lambda: Text(_("the hand was %(kind)s"), kind=Labelled("kind", value)),
+        "bid": lambda: Text(_("the bid was %(bid)s"), bid=Labelled("bid", value)),
+        "declarer": lambda: Text(_("%(seat)s was the declarer"), seat=value),
         "partner": lambda: (
-            Text(N_("the declarer played alone"))
+            Text(_("the declarer played alone"))
             if value is None
-            else Text(N_("%(seat)s was the partner"), seat=value)
+            else Text(_("%(seat)s was the partner"), seat=value)
         ),
         "game_kontra": lambda: (
-            Text(N_("the game was not kontra'd"))
+            Text(_("the game was not kontra'd"))
             if not value
-            else Text(N_("the game had %(kontra)s"), kontra=kontra_of(value))
+            else Text(_("the game had %(kontra)s"), kontra=kontra_of(value))
         ),
         "called_card_discarded": lambda: Text(
-            N_("the called card was in a discard") if value else N_("the called card was not discarded")
+            _("the called card was in a discard") if value else _("the called card was not discarded")
         ),
         "announcements": lambda: (
-            Text(N_("nothing was announced"))
+            Text(_("nothing was announced"))
             if not value
-            else Text(
-                N_("the announcements were %(list)s"), list=Join([announcement(a) for a in value], ", ")
-            )
+            else Text(_("the announcements were %(list)s"), list=Join([announcement(a) for a in value], ", "))
         ),
         "declarations": lambda: (
-            Text(N_("no tarokks were declared"))
+            Text(_("no tarokks were declared"))
             if not value
-            else Text(N_("%(list)s"), list=Join([declaration(d) for d in value], ", "))
+            else Text(_("%(list)s"), list=Join([declaration(d) for d in value], ", "))
         ),
     }
     phrase = phrases.get(name)
-    return phrase() if phrase else Text(N_("%(name)s is %(value)s"), name=name, value=str(value))
+    return phrase() if phrase else Text(_("%(name)s is %(value)s"), name=name, value=str(value))
 
 
 def _pays(payments: Mapping[str, int] | None) -> str:
@@ -790,9 +786,9 @@ def _pays(payments: Mapping[str, int] | None) -> str:
 def _versions(*versions: Assessed, start: bool = False) -> Text:
     numbers = [v.number for v in versions]
     if len(numbers) == 1:
-        return Text(N_("Version %(number)s") if start else N_("version %(number)s"), number=numbers[0])
+        return Text(_("Version %(number)s") if start else _("version %(number)s"), number=numbers[0])
     return Text(
-        N_("Versions %(numbers)s and %(last)s") if start else N_("versions %(numbers)s and %(last)s"),
+        _("Versions %(numbers)s and %(last)s") if start else _("versions %(numbers)s and %(last)s"),
         numbers=", ".join(str(n) for n in numbers[:-1]),
         last=numbers[-1],
     )

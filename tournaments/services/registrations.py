@@ -12,9 +12,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournaments.audit import acting_as
-from tournaments.messages import N_, Join, Text, error_as_text
+from tournaments.messages import Join, Text, error_as_text
 from tournaments.models import RATING_MAX, Club, Player, Registration, Round, Tournament
 from tournaments.standings import standings_mark_stale
 from tournaments.validation import conflict, invalid, max_length_of, text, whole_number
@@ -135,7 +136,7 @@ def players_import_csv(
             if rating is not None and not rating.lstrip("-").isdigit():
                 report.errors.append(
                     Text(
-                        N_("line %(line)s: rating %(rating)s is not a whole number"),
+                        gettext_noop("line %(line)s: rating %(rating)s is not a whole number"),
                         line=line_number,
                         rating=repr(rating),
                     )
@@ -149,7 +150,7 @@ def players_import_csv(
             except ValidationError as exc:
                 report.errors += [
                     Text(
-                        N_("line %(line)s: %(field)s %(problem)s"),
+                        gettext_noop("line %(line)s: %(field)s %(problem)s"),
                         line=line_number,
                         field=name,
                         problem=Join([error_as_text(e) for e in errors]),

@@ -30,6 +30,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from engine.record import ReplayError, replay, rules_from_spec
 from engine.scoring import max_payment, score_summary
@@ -37,7 +38,7 @@ from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
 from tournaments.formats import Deal, deal_paths, deal_sequence, tournament_rules
-from tournaments.messages import N_, Labelled, Text, kept
+from tournaments.messages import Labelled, Text, kept
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
 from tournaments.services.webhooks import dispute_event
@@ -509,15 +510,17 @@ def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> Text:
     upheld = chosen.pk == dispute.chosen_id
     if note:
         template = (
-            N_("The organizer upheld the validator's decision (version %(version)s): %(note)s")
+            gettext_noop("The organizer upheld the validator's decision (version %(version)s): %(note)s")
             if upheld
-            else N_("The organizer overrode the validator's decision (version %(version)s): %(note)s")
+            else gettext_noop(
+                "The organizer overrode the validator's decision (version %(version)s): %(note)s"
+            )
         )
         return Text(template, version=dispute.chosen.version, note=note)
     template = (
-        N_("The organizer upheld the validator's decision (version %(version)s).")
+        gettext_noop("The organizer upheld the validator's decision (version %(version)s).")
         if upheld
-        else N_("The organizer overrode the validator's decision (version %(version)s).")
+        else gettext_noop("The organizer overrode the validator's decision (version %(version)s).")
     )
     return Text(template, version=dispute.chosen.version)
 
@@ -639,19 +642,21 @@ def hand_submit(
                     Dispute.Status.RESOLVED,
                     submission,
                     entered_by,
-                    note or Text(N_("organizer entry")),
+                    note or Text(gettext_noop("organizer entry")),
                 )
         elif open_dispute is not None:
             _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
         elif mismatch is not None:
-            reason = Text(N_("the entered payments differ from the engine's score of the same hand"))
+            reason = Text(
+                gettext_noop("the entered payments differ from the engine's score of the same hand")
+            )
             earlier = [pending] if pending is not None and pending.submitted_by_id != submitted_by.pk else []
             if pending is not None and not earlier:  # the same member corrects their own entry
                 _set_status([pending], SubStatus.SUPERSEDED)
             _open_dispute(hand, reason, [*earlier, submission])  # another member's entry is weighed too
         elif pending is not None and pending.submitted_by_id != submitted_by.pk:
             _open_dispute(
-                hand, Text(N_("two table members entered different results")), [pending, submission]
+                hand, Text(gettext_noop("two table members entered different results")), [pending, submission]
             )
         else:
             if pending is not None:  # the same member corrects their own unconfirmed entry

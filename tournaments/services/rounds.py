@@ -18,11 +18,12 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournaments import audit
 from tournaments.audit import acting_as
 from tournaments.formats import pairing_method_for
-from tournaments.messages import N_, Join, Labelled, Text
+from tournaments.messages import Join, Labelled, Text
 from tournaments.models import (
     POSITIONS,
     Bye,
@@ -368,13 +369,15 @@ def round_start(round_: Round, *, by: Any = None, expected_version: int | None =
 def _check_complete(round_: Round) -> None:
     """Under the round's exclusive lock: refuse to close while anything is unsettled, listing it."""
     problems = [
-        Text(N_("table %(table)s hand %(hand)s: dispute open"), table=table, hand=hand)
+        Text(gettext_noop("table %(table)s hand %(hand)s: dispute open"), table=table, hand=hand)
         for table, hand in Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN)
         .order_by("hand__table__number", "hand__number")
         .values_list("hand__table__number", "hand__number")
     ]
     problems += [
-        Text(N_("table %(table)s hand %(hand)s: entry awaiting confirmation"), table=table, hand=hand)
+        Text(
+            gettext_noop("table %(table)s hand %(hand)s: entry awaiting confirmation"), table=table, hand=hand
+        )
         for table, hand in HandSubmission.objects.filter(
             hand__table__round=round_, status=HandSubmission.Status.PENDING
         )
@@ -388,7 +391,7 @@ def _check_complete(round_: Round) -> None:
         if done < deals:
             problems.append(
                 Text(
-                    N_("table %(table)s: %(done)s/%(deals)s deals confirmed"),
+                    gettext_noop("table %(table)s: %(done)s/%(deals)s deals confirmed"),
                     table=table.number,
                     done=done,
                     deals=deals,
@@ -397,7 +400,9 @@ def _check_complete(round_: Round) -> None:
     if problems:
         unsettled = Join(problems)
         raise conflict(
-            "round", Text(N_("cannot close: %(problems)s"), problems=unsettled), {"problems": unsettled}
+            "round",
+            Text(gettext_noop("cannot close: %(problems)s"), problems=unsettled),
+            {"problems": unsettled},
         )
 
 
