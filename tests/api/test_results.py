@@ -94,7 +94,7 @@ def test_it_answers_a_zero_sum_error_in_the_one_error_shape(table1) -> None:
     german = table_client(table1).post(
         url(table1, "1/submissions/"), body, format="json", HTTP_ACCEPT_LANGUAGE="de"
     )
-    assert german.json()["errors"][0]["message"] == "Die Zahlungen müssen null ergeben (sie ergeben 12)"
+    assert german.json()["errors"][0]["message"] == "die Zahlungen müssen null ergeben (sie ergeben 12)"
     assert german.json()["errors"][0]["params"] == {"sum": 12}
 
 
