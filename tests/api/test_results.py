@@ -206,9 +206,12 @@ def test_it_lets_an_organizer_enter_a_whole_rounds_sheets_all_or_nothing(
     assert bad.status_code == 400
     assert bad.json()["errors"][0]["field"].startswith("tables[1].hands[1].summary")
     assert Hand.objects.count() == 0  # the good sheet of table 1 was not kept either
-    assert organizer.post(
-        round_url, {"tables": [{"table": 9, "hands": [hand]}]}, format="json"
-    ).json()["errors"][0]["field"] == "tables[0].table"
+    assert (
+        organizer.post(round_url, {"tables": [{"table": 9, "hands": [hand]}]}, format="json").json()[
+            "errors"
+        ][0]["field"]
+        == "tables[0].table"
+    )
     assert anonymous.post(round_url, body, format="json").status_code == 401
     assert table_client(table1).post(round_url, body, format="json").status_code == 403
 

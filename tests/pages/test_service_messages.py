@@ -23,9 +23,6 @@ pytestmark = pytest.mark.django_db
 
 #: words of the English templates that no Hungarian or German rendering of them contains
 ENGLISH = re.compile(r"\b(must|the|is|are|cannot|round|hand|payments|version|table|deals|only|gave)\b")
-ERROR_LIST = re.compile(
-    r'<ul class="errors?[^"]*"[^>]*>(.*?)</ul>|<p class="field-error"[^>]*>([^<]+)</p>', re.S
-)
 
 
 def english_free(text: str) -> None:
