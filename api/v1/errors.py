@@ -20,6 +20,7 @@ from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from tournaments import api_texts as texts
 from tournaments.messages import raw
 
 STATUS_BY_CODE = {
@@ -35,19 +36,19 @@ STATUS_BY_CODE = {
 class PreconditionFailed(exceptions.APIException):
     status_code = status.HTTP_412_PRECONDITION_FAILED
     default_code = "precondition_failed"
-    default_detail = "the object changed since you read it"
+    default_detail = texts.CHANGED_SINCE_READ
 
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-    default_detail = "the request body is too large"
+    default_detail = texts.BODY_TOO_LARGE
 
 
 class IdempotencyMismatch(exceptions.APIException):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     default_code = "idempotency_mismatch"
-    default_detail = "this Idempotency-Key was used for a different request"
+    default_detail = texts.IDEMPOTENCY_KEY_REUSED
 
 
 def error(
@@ -86,9 +87,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = errors[0]["code"] if errors else "invalid"
         status_code = STATUS_BY_CODE.get(code, status.HTTP_400_BAD_REQUEST)
     elif isinstance(exc, Http404 | ObjectDoesNotExist):
-        errors, status_code = [error(None, "not_found", "not found")], status.HTTP_404_NOT_FOUND
+        errors, status_code = [error(None, "not_found", texts.NOT_FOUND)], status.HTTP_404_NOT_FOUND
     elif isinstance(exc, DjangoPermissionDenied):
-        errors = [error(None, "permission_denied", str(exc) or "not allowed")]
+        errors = [error(None, "permission_denied", str(exc) or texts.NOT_ALLOWED)]
         status_code = status.HTTP_403_FORBIDDEN
     elif isinstance(exc, RequestDataTooBig):
         errors, status_code = [error(None, "too_large", str(exc))], status.HTTP_413_REQUEST_ENTITY_TOO_LARGE

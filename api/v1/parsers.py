@@ -8,10 +8,12 @@ from typing import Any
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
+from tournaments import api_texts as texts
+
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply") from None
+            raise ParseError(texts.NESTED_TOO_DEEPLY) from None

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from api.v1.access import require_organizer, table_access, table_member
 from api.v1.base import TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
+from tournaments import api_texts as texts
 from tournaments import selectors, services
 from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Round, Seat, Table
 from tournaments.selectors import RELEASED_ROUND_STATUSES
@@ -49,9 +50,9 @@ class EntrySerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [name for name in ("summary", "record") if name in attrs]
         if len(given) > 1:
-            raise serializers.ValidationError("give a summary or a record, not both")
+            raise serializers.ValidationError(texts.SUMMARY_OR_RECORD)
         if not given and "payments" not in attrs:
-            raise serializers.ValidationError("give payments, a summary or a record")
+            raise serializers.ValidationError(texts.GIVE_A_RESULT)
         return attrs
 
     @staticmethod
@@ -61,7 +62,7 @@ class EntrySerializer(serializers.Serializer):
             if source in attrs:
                 data = attrs[source]
                 if not isinstance(data, dict):
-                    raise ValidationError({source: ["must be a JSON object"]})
+                    raise ValidationError({source: [ValidationError(texts.JSON_OBJECT, code="invalid")]})
                 if "payments" in attrs:
                     data = {**data, "payments": attrs["payments"]}
                 return source, data
@@ -229,7 +230,7 @@ class TableScoped(TournamentView):
             if table is None:
                 raise Http404
             if access is not None and access.table.pk != table.pk:
-                raise exceptions.PermissionDenied("this code belongs to another table")
+                raise exceptions.PermissionDenied(texts.CODE_OF_ANOTHER_TABLE)
             table.round = round_
             self._table = table
         return self._table
@@ -416,9 +417,19 @@ class RoundHandsView(TournamentView):
             table_ = tables.get(sheet["table"])
             field = f"tables[{index}].table"
             if table_ is None:
-                raise ValidationError({field: [f"round {number} has no table {sheet['table']}"]})
+                raise ValidationError(
+                    {
+                        field: [
+                            ValidationError(
+                                texts.NO_SUCH_TABLE, params={"number": number, "table": sheet["table"]}
+                            )
+                        ]
+                    }
+                )
             if any(s["table"] == sheet["table"] for s in sheets[:index]):
-                raise ValidationError({field: [f"table {sheet['table']} is listed twice"]})
+                raise ValidationError(
+                    {field: [ValidationError(texts.TABLE_LISTED_TWICE, params={"table": sheet["table"]})]}
+                )
             table_.round = round_
             place = f"tables[{index}]."
             entries, sources = _sheet_entries(sheet["hands"], place)
@@ -564,7 +575,7 @@ class ResolveSerializer(EntrySerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         entry = any(name in attrs for name in ("payments", "summary", "record"))
         if ("version" in attrs) == entry:
-            raise serializers.ValidationError("choose a version or enter the correct result, not both")
+            raise serializers.ValidationError(texts.VERSION_OR_RESULT)
         return attrs
 
 
@@ -588,9 +599,8 @@ class ResolveView(DisputeView):
         if "version" in attrs:
             chosen = found.hand.submissions.filter(version=attrs["version"]).first()
             if chosen is None:
-                raise ValidationError(
-                    {"version": [f"hand {found.hand.number} has no version {attrs['version']}"]}
-                )
+                params = {"hand": found.hand.number, "version": attrs["version"]}
+                raise ValidationError({"version": [ValidationError(texts.NO_SUCH_VERSION, params=params)]})
             services.dispute_resolve(
                 found, resolved_by=organizer, chosen=chosen, note=note, expected_version=version
             )
