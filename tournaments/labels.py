@@ -22,25 +22,26 @@ from tournaments.models import (
     Tournament,
 )
 
-#: the draw methods, as the organizer chooses them
-METHODS: dict[str, Any] = {
+#: the draw methods as the organizer chooses one (the options of the dashboard's draw form)
+METHOD_CHOICES: dict[str, Any] = {
     "random": _("Random (clubs kept apart)"),
     "swiss": _("Swiss (by the standings)"),
     "balanced": _("Balanced schedule"),
 }
 
 VOCABULARIES: dict[str, Mapping[str, Any]] = {
+    #: a round's draw method as it reads on every page (public draws, the organizer's rounds, a job)
     "method": {
-        "random": pgettext_lazy("draw method", "random"),
-        "swiss": pgettext_lazy("draw method", "swiss"),
-        "balanced": pgettext_lazy("draw method", "balanced"),
-        "manual": pgettext_lazy("draw method", "edited by hand"),
-        "final": pgettext_lazy("draw method", "final stage by the standings"),
+        "random": _("random draw"),
+        "swiss": _("Swiss (by the standings)"),
+        "balanced": _("balanced (fewest repeat opponents)"),
+        "manual": _("edited by hand"),
+        "final": _("final stage by the standings"),
     },
     "rules_preset": {
-        "pagat": pgettext_lazy("rules preset", "pagat.com rules"),
-        "kegl": pgettext_lazy("rules preset", "Kegl's rules"),
-        "tournament": pgettext_lazy("rules preset", "tournament rules"),
+        "tournament": _("Hungarian tournament rules (2018)"),
+        "pagat": _("the rules of pagat.com"),
+        "kegl": _("Kégl's rules (as on Board Game Arena)"),
     },
     # statuses as they read inside a sentence ("round 3 is closed: ...", "the dispute is already resolved")
     "round_state": {

@@ -94,7 +94,11 @@ def test_a_refused_draw_and_the_draw_method_read_in_the_organizers_language(
     assert "schließe Runde 2 ab, bevor du Runde 3 auslost" in response.content.decode()
     assert "close round 2" not in response.content.decode()
     dashboard = client.get("/t/cup/manage/", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
-    labels = {"random": "véletlen", "swiss": "svájci", "balanced": "kiegyensúlyozott"}
+    labels = {
+        "random": "véletlen sorsolás",
+        "swiss": "Svájci (a tabella alapján)",
+        "balanced": "kiegyensúlyozott (a lehető legkevesebb ismétlődő ellenféllel)",
+    }
     for round_ in cup.rounds.all():  # the rounds' list names each draw method by its label
         assert f'<td class="wide-only">{labels[round_.method]} <span' in dashboard
         assert f'<td class="wide-only">{round_.method} <span' not in dashboard

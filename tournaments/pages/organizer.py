@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
 from tournaments.formats import pairing_method_for
-from tournaments.labels import METHODS
+from tournaments.labels import METHOD_CHOICES
 from tournaments.models import (
     Dispute,
     Hand,
@@ -143,7 +143,7 @@ def dashboard_response(
         "can_draw": (last is None or last.status == Round.Status.CLOSED) and not active_jobs,
         "last_round": last,
         "default_method": pairing_method_for(tournament.pairing_methods, number),
-        "methods": METHODS,
+        "methods": METHOD_CHOICES,
         "players": players,
         "registered": tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).count(),
         "open_disputes": open_disputes,
