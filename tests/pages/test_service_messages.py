@@ -59,8 +59,8 @@ def test_a_refused_entry_reads_in_the_language_of_the_phone(
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("hu", ["nem zárható le:", "2. asztal: 0/"]),
-        ("de", ["kann nicht abgeschlossen werden:", "Tisch 2: 0/"]),
+        ("hu", ["Forduló: nem zárható le:", "2. asztal: 0/"]),
+        ("de", ["Runde: kann nicht abgeschlossen werden:", "Tisch 2: 0/"]),
     ],
 )
 def test_the_organizer_reads_why_a_round_cannot_close_in_their_language(
@@ -81,6 +81,7 @@ def test_the_organizer_reads_why_a_round_cannot_close_in_their_language(
         assert text in page
     assert "cannot close" not in page
     assert "deals confirmed" not in page
+    assert "round: " not in page  # the field it names reads translated too
     round_.refresh_from_db()
     assert round_.status == "in_play"
 

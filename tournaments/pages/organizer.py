@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
 from tournaments.formats import pairing_method_for
-from tournaments.labels import METHOD_CHOICES
+from tournaments.labels import METHOD_CHOICES, label
 from tournaments.models import (
     Dispute,
     Hand,
@@ -60,7 +60,7 @@ def error_lines(exc: ValidationError) -> tuple[str, list[str]]:
         pairs = [(None, e) for e in exc.error_list]
     lines = []
     for field, error in pairs:
-        prefix = "" if field in (None, "__all__", "If-Match") else f"{field}: "
+        prefix = "" if field in (None, "__all__", "If-Match") else f"{label('field', field)}: "
         lines += [prefix + message for message in error.messages]
     code = (pairs[0][1].code if pairs else None) or "invalid"
     return code, lines
