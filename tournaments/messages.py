@@ -142,7 +142,7 @@ def error_as_text(error: ValidationError) -> Any:
     template and params, not its words."""
     from tournaments.engine_messages import EngineText
 
-    if isinstance(error.message, EngineText):
+    if isinstance(error.message, EngineText | Text | Join):
         return error.message
     return Text(msgid(error.message), **(error.params or {}))
 

@@ -216,3 +216,22 @@ def test_a_kept_text_survives_json_and_renders_in_the_readers_language() -> None
         )
     with translation.override("en"):
         assert str(text) == "cannot close: table 2: 1/4 deals confirmed The organizer decides."
+
+
+@pytest.mark.django_db
+def test_a_refused_csv_import_names_each_line_in_the_readers_language() -> None:
+    from django.core.exceptions import ValidationError
+
+    from tests.tournaments.factories import TournamentFactory
+    from tournaments.services import players_import_csv
+
+    tournament = TournamentFactory()
+    csv_text = "name,rating\nAnna,12x\n" + "B" * 300 + ",1500\n"
+    with pytest.raises(ValidationError) as caught:
+        players_import_csv(tournament, csv_text)
+    (error_1, error_2) = caught.value.error_dict["file"]
+    with translation.override("hu"):
+        assert str(next(iter(error_1))) == "2. sor: a(z) '12x' értékszám nem egész szám"
+        assert str(next(iter(error_2))).startswith("3. sor: name – legfeljebb ")
+    with translation.override("de"):
+        assert str(next(iter(error_2))).startswith("Zeile 3: name – darf höchstens ")
