@@ -682,6 +682,8 @@ class Job(models.Model):
     result = models.JSONField(default=dict, blank=True)  # when done: {"round": n, "version": v}
     error = models.TextField(blank=True)  # when failed: why (also the last retried error meanwhile)
     error_code = models.CharField(max_length=32, blank=True)  # invalid, conflict, ..., or "error"
+    # a service's refusal as templates and params (``messages.text_data``), rendered when read
+    error_data = models.JSONField(null=True, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -708,3 +710,11 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"job {self.pk}: {self.get_kind_display()} of {self.tournament} ({self.status})"
+
+    @property
+    def error_text(self) -> Any:
+        """Why it failed, in the reader's language when a service refused it (an unexpected error, or a
+        row from before, as stored)."""
+        if self.error_code != "error" and self.error_data:
+            return stored_text(self.error_data, self.error)
+        return self.error

@@ -235,3 +235,31 @@ def test_a_refused_csv_import_names_each_line_in_the_readers_language() -> None:
         assert str(next(iter(error_2))).startswith("3. sor: name – legfeljebb ")
     with translation.override("de"):
         assert str(next(iter(error_2))).startswith("Zeile 3: name – darf höchstens ")
+
+
+@pytest.mark.django_db
+def test_a_job_the_service_refused_reads_in_the_readers_language() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.factories import PlayerFactory, TournamentFactory
+    from tournaments import services
+    from tournaments.models import Job
+
+    organizer = get_user_model().objects.create_user("org")
+    tournament = TournamentFactory()
+    tournament.organizers.add(organizer)
+    for player in PlayerFactory.create_batch(8):
+        services.player_register(tournament, player, check_in=True, by=organizer)
+    job = services.job_request(Job.Kind.GENERATE, tournament, by=organizer)
+    services.round_generate(tournament, by=organizer)  # someone drew round 1 meanwhile
+    assert services.job_run(job.pk) == "failed"
+    job.refresh_from_db()
+    assert job.error == "Round: round 1 is no longer the next one to draw (round 2 is)"  # English, kept
+    with translation.override("hu"):
+        assert (
+            str(job.error_text) == "Forduló: már nem a(z) 1. forduló a következő sorsolandó (hanem a(z) 2.)"
+        )
+    with translation.override("de"):
+        assert str(job.error_text) == (
+            "Runde: Runde 1 ist nicht mehr die nächste auszulosende (das ist Runde 2)"
+        )

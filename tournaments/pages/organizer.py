@@ -185,7 +185,7 @@ def job_state(tournament: Tournament, job: Job) -> dict[str, Any]:
         "label": str(job.get_status_display()),
         "step": step,
         "steps": len(steps),
-        "error": job.error if job.status == Job.Status.FAILED else "",
+        "error": str(job.error_text) if job.status == Job.Status.FAILED else "",
         "round_url": reverse("tournaments:manage-round", args=[tournament.slug, number]) if number else None,
         "active": job.status in Job.ACTIVE,
     }

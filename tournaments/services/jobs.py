@@ -25,9 +25,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, CharField, F, Q, TextField, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournaments.audit import Actor, acting_as, actor_of
-from tournaments.messages import Labelled
+from tournaments.messages import Join, Labelled, Text, error_as_text, kept
 from tournaments.models import Job, Round, Tournament
 from tournaments.services.rounds import (
     final_stage_check,
@@ -212,8 +213,9 @@ def _perform(job: Job, actor: Actor) -> Round:
     return round_
 
 
-def _reason(exc: ValidationError) -> tuple[str, str]:
-    """A service's refusal as the job keeps it: "field: message; ..." and the first error's code."""
+def _reason(exc: ValidationError) -> tuple[str, Any, str]:
+    """A service's refusal as the job keeps it: "field: message; ..." in English, the same as data (rendered
+    in the reader's language when read) and the first error's code."""
     if hasattr(exc, "error_dict"):
         parts = [
             (None if field == "__all__" else field, error)
@@ -222,8 +224,18 @@ def _reason(exc: ValidationError) -> tuple[str, str]:
         ]
     else:
         parts = [(None, error) for error in exc.error_list]
-    text = "; ".join((f"{field}: " if field else "") + "; ".join(error.messages) for field, error in parts)
-    return text[:ERROR_MAX_LENGTH], (parts[0][1].code if parts else None) or "invalid"
+    said = Join(
+        Text(
+            gettext_noop("%(field)s: %(message)s"),
+            field=Labelled("field", field),
+            message=error_as_text(error),
+        )
+        if field
+        else error_as_text(error)
+        for field, error in parts
+    )
+    text, data = kept(said)
+    return text[:ERROR_MAX_LENGTH], data, (parts[0][1].code if parts else None) or "invalid"
 
 
 class _ClaimLost(Exception):
@@ -251,9 +263,15 @@ def job_run(job_id: int) -> str:
         logger.warning("job %s was taken over by another worker; this run stored nothing", job.pk)
         return SKIPPED
     except ValidationError as exc:  # the service refused: final, whatever the attempt
-        error, code = _reason(exc)
+        error, error_data, code = _reason(exc)
         stored = _store(
-            job, fence, status=Job.Status.FAILED, finished_at=timezone.now(), error=error, error_code=code
+            job,
+            fence,
+            status=Job.Status.FAILED,
+            finished_at=timezone.now(),
+            error=error,
+            error_data=error_data,
+            error_code=code,
         )
         return FAILED if stored else SKIPPED
     except Exception as exc:
