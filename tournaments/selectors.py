@@ -9,7 +9,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, Max, Min, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, Max, Min, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from engine.record import ReplayError, replay
@@ -257,14 +257,20 @@ def round_is_released(round_: Round) -> bool:
     return round_.status in RELEASED_ROUND_STATUSES
 
 
-def tables_with_play(round_: Round, *, with_codes: bool = False) -> QuerySet[Table]:
-    """A round's tables in number order, with seats, hands, results (and, for organizers, the active
-    entry code) prefetched, so a page of tables costs a fixed number of queries."""
+def tables_with_play(round_: Round, *, with_codes: bool = False, with_hands: bool = True) -> QuerySet[Table]:
+    """A round's tables in number order, with seats (and their players and clubs), hands, results (and, for
+    organizers, the active entry code) prefetched, so a page of tables costs a fixed number of queries.
+    ``with_hands=False``: seats (and codes) only, for pages that count hands (``table_hand_counts``)
+    rather than show them. The round is joined without its stored draw input (a large JSON document that
+    would otherwise be decoded once per table)."""
     prefetches: list[Any] = [
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        Prefetch("results", queryset=TableResult.objects.order_by("place", "player_id")),
+        Prefetch("seats", queryset=Seat.objects.select_related("player__club").order_by("position")),
     ]
+    if with_hands:
+        prefetches += [
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            Prefetch("results", queryset=TableResult.objects.order_by("place", "player_id")),
+        ]
     if with_codes:
         prefetches.append(
             Prefetch(
@@ -274,9 +280,25 @@ def tables_with_play(round_: Round, *, with_codes: bool = False) -> QuerySet[Tab
     return (
         Table.objects.filter(round=round_)
         .select_related("round")
+        .defer("round__draw_input")
         .prefetch_related(*prefetches)
         .order_by("number")
     )
+
+
+def table_hand_counts(round_: Round) -> dict[int, dict[str, int]]:
+    """Per table of the round (by id): how many of its hands are in each status, in one aggregate query
+    (no hand rows, no payments decoded). A table without hands is absent."""
+    counts: dict[int, dict[str, int]] = defaultdict(dict)
+    rows = (
+        Hand.objects.filter(table__round=round_)
+        .order_by()
+        .values_list("table_id", "status")
+        .annotate(n=Count("id"))
+    )
+    for table_id, status, n in rows:
+        counts[table_id][status] = n
+    return counts
 
 
 def running_totals(table: Table) -> dict[str, int]:

@@ -232,32 +232,72 @@ def compute_standings(
 # --- database side -----------------------------------------------------------------------------------
 
 
-def _bulk_insert(model: type[Model], objects: list[Model]) -> None:
-    """Insert derived rows fast: PostgreSQL's COPY (several times quicker than a multi-row INSERT for the
-    thousands of rows a recompute writes), ``bulk_create`` elsewhere."""
+def _bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
+    """Insert derived rows fast, given as tuples of the field values ``names`` (attribute names; every
+    other field takes its default, ``auto_now`` fields the time now): no model instance is built for
+    the thousands of rows a recompute writes. PostgreSQL's COPY (several times quicker than a multi-row
+    INSERT), ``bulk_create`` elsewhere."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    now = timezone.now()
+    given = {name: i for i, name in enumerate(names)}
+    extra = {
+        f.attname: now
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        else f.get_default()
+        for f in fields
+        if f.attname not in given
+    }
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(objects, batch_size=2000)
+        model.objects.bulk_create(
+            [model(**dict(zip(names, row, strict=True)), **extra) for row in rows], batch_size=2000
+        )
         return
     from psycopg.types.json import Jsonb
 
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
-    now = timezone.now()
+    extra = {name: Jsonb(value) if name in json_fields else value for name, value in extra.items()}
+    # Per column: where its value comes from (an index into the row, or a constant), and whether it is JSON.
+    plan = [(given.get(f.attname), extra.get(f.attname), f.attname in json_fields) for f in fields]
     with (
         connection.cursor() as cursor,
         cursor.cursor.copy(
             f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN"
         ) as copy,
     ):
-        for obj in objects:
-            row = []
-            for f in fields:
-                value = getattr(obj, f.attname)
-                if getattr(f, "auto_now", False) or (value is None and getattr(f, "auto_now_add", False)):
-                    value = now
-                row.append(Jsonb(value) if f.attname in json_fields else value)
-            copy.write_row(row)
+        for row in rows:
+            copy.write_row(
+                [
+                    constant if index is None else Jsonb(row[index]) if is_json else row[index]
+                    for index, constant, is_json in plan
+                ]
+            )
+
+
+TABLE_RESULT_FIELDS = (
+    "table_id",
+    "round_id",
+    "player_id",
+    "game_points",
+    "hands_played",
+    "hands_lost",
+    "table_points",
+    "place",
+    "won_table",
+)
+STANDING_FIELDS = (
+    "tournament_id",
+    "player_id",
+    "after_round",
+    "rank",
+    "total",
+    "table_points",
+    "game_points",
+    "penalties",
+    "hands_played",
+    "rounds",
+    "tiebreak_values",
+)
 
 
 def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | None = None) -> None:
@@ -279,22 +319,23 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
     results = []
     for table_id, positions in seats.items():
         places = table_places(positions, hands[table_id], scales[len(positions)])
+        round_id = table_round[table_id]
         for player_id, line in places.items():
             results.append(
-                TableResult(
-                    table_id=table_id,
-                    round_id=table_round[table_id],
-                    player_id=player_id,
-                    game_points=line.game_points,
-                    hands_played=line.hands_played,
-                    hands_lost=line.hands_lost,
-                    table_points=from_cents(line.table_cents),
-                    place=to_decimal(line.place, 1),
-                    won_table=line.won_table,
+                (
+                    table_id,
+                    round_id,
+                    player_id,
+                    line.game_points,
+                    line.hands_played,
+                    line.hands_lost,
+                    from_cents(line.table_cents),
+                    to_decimal(line.place, 1),
+                    line.won_table,
                 )
             )
     TableResult.objects.filter(table_id__in=table_round).delete()
-    _bulk_insert(TableResult, results)
+    _bulk_insert(TableResult, TABLE_RESULT_FIELDS, results)
 
 
 def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
@@ -359,24 +400,22 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
                 pens[player_id] += points
         for row in compute_standings(fmt, upto, pens):
             snapshots.append(
-                Standing(
-                    tournament=tournament,
-                    player_id=row.player_id,
-                    after_round=after,
-                    rank=row.rank,
-                    total=from_cents(row.total_cents),
-                    table_points=from_cents(row.table_cents),
-                    game_points=row.game_points,
-                    penalties=row.penalties,
-                    hands_played=row.hands_played,
-                    rounds=row.rounds,
-                    tiebreak_values={
-                        k: v / 100 if k in CENT_TIEBREAKS else v for k, v in row.tiebreaks.items()
-                    },
+                (
+                    tournament.pk,
+                    row.player_id,
+                    after,
+                    row.rank,
+                    from_cents(row.total_cents),
+                    from_cents(row.table_cents),
+                    row.game_points,
+                    row.penalties,
+                    row.hands_played,
+                    row.rounds,
+                    {k: v / 100 if k in CENT_TIEBREAKS else v for k, v in row.tiebreaks.items()},
                 )
             )
     Standing.objects.filter(tournament=tournament, after_round__gte=from_round).delete()
-    _bulk_insert(Standing, snapshots)
+    _bulk_insert(Standing, STANDING_FIELDS, snapshots)
 
 
 def standings_recompute(tournament: Tournament) -> bool:
@@ -409,6 +448,24 @@ def standings_recompute(tournament: Tournament) -> bool:
             standings_event(tournament, state.version)  # only when what was stale is current now
         transaction.on_commit(lambda: _announce(tournament))
     return bool(current)
+
+
+def standings_ensure_current(tournament: Tournament) -> bool:
+    """Make the stored standings count every change, recomputing only when they do not already: when no
+    change has been recorded since the last recompute (``StandingsState`` current: nothing stale, the
+    computed version is the version) they are what a recompute would write, and a draw or the final
+    stage reads them as they are (the worker normally keeps them current, so a draw does not wait for a
+    second recompute). Returns whether it recomputed."""
+    state = StandingsState.objects.filter(tournament_id=tournament.pk).first()
+    if (
+        state is not None
+        and state.stale_since is None
+        and state.computed_at is not None
+        and state.computed_version == state.version
+    ):
+        return False
+    standings_recompute(tournament)
+    return True
 
 
 # Sent after each recompute's commit (the stored standings changed), e.g. to warm caches.

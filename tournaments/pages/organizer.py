@@ -228,22 +228,29 @@ def job_status(request: HttpRequest, tournament: Tournament, job_id: int) -> Jso
 # --- running a round -----------------------------------------------------------------------------------
 
 
-def table_progress(tournament: Tournament, round_: Round) -> dict[str, Any]:
-    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed."""
+def table_progress(
+    tournament: Tournament, round_: Round, with_seats: list[Any] | None = None
+) -> dict[str, Any]:
+    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed.
+    ``with_seats``: the round's tables as ``selectors.tables_with_play(with_codes=True)`` gives them, when
+    the caller has read them already."""
     tables = []
     totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0}
-    for table in selectors.tables_with_play(round_, with_codes=True):
+    counts = selectors.table_hand_counts(round_)
+    if with_seats is None:
+        with_seats = list(selectors.tables_with_play(round_, with_codes=True, with_hands=False))
+    for table in with_seats:
         seats = list(table.seats.all())
         deals = tournament.deals_per_round(len(seats))
-        hands = list(table.hands.all())
+        hands = counts.get(table.pk, {})
         row = {
             "table": table,
             "seats": seats,
             "code": selectors.active_table_code(table),
             "deals": deals,
-            "done": sum(h.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED) for h in hands),
-            "pending": sum(h.status == Hand.Status.PENDING for h in hands),
-            "disputed": sum(h.status == Hand.Status.DISPUTED for h in hands),
+            "done": hands.get(Hand.Status.CONFIRMED, 0) + hands.get(Hand.Status.VOIDED, 0),
+            "pending": hands.get(Hand.Status.PENDING, 0),
+            "disputed": hands.get(Hand.Status.DISPUTED, 0),
         }
         row["complete"] = row["done"] >= deals and not row["pending"] and not row["disputed"]
         row["percent"] = min(100, round(100 * row["done"] / deals)) if deals else 100
@@ -272,12 +279,12 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 
 def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
-    tables = list(round_.tables.all())
+    tables = list(selectors.tables_with_play(round_, with_codes=True, with_hands=False))
     players = sorted(
         [(seat.player, table.number, seat.position) for table in tables for seat in table.seats.all()],
         key=lambda p: p[0].name,
     )
-    byes = [bye.player for bye in round_.byes.all()]
+    byes = [bye.player for bye in round_.byes.select_related("player")]
     editable = round_.status in (Round.Status.DRAFT, Round.Status.CONFIRMED)
     released = round_.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
     job = tournament.jobs.filter(round_number=round_.number, status__in=Job.ACTIVE).first()
@@ -290,7 +297,7 @@ def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -
         "editable": editable,
         "released": released,
         "verifies": services.round_verify(round_) if round_.stage == Round.Stage.QUALIFYING else None,
-        "progress": table_progress(tournament, round_) if released else None,
+        "progress": table_progress(tournament, round_, tables) if released else None,
         "active_job": job,
         "open_disputes": open_disputes(round_),
         "poll_seconds": PROGRESS_POLL_SECONDS,

@@ -45,7 +45,7 @@ from tournaments.pairing.tables import Table as DrawnTable
 from tournaments.selectors import active_registrations
 from tournaments.services.tables import table_codes_issue
 from tournaments.services.webhooks import round_event
-from tournaments.standings import standings_mark_stale, standings_recompute
+from tournaments.standings import standings_ensure_current, standings_mark_stale
 from tournaments.validation import check_version, conflict, max_length_of, text
 from tournaments.validation import invalid as _invalid
 
@@ -61,7 +61,7 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
         data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
     elif method == "swiss":
         previous = number - 1
-        standings_recompute(tournament)  # the draw must see every confirmed result
+        standings_ensure_current(tournament)  # the draw must see every confirmed result
         totals = dict(
             Standing.objects.filter(tournament=tournament, after_round=previous).values_list(
                 "player_id", "total"
@@ -126,17 +126,20 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
 
 def _store_draw(round_: Round, draw: RoundDraw) -> None:
     """Replace a draft's tables, seats and byes; every row created or removed keeps its history."""
-    for table in round_.tables.all():
-        table.delete()
-    for bye in round_.byes.all():
-        bye.delete()
-    seats = []
-    for number, drawn in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=round_, number=number, first_dealer=POSITIONS[drawn.first_dealer])
-        seats += [
-            Seat(round=round_, table=table, player_id=player_id, position=POSITIONS[index])
-            for index, player_id in enumerate(drawn.players)
-        ]
+    round_.tables.all().delete()  # each row's deletion (and its seats') still gets its history row
+    round_.byes.all().delete()
+    tables = audit.bulk_create(
+        Table,
+        [
+            Table(round=round_, number=number, first_dealer=POSITIONS[drawn.first_dealer])
+            for number, drawn in enumerate(draw.tables, start=1)
+        ],
+    )
+    seats = [
+        Seat(round=round_, table=table, player_id=player_id, position=POSITIONS[index])
+        for table, drawn in zip(tables, draw.tables, strict=True)
+        for index, player_id in enumerate(drawn.players)
+    ]
     audit.bulk_create(Seat, seats)
     audit.bulk_create(Bye, [Bye(round=round_, player_id=player_id) for player_id in draw.byes])
 
@@ -245,12 +248,16 @@ def round_verify(round_: Round) -> bool:
     if round_.method == "manual":
         return False  # edited by hand: by definition not what the seed gives
     draw = compute_draw(round_.method, round_.draw_input, round_.seed)
+    seated: dict[int, list[int]] = defaultdict(list)  # one query for all the seats, not one per table
+    for table_id, player_id in (
+        Seat.objects.filter(table__round=round_)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player_id")
+    ):
+        seated[table_id].append(player_id)
     stored = [
-        (
-            [s.player_id for s in table.seats.order_by("position")],
-            POSITIONS.index(table.first_dealer),
-        )
-        for table in round_.tables.order_by("number")
+        (seated[table_id], POSITIONS.index(first_dealer))
+        for table_id, first_dealer in round_.tables.order_by("number").values_list("id", "first_dealer")
     ]
     expected = [(list(t.players), t.first_dealer) for t in draw.tables]
     return stored == expected and sorted(round_.byes.values_list("player_id", flat=True)) == sorted(draw.byes)
@@ -442,7 +449,7 @@ def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = final_stage_check(tournament)
-        standings_recompute(tournament)  # seats follow the final qualifying standings
+        standings_ensure_current(tournament)  # seats follow the final qualifying standings
         ranking = list(
             Standing.objects.filter(tournament=tournament, after_round=last.number)
             .exclude(
