@@ -395,6 +395,7 @@ class HandSubmission(models.Model):
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
     input_digest = models.CharField(max_length=64, blank=True)  # sha256 of the entry as sent, for retries
     note = models.TextField(blank=True)
+    note_data = models.JSONField(null=True, blank=True)  # a note the system wrote, as template and params
     created_at = models.DateTimeField(auto_now_add=True)
 
     # The payload never changes: history keeps the status moves without copying it at each one.
@@ -423,6 +424,11 @@ class HandSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} v{self.version} ({self.status})"
+
+    @property
+    def note_text(self) -> Any:
+        """The note in the reader's language: the system's words rendered, a person's as typed."""
+        return stored_text(self.note_data, self.note)
 
 
 class Dispute(models.Model):

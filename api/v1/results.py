@@ -149,7 +149,7 @@ def submission_data(submission: HandSubmission, seats: dict[int, str]) -> dict[s
         ),
         "confirmed_at": submission.confirmed_at,
         "created_at": submission.created_at,
-        "note": submission.note,
+        "note": str(submission.note_text),
     }
 
 

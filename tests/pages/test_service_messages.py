@@ -15,7 +15,8 @@ from django.utils import translation
 from tests.api.conftest import client_with_token, table_client
 from tests.pages.test_entry import hand_url, payments_form, round2_tables, seated
 from tests.pages.test_organizer import make_dispute, round2
-from tests.site_data import play_table
+from tests.site_data import play_table, played_payments
+from tournaments import services
 from tournaments.models import DisputeFinding, HandSubmission, Tournament
 from tournaments.services.disputes import dispute_validate
 
@@ -192,3 +193,22 @@ def test_a_finding_stored_as_text_before_still_reads_as_it_was_stored(
     page = client.get(f"/t/cup/manage/disputes/{dispute.pk}/", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
     assert "Escalated by an older validator. The organizer decides." in page
     assert "we disagree" in page
+
+
+def test_the_organizers_entry_in_a_dispute_is_noted_in_the_readers_language(
+    client: Any, cup: Tournament, organizer_user: Any
+) -> None:
+    dispute = make_dispute(cup)
+    table = dispute.hand.table
+    with translation.override("de"):
+        entered = services.dispute_resolve(
+            dispute,
+            resolved_by=organizer_user,
+            data={"payments": played_payments(table, 1)},
+            source="payments",
+        )
+    assert entered.note == "dispute resolution"  # English beside the data
+    client.force_login(organizer_user)
+    page = client.get(f"/t/cup/manage/disputes/{dispute.pk}/", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert "a vita eldöntése" in page
+    assert "dispute resolution" not in page

@@ -351,6 +351,8 @@ def _set_hand(hand: Hand, **fields: Any) -> None:
 
 
 def _set_status(submissions: Any, status: str, **fields: Any) -> None:
+    if "note" in fields:  # the system's words kept as data too (``messages.kept``)
+        fields["note"], fields["note_data"] = kept(fields["note"])
     for submission in submissions:
         _save(submission, status=status, **fields)
 
@@ -360,6 +362,8 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
     ``is_new`` tells the caller of a service that this call stored it (a retry returns an older one)."""
     if version is None:
         version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
+    if "note" in fields:  # the system's words kept as data too (``messages.kept``)
+        fields["note"], fields["note_data"] = kept(fields["note"])
     submission = HandSubmission.objects.create(
         hand=hand, version=version, dealer=deal.dealer, stake=deal.stake, **fields
     )
@@ -444,9 +448,16 @@ def _follow_deals(table: Table, after: int) -> None:
         deal = next_deal(table, hand.number, positions)
         if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
             continue
-        note = (
-            f"hand {after} was corrected: dealer {hand.dealer} -> {deal.dealer}, "
-            f"stake {hand.stake} -> {deal.stake}"
+        note = Text(
+            gettext_noop(
+                "hand %(after)s was corrected: dealer %(dealer)s -> %(new_dealer)s, "
+                "stake %(stake)s -> %(new_stake)s"
+            ),
+            after=after,
+            dealer=hand.dealer,
+            new_dealer=deal.dealer,
+            stake=hand.stake,
+            new_stake=deal.stake,
         )
         _save(hand, dealer=deal.dealer, stake=deal.stake)
         _set_status(hand.submissions.filter(status__in=(SubStatus.PENDING, SubStatus.DISPUTED)), "superseded")
@@ -465,7 +476,11 @@ def _follow_deals(table: Table, after: int) -> None:
             except ValidationError:
                 rescored = None
         if rescored is None:
-            _set_status([confirmed], SubStatus.SUPERSEDED, note=note + ": sent back to the table")
+            _set_status(
+                [confirmed],
+                SubStatus.SUPERSEDED,
+                note=Text(gettext_noop("%(note)s: sent back to the table"), note=note),
+            )
             _set_hand(hand, status=Hand.Status.PENDING, payments={})
             continue
         payments, kind, payload, _items = rescored
@@ -478,7 +493,7 @@ def _follow_deals(table: Table, after: int) -> None:
             kind=kind,
             submitted_by=confirmed.submitted_by,
             entered_by=getattr(current_actor(), "user", None),
-            note=note + ": re-scored from its entry",
+            note=Text(gettext_noop("%(note)s: re-scored from its entry"), note=note),
         )
         _confirm(hand, submission, confirmed_by=confirmed.confirmed_by)
 
@@ -549,7 +564,10 @@ def hand_submit(
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
-    note = text(note, "note", max_length=NOTE_MAX)
+    if not isinstance(
+        note, Text
+    ):  # a service's own words (a score sheet's, a dispute resolution's) as they are
+        note = text(note, "note", max_length=NOTE_MAX)
     data = json_document(data, "data")
     _check_source(source)
     if not trusted and submitted_by is None:
@@ -827,7 +845,7 @@ def dispute_resolve(
                 data=data,
                 entered_by=resolved_by,
                 trusted=True,
-                note=note or "dispute resolution",
+                note=note or Text(gettext_noop("dispute resolution")),
             )
             if overriding:
                 DisputeSubmission.objects.create(
@@ -933,7 +951,7 @@ def score_sheets_enter(
                             data=entry.get("data"),
                             entered_by=entered_by,
                             trusted=True,
-                            note=note or "score sheet",
+                            note=note or Text(gettext_noop("score sheet")),
                         )
                     )
                 except ValidationError as exc:
