@@ -739,8 +739,14 @@ def _fact(name: str, value: Any) -> Text:
             _("the declarer's team took %(value)s card points"), value=value
         ),
         "result.declarer_tricks": lambda: Text(_("the declarer's team took %(value)s tricks"), value=value),
-        "result.trull": lambda: Text(_("%(team)s took the trull"), team=team),
-        "result.four_kings": lambda: Text(_("%(team)s took the four kings"), team=team),
+        "result.trull": lambda: (
+            Text(_("%(team)s took the trull"), team=team) if value else Text(_("nobody took the trull"))
+        ),
+        "result.four_kings": lambda: (
+            Text(_("%(team)s took the four kings"), team=team)
+            if value
+            else Text(_("nobody took the four kings"))
+        ),
         "result.xxi_catch": lambda: (
             Text(_("%(team)s caught the XXI"), team=team) if value else Text(_("nobody caught the XXI"))
         ),
