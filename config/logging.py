@@ -35,3 +35,28 @@ class RequestLogMiddleware:
             },
         )
         return response
+
+
+# Attributes every LogRecord has; anything else was passed as ``extra`` and is shown as key=value.
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime", "taskName"}
+
+
+class PlainFormatter(logging.Formatter):
+    """One readable line per record for a developer's console (``LOG_FORMAT=plain``, the default with
+    DEBUG on): time, level, logger and message, then the structured extras as ``key=value``, e.g.
+    ``12:03:04 INFO tarokk.request request method=GET path=/ status=200 duration_ms=3.1``."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s", datefmt="%H:%M:%S")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        extras = [
+            f"{key}={value}"
+            for key, value in record.__dict__.items()
+            if key not in _STANDARD and not key.startswith("_")
+        ]
+        if not extras:
+            return line
+        head, sep, rest = line.partition("\n")  # a traceback stays below the first line
+        return f"{head} {' '.join(extras)}{sep}{rest}"

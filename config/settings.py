@@ -204,7 +204,14 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL)
 if not CELERY_BROKER_URL:
-    CELERY_BROKER_URL = "memory://"
+    # In-process transport; named host, or kombu warns "No hostname was supplied" when eager publishing
+    # borrows a pooled producer (celery 5.7) for its serializer.
+    CELERY_BROKER_URL = "memory://localhost/"
+# kombu's Redis transport with the fix that keeps a worker holding a task alive through a broker restart
+# (config/broker.py explains the fault).
+CELERY_BROKER_TRANSPORT = (
+    "config.broker:Transport" if CELERY_BROKER_URL.split("://", 1)[0] in ("redis", "rediss") else None
+)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task is redelivered if its worker dies mid-way; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -244,6 +251,8 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# /healthz says "degraded" when no worker has run the heartbeat task (every 60 s) for this many seconds.
+HEALTH_WORKER_HEARTBEAT_MAX_AGE = int(os.environ.get("HEALTH_WORKER_HEARTBEAT_MAX_AGE", "180"))
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "config.tasks.heartbeat", "schedule": 60.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 30.0},
@@ -287,8 +296,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = env_list("SILENCED_SYSTEM_CHECKS", "")
 
-# --- Structured logging: one JSON object per line (LOG_FORMAT=plain for humans) ---
+# --- Logging: one JSON object per line in production; one readable line (plain) while developing ---
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOG_FORMAT = os.environ.get("LOG_FORMAT") or ("plain" if DEBUG else "json")
+if LOG_FORMAT not in ("plain", "json"):
+    raise RuntimeError(f"LOG_FORMAT must be 'plain' or 'json', not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -298,12 +310,12 @@ LOGGING = {
             "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "plain": {"()": "config.logging.PlainFormatter"},
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": os.environ.get("LOG_FORMAT", "json"),
+            "formatter": LOG_FORMAT,
         },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},

@@ -177,10 +177,8 @@ class TournamentForm(forms.ModelForm):
         try:
             validate_format(data)
         except FormatError as exc:
-            self.add_error(
-                exc.field if exc.field in self.fields else None,
-                ValidationError(exc.message, params=exc.params or None),
-            )
+            error = ValidationError(exc.message, params=exc.params or None)
+            self.add_error(exc.field if exc.field in self.fields else None, error)
         return data
 
 

@@ -18,6 +18,7 @@ from tournaments.engine_messages import engine_message
 
 THROWN_IN = frozenset({"passed_out", "annulled"})
 PAIRING_METHODS = ("random", "swiss", "balanced")
+MAX_DEALS_PER_ROUND = 500  # a club round has 8 to 24; the column itself would hold 32,767
 
 
 class FormatError(ValueError):
@@ -38,7 +39,8 @@ def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
     try:
         return get_rules(preset, **dict(options or {}))
     except RulesError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
-        raise FormatError("rules_options", engine_message(exc)) from exc
+        field = "rules_preset" if exc.code == "unknown_preset" else "rules_options"
+        raise FormatError(field, engine_message(exc)) from exc
     except TypeError as exc:
         raise FormatError("rules_options", _("is not valid: %(error)s"), {"error": str(exc)}) from exc
 
@@ -171,6 +173,11 @@ def validate_format(values: Mapping[str, Any]) -> None:
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
         raise FormatError("rounds_planned", _("must be a positive whole number"))
+    for field in ("deals_per_round_4", "deals_per_round_5"):  # the database refuses 0 (a constraint)
+        deals = values.get(field, 1)
+        if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS_PER_ROUND:
+            message = _("must be a whole number from 1 to %(max)s")
+            raise FormatError(field, message, params={"max": MAX_DEALS_PER_ROUND})
     for field, size in (("table_points_4", 4), ("table_points_5", 5)):
         scale = values.get(field)
         if scale is not None and (

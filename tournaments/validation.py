@@ -170,3 +170,35 @@ def json_document(
 def max_length_of(model: Any, field_name: str) -> int:
     """The column length of a model's CharField, so limits are read from the model, not repeated."""
     return int(model._meta.get_field(field_name).max_length)
+
+
+def _has_surrogate(value: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+def _printable(name: str) -> str:
+    """``name`` with lone surrogates written as ``\\udXXX`` escapes (they cannot be encoded as UTF-8)."""
+    return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def no_surrogates(value: Any, field: str = "") -> Any:
+    """``value`` (parsed JSON) unchanged, or a refusal naming the first string or key holding a lone
+    UTF-16 surrogate (``"\\ud800"``): Python's JSON decoder accepts them, but they are not text, and
+    PostgreSQL and every encoder refuse them. Paths as in ``json_document`` (``hands[0].payments.A``);
+    a key that holds one is named with the surrogate written as an escape."""
+    message = _("must be text: it contains a lone UTF-16 surrogate (%(escape)s)")
+    stack: list[tuple[Any, str]] = [(value, field)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, Mapping):
+            for name, child in node.items():
+                child_path = f"{path}.{_printable(name)}" if path else _printable(name)
+                if isinstance(name, str) and _has_surrogate(name):
+                    raise invalid(child_path, message, params={"escape": _printable(name)})
+                stack.append((child, child_path))
+        elif isinstance(node, list | tuple):
+            stack.extend((child, f"{path}[{i}]") for i, child in enumerate(node))
+        elif isinstance(node, str) and _has_surrogate(node):
+            bad = next(ch for ch in node if "\ud800" <= ch <= "\udfff")
+            raise invalid(path or "body", message, params={"escape": _printable(bad)})
+    return value

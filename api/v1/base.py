@@ -48,7 +48,9 @@ def with_etag(response: Response, kind: str, obj: Any) -> Response:
 
 
 class ApiView(APIView):
-    """Refuses bodies over ``API_MAX_BODY_BYTES`` before parsing them."""
+    """Refuses bodies over ``API_MAX_BODY_BYTES`` before parsing them, and parses every write's body
+    before the view acts: a malformed body (e.g. a lone surrogate, ``api/v1/parsers.py``) is a 400 even
+    where the view reads nothing from it (closing a round)."""
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         length = request.META.get("CONTENT_LENGTH") or "0"
@@ -57,6 +59,8 @@ class ApiView(APIView):
                 texts.BODY_HAS_BYTES % {"length": length, "max": settings.API_MAX_BODY_BYTES}
             )
         super().initial(request, *args, **kwargs)
+        if request.method in ("POST", "PUT", "PATCH"):
+            request.data  # noqa: B018 (parsing is the point: its refusal is raised here)
 
 
 class TournamentView(ApiView):

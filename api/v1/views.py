@@ -1,11 +1,15 @@
-"""Small views of /api/v1/ that belong to no resource group: the rules presets and tokens."""
+"""Small views of /api/v1/ that belong to no resource group: the rules presets, tokens, and the answer to
+a URL no route matches."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import parsers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -33,3 +37,15 @@ class TokenView(ObtainAuthToken):
     @extend_schema(summary="Get your API token")
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().post(request, *args, **kwargs)
+
+
+@extend_schema(exclude=True)
+class NoRouteView(APIView):
+    """Any URL under /api/ that no route matches (e.g. a hand ``-1``): the API's JSON error shape with
+    404, for every method, instead of Django's HTML page."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        raise NotFound()  # DRF's "Not found.", in the reader's language from DRF's own catalogue

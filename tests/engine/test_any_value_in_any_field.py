@@ -187,6 +187,18 @@ def test_a_penalty_naming_a_list_or_an_object_as_offender_is_a_summary_error(off
     assert caught.value.path.startswith("offenders")
 
 
+@pytest.mark.parametrize(
+    "offenders",
+    [{"A": 1}, [["A"], ["A"]], [{"seat": "A"}, {"seat": "A"}], [["A"], {"seat": "B"}], "AB", None],
+)
+def test_penalty_offenders_that_are_an_object_or_unhashable_items_are_a_summary_error(offenders: Any) -> None:
+    """Issue 21 §7 as the probe sent it: the whole ``offenders`` an object, or two equal unhashable items
+    (the distinct-offenders check compared them in a set)."""
+    with pytest.raises(SummaryError) as caught:
+        score_summary(build(rules="tournament", kind="penalty", offenders=offenders, amount=12))
+    assert caught.value.path.startswith("offenders")
+
+
 def test_an_option_named_preset_is_an_unknown_option_not_a_type_error() -> None:
     """Found by the test above: ``get_rules(preset, **options)`` got ``preset`` twice."""
     with pytest.raises(SummaryError) as caught:

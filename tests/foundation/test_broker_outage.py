@@ -16,6 +16,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from celery import shared_task
@@ -295,3 +296,65 @@ def test_it_saves_and_confirms_a_hand_promptly_while_the_broker_is_down_and_the_
     assert tasks.standings_sweep() == 1  # beat's job, run here in-process
     assert StandingsState.objects.get(pk=state.pk).stale_since is None
     assert Standing.objects.get(tournament=tournament, player=players[0]).game_points == 2
+
+
+def _wait_for_line(path: Any, word: str, seconds: float, proc: subprocess.Popen[str]) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.startswith(word):
+                    return line
+        time.sleep(0.05)
+    proc.terminate()
+    output = proc.communicate(timeout=30)[0]
+    pytest.fail(f"the held task never wrote {word!r} (worker exit code {proc.poll()}):\n{output[-6000:]}")
+
+
+def test_a_worker_holding_a_task_survives_a_broker_restart(
+    private_redis: PrivateRedis, tmp_path: Any
+) -> None:
+    """Issue 21 §7: the README's worker (prefork, gossip, mingle, heartbeats) holds an acks_late task when
+    Redis stops; nobody restarts the worker. It must stay the same process, finish the task after Redis is
+    back, and consume again (celery/kombu 5.7 exited with "Unrecoverable error: AttributeError('NoneType'
+    object has no attribute 'hostname')"; config/broker.py)."""
+    queue = f"held-{uuid.uuid4().hex[:10]}"
+    name = f"{queue}@{os.uname().nodename}"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("CELERY_")}
+    # the README's stack: REDIS_URL alone (broker, result backend and cache)
+    env.update(REDIS_URL=private_redis.url, PYTHONPATH=str(ROOT), LOG_FORMAT="plain")
+    # prefork with two processes, as README's `celery -A config worker` (a single process did not show it)
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2", "-Q", queue]
+    command += ["-I", "tests.foundation.held_task", "-l", "INFO", "-n", name]
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    marker = tmp_path / "held.txt"
+    try:
+        with broker_at(private_redis.url):
+            _wait_for_worker(proc, name, 60)
+            app.send_task("tests.held_task.hold", args=[str(marker), 10.0], queue=queue)
+            _wait_for_line(marker, "started", 30, proc)
+            time.sleep(1.0)  # the worker is back in its event loop, waiting on the broker
+            private_redis.stop()  # the worker holds the task, unacknowledged
+            time.sleep(2.0)
+            assert proc.poll() is None, "the worker exited when the broker went away"
+            private_redis.start()
+            back_at = time.time()
+            finished = _wait_for_line(marker, "finished", 30, proc)
+            assert float(finished.split()[1]) > back_at  # it finished after Redis came back
+            time.sleep(1.0)  # a worker that failed would exit now, its warm shutdown over
+            assert proc.poll() is None, "the worker exited after finishing the held task"
+            result = ping.apply_async(queue=queue)  # the same worker consumes again
+            assert result.get(timeout=30)["pong"] == "ok"
+            assert proc.poll() is None, "the worker is not the process the test started"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    output = proc.stdout.read() if proc.stdout else ""
+    assert "Connection to broker lost" in output  # it really lost the broker while holding the task
+    assert "Unrecoverable error" not in output, output[-6000:]

@@ -22,6 +22,14 @@ def test_it_defines_the_full_stack_with_health_checks_and_a_database_volume() ->
     assert env["REDIS_URL"].startswith("redis://")
 
 
+def test_it_restarts_every_long_running_service_that_exits() -> None:
+    """Issue 21 §7: supervision of the worker and beat (and the rest) in the compose file too."""
+    services = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())["services"]
+    for name in ("postgres", "redis", "web", "worker", "beat"):
+        assert services[name].get("restart") in ("unless-stopped", "always"), name
+    assert services["migrate"]["restart"] == "no"  # one-shot
+
+
 def test_it_builds_a_slim_non_root_image_served_by_gunicorn() -> None:
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert "FROM python:3.11-slim" in dockerfile

@@ -83,3 +83,55 @@ def test_it_passes_check_deploy_with_production_settings() -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "no issues" in out.stdout
+
+
+# --- issue 21 §9: readable console logs while developing, JSON in production; no kombu warning ---
+
+LOG_A_REQUEST = (
+    "import django, logging; django.setup();"
+    "logging.getLogger('tarokk.request')"
+    ".info('request', extra={'method': 'GET', 'path': '/x', 'status': 200})"
+)
+
+
+def test_it_logs_one_readable_plain_line_per_record_with_debug_on() -> None:
+    out = _run(LOG_A_REQUEST, DEBUG="1")
+    assert out.returncode == 0, out.stderr
+    (line,) = out.stderr.strip().splitlines()
+    assert not line.startswith("{")
+    assert line.endswith("INFO tarokk.request request method=GET path=/x status=200"), line
+
+
+def test_it_logs_json_in_production_and_when_asked() -> None:
+    production = _run(LOG_A_REQUEST, DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="example.org")
+    asked = _run(LOG_A_REQUEST, DEBUG="1", LOG_FORMAT="json")
+    for out in (production, asked):
+        assert out.returncode == 0, out.stderr
+        record = json.loads(out.stderr.strip())
+        assert (record["level"], record["logger"], record["path"], record["status"]) == (
+            "INFO",
+            "tarokk.request",
+            "/x",
+            200,
+        )
+    forced_plain = _run(LOG_A_REQUEST, DEBUG="0", SECRET_KEY="x" * 50, LOG_FORMAT="plain")
+    assert "INFO tarokk.request request method=GET" in forced_plain.stderr
+
+
+def test_it_publishes_tasks_in_embedded_mode_without_a_kombu_hostname_warning() -> None:
+    """With no REDIS_URL tasks run in-process; publishing one must not make kombu log "No hostname was
+    supplied. Reverting to default 'localhost'" on every save (as the demo and quickstart did)."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "REDIS_", "DATABASE_"))}
+    clean.update(PYTHONPATH=str(ROOT), DEBUG="1")
+    code = (
+        "from config.celery import send_safely; from config.tasks import ping, heartbeat;"
+        "print(send_safely(ping), send_safely(heartbeat))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "manage.py", "shell", "-c", code],
+        cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("True True")
+    assert "No hostname" not in out.stderr, out.stderr
+    assert "WARNING" not in out.stderr, out.stderr

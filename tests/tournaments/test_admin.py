@@ -136,6 +136,12 @@ def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) 
     response = organizer.post(url, data)
     assert response.status_code == 200  # the form is shown again with the error
     assert "unknown method(s) dutch; use random" in response.content.decode()
+    data.update({"pairing_methods": '["random"]', "deals_per_round_4": "0"})  # issue 21 §7: a constraint 500
+    response = organizer.post(url, data)
+    assert response.status_code == 200
+    assert "must be a whole number from 1 to 500" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.deals_per_round_4 != 0
 
 
 def test_it_changes_results_disputes_and_penalties_only_through_the_services(organizer: Client) -> None:

@@ -89,7 +89,10 @@ def test_it_counts_a_shared_first_place_as_a_table_win_for_both() -> None:
         ({"table_points_5": [10, 8, 6]}, "table_points_5"),
         ({"pairing_methods": ["random", "dutch"]}, "pairing_methods"),
         ({"tiebreaks": ["total", "coin_toss"]}, "tiebreaks"),
-        ({"rules_preset": "nope"}, "rules_options"),
+        ({"rules_preset": "nope"}, "rules_preset"),  # issue 21 §7: not under rules_options
+        ({"rules_preset": "pagat", "rules_options": {"nope": 1}}, "rules_options"),
+        ({"deals_per_round_4": 0}, "deals_per_round_4"),
+        ({"deals_per_round_5": 501}, "deals_per_round_5"),
     ],
 )
 def test_it_names_the_field_of_an_invalid_format(values: dict, field: str) -> None:

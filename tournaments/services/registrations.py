@@ -133,12 +133,21 @@ def players_import_csv(
         for line_number, raw in enumerate(reader, start=2):
             row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if isinstance(v, str)}
             rating = row.get("rating") or None
-            if rating is not None and not rating.lstrip("-").isdigit():
+            digits = (rating or "").removeprefix("-")
+            # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no more of them than
+            # the largest rating has: int() refuses thousands of digits with a ValueError (a 500 before)
+            if rating is not None and not (
+                digits.isascii() and digits.isdigit() and len(digits) <= len(str(RATING_MAX))
+            ):
+                shown = rating if len(rating) <= 20 else rating[:20] + "…"
                 report.errors.append(
                     Text(
-                        gettext_noop("line %(line)s: rating %(rating)s is not a whole number"),
+                        gettext_noop(
+                            "line %(line)s: rating %(value)s is not a whole number from 0 to %(max)s"
+                        ),
                         line=line_number,
-                        rating=repr(rating),
+                        value=repr(shown),
+                        max=RATING_MAX,
                     )
                 )
                 continue

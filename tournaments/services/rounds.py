@@ -263,6 +263,15 @@ def round_verify(round_: Round) -> bool:
     return stored == expected and sorted(round_.byes.values_list("player_id", flat=True)) == sorted(draw.byes)
 
 
+def _draw_problem_field(problem: Any) -> str:
+    """The input of a hand-edited draw a problem is about: ``byes`` for the players listed as sitting
+    out (twice, also seated, not checked in, too many or too few), else ``tables``."""
+    about_byes = problem.code in ("bye_twice", "bye_count", "seated_and_bye") or (
+        problem.code == "not_checked_in" and problem.table is None
+    )
+    return "byes" if about_byes else "tables"
+
+
 def draw_edit(
     round_: Round,
     tables: Sequence[Sequence[int]],
@@ -290,14 +299,16 @@ def draw_edit(
         )
         problems = validate_round([list(t) for t in tables], expected, byes=list(byes))
         if problems:
-            raise ValidationError(
-                {
-                    "tables": [
-                        ValidationError(Text(p.template, **p.params), code=p.code, params=dict(p.params))
-                        for p in problems
-                    ]
-                }
-            )
+            by_field: dict[str, list[ValidationError]] = {}
+            for problem in problems:  # each under the input that holds it: a bad bye names "byes"
+                by_field.setdefault(_draw_problem_field(problem), []).append(
+                    ValidationError(
+                        Text(problem.template, **problem.params),
+                        code=problem.code,
+                        params=dict(problem.params),
+                    )
+                )
+            raise ValidationError(by_field)
         manual = RoundDraw(
             tables=tuple(DrawnTable(players=tuple(t), first_dealer=0) for t in tables),
             byes=tuple(byes),

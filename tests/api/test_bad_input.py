@@ -1,0 +1,229 @@
+"""Bad input found by probing the API (issue 21 §7): each is a 400 naming the field, nothing stored."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from .test_permission_matrix import EXPECTED, ROLES, WRITES, client_for, row_counts
+
+pytestmark = pytest.mark.django_db
+
+SURROGATE = "\ud800"
+
+
+def _role_that_may(endpoint: str) -> str:
+    """The first role whose write succeeds: the organizer where the organizer may, else who may."""
+    statuses = dict(zip(ROLES, EXPECTED[endpoint], strict=True))
+    for role in ("organizer", "superuser", "own_table_code", "player_of_table"):
+        if statuses[role] < 300 or (role == "organizer" and statuses[role] in (400, 409)):
+            return role
+    raise AssertionError(f"nobody may write to {endpoint}")
+
+
+def _with_surrogate_value(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """``body`` with its first string value (depth first) ending in a lone surrogate, and that field's path;
+    a body without strings gets one in a new field."""
+    copy = json.loads(json.dumps(body))
+    stack: list[tuple[Any, str]] = [(copy, "")]
+    while stack:
+        node, path = stack.pop(0)
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+        for name, child in items:
+            child_path = f"{path}[{name}]" if isinstance(node, list) else (f"{path}.{name}" if path else name)
+            if isinstance(child, str):
+                node[name] = child + SURROGATE
+                return copy, child_path
+            stack.append((child, child_path))
+    copy["note"] = SURROGATE
+    return copy, "note"
+
+
+CASES = [(endpoint, where) for endpoint in WRITES for where in ("value", "key")]
+
+
+@pytest.mark.parametrize(("endpoint", "where"), CASES, ids=[f"{e}-{w}" for e, w in CASES])
+def test_a_lone_surrogate_in_any_string_or_key_of_any_write_is_a_400_naming_the_field(
+    endpoint, where, table1, table2, other_organizer, superuser, organizer
+) -> None:
+    path, body = WRITES[endpoint](table1)
+    role = _role_that_may(endpoint)
+    client = client_for(role, table1, table2, other_organizer, superuser, organizer)
+    if where == "value":
+        body, field = _with_surrogate_value(body)
+    else:
+        body, field = {**body, f"x{SURROGATE}": 1}, "x\\ud800"
+    before = row_counts()
+    method = client.patch if endpoint == "edit a tournament" else client.post
+    # as a phone's JSON.stringify sends it: the surrogate written as the escape \ud800
+    response = method(path, json.dumps(body), content_type="application/json")
+    assert response.status_code == 400, response.content
+    errors = response.json()["errors"]
+    assert [e["field"] for e in errors] == [field], errors
+    assert "\\ud800" in errors[0]["message"]
+    assert row_counts() == before
+
+
+def test_the_token_endpoint_refuses_a_surrogate_too(organizer_user) -> None:
+    from rest_framework.test import APIClient
+
+    body = json.dumps({"username": "organizer" + SURROGATE, "password": "x"})
+    response = APIClient().post("/api/v1/auth/token/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "username"
+
+
+def _api_writes() -> set[str]:
+    """Every route under /api/v1/ whose view accepts POST, PUT or PATCH."""
+    found: set[str] = set()
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern):
+                view = getattr(pattern.callback, "view_class", None)
+                if view and any(hasattr(view, m) for m in ("post", "put", "patch")):
+                    found.add(prefix + str(pattern.pattern))
+
+    walk(get_resolver().url_patterns, "/")
+    return {route for route in found if route.startswith("/api/v1/")}
+
+
+def test_the_surrogate_test_reaches_every_write_route_of_the_api(table1) -> None:
+    from django.db import transaction
+    from django.urls import resolve
+
+    reached = set()
+    for endpoint in WRITES:
+        with transaction.atomic():  # each preparation on the same table, undone after
+            path, _ = WRITES[endpoint](table1)
+            reached.add(resolve(path).route)
+            transaction.set_rollback(True)
+    routes = {route.removeprefix("/") for route in _api_writes()}
+    routes.discard("api/v1/auth/token/")  # test_the_token_endpoint_refuses_a_surrogate_too
+    routes = {r for r in routes if not r.endswith("/verify/")}  # a read (POST of nothing)
+    assert routes <= reached, routes - reached
+
+
+# --- bounds the database would enforce with a 500, and fields named as the client sent them ---
+
+
+def _fields(response: Any) -> list[str]:
+    return [e["field"] for e in response.json()["errors"]]
+
+
+@pytest.fixture
+def staff() -> Any:
+    from django.contrib.auth import get_user_model
+
+    from .conftest import client_with_token
+
+    return client_with_token(get_user_model().objects.create_user("staffer", is_staff=True))
+
+
+@pytest.mark.parametrize("field", ["deals_per_round_4", "deals_per_round_5"])
+@pytest.mark.parametrize("value", [0, -3, 501, True])
+def test_deals_per_round_out_of_bounds_is_a_400_on_create_and_edit(
+    field, value, staff, organizer, tournament
+) -> None:
+    from tournaments.models import Tournament
+
+    before = Tournament.objects.count()
+    body = {"slug": "zero", "name": "Zero", "starts_on": "2026-12-05", field: value}
+    created = staff.post("/api/v1/tournaments/", body, format="json")
+    assert created.status_code == 400, created.content
+    assert _fields(created) == [field]
+    assert Tournament.objects.count() == before
+    edited = organizer.patch("/api/v1/tournaments/cup/", {field: value}, format="json")
+    assert edited.status_code == 400, edited.content
+    assert _fields(edited) == [field]
+    tournament.refresh_from_db()
+    assert (tournament.deals_per_round_4, tournament.deals_per_round_5) == (4, 5)
+
+
+def test_deals_per_round_in_bounds_are_saved(organizer, tournament) -> None:
+    edited = organizer.patch("/api/v1/tournaments/cup/", {"deals_per_round_4": 1, "deals_per_round_5": 500},
+                             format="json")  # fmt: skip
+    assert edited.status_code == 200, edited.content
+    tournament.refresh_from_db()
+    assert (tournament.deals_per_round_4, tournament.deals_per_round_5) == (1, 500)
+
+
+@pytest.mark.parametrize("rating", ["9" * 5000, "-" + "1" * 4400, "²", "1" * 10])
+def test_a_csv_rating_that_is_no_plausible_number_is_a_400_naming_the_line(
+    organizer, tournament, rating
+) -> None:
+    from tournaments.models import Player
+
+    csv_text = f"name,rating\nAnna Kiss,1700\nBéla Nagy,{rating}\n"
+    response = organizer.post("/api/v1/tournaments/cup/registrations/import/", {"file": csv_text},
+                              format="json")  # fmt: skip
+    assert response.status_code == 400, response.content[:500]
+    assert _fields(response) == ["file"]
+    message = response.json()["errors"][0]["message"]
+    assert "line 3" in message
+    assert "rating" in message
+    assert len(message) < 200  # the value is not echoed whole
+    assert not Player.objects.filter(name__in=["Anna Kiss", "Béla Nagy"]).exists()
+
+
+def test_a_bad_rules_preset_is_named_rules_preset_and_a_bad_option_rules_options(
+    organizer, tournament
+) -> None:
+    preset = organizer.patch("/api/v1/tournaments/cup/", {"rules_preset": "no-such-rules"}, format="json")
+    assert preset.status_code == 400
+    assert _fields(preset) == ["rules_preset"]
+    option = organizer.patch("/api/v1/tournaments/cup/", {"rules_options": {"no_such_option": 1}},
+                             format="json")  # fmt: skip
+    assert option.status_code == 400
+    assert _fields(option) == ["rules_options"]
+
+
+def test_a_bad_bye_in_a_draw_edit_is_named_byes(
+    organizer, round1, django_capture_on_commit_callbacks
+) -> None:
+    from .test_rounds import ROUNDS, draft_round2
+
+    body = draft_round2(organizer, round1, django_capture_on_commit_callbacks)
+    tables = [[s["player_id"] for s in t["seats"]] for t in body["tables"]]
+    path = f"{ROUNDS}2/draw/"
+    seated_bye = organizer.put(path, {"tables": tables, "byes": [tables[0][0]]}, format="json")
+    assert seated_bye.status_code == 400
+    assert set(_fields(seated_bye)) == {"byes"}, seated_bye.json()
+    stranger = organizer.put(path, {"tables": tables, "byes": [987654]}, format="json")
+    assert stranger.status_code == 400
+    assert set(_fields(stranger)) == {"byes"}, stranger.json()
+    twice = organizer.put(path, {"tables": [tables[0], tables[0]], "byes": []}, format="json")
+    assert set(_fields(twice)) == {"tables"}, twice.json()
+    assert organizer.get(f"{ROUNDS}2/").json()["version"] == body["version"]
+
+
+@pytest.mark.parametrize("method", ["get", "post", "put", "delete"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/tournaments/cup/rounds/1/tables/1/hands/-1/",
+        "/api/v1/tournaments/cup/rounds/x/",
+        "/api/v1/no/such/thing/",
+        "/api/v2/",
+    ],
+)
+def test_a_url_no_api_route_matches_answers_the_json_error_shape(organizer, tournament, method, path) -> None:
+    response = getattr(organizer, method)(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"errors": [{"field": None, "code": "not_found", "message": response.json()[
+        "errors"][0]["message"]}]}  # fmt: skip
+
+
+def test_a_known_route_without_its_slash_is_still_redirected_to_it(anonymous) -> None:
+    response = anonymous.get("/api/v1/rules")
+    assert response.status_code == 301
+    assert response["Location"] == "/api/v1/rules/"
+    unknown = anonymous.get("/api/v1/nothing", follow=True)
+    assert unknown.status_code == 404
+    assert unknown.json()["errors"][0]["code"] == "not_found"
