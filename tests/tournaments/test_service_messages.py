@@ -231,7 +231,7 @@ def test_a_refused_csv_import_names_each_line_in_the_readers_language() -> None:
         players_import_csv(tournament, csv_text)
     (error_1, error_2) = caught.value.error_dict["file"]
     with translation.override("hu"):
-        assert str(next(iter(error_1))) == "2. sor: a(z) '12x' értékszám nem egész szám"
+        assert str(next(iter(error_1))) == "2. sor: a(z) '12x' értékszám nem 0 és 10000 közötti egész szám"
         assert str(next(iter(error_2))).startswith("3. sor: name – legfeljebb ")
     with translation.override("de"):
         assert str(next(iter(error_2))).startswith("Zeile 3: name – darf höchstens ")
