@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # "Manage" and "Signed in as ... · Sign out" for a signed-in reader, filled in after the page cache.
+    "tournaments.pages.reader.ReaderSlotsMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
@@ -123,7 +125,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("hu", "Magyar"), ("en", "English"), ("de", "Deutsch")]  # the browser's choice by default
 LOCALE_PATHS = [BASE_DIR / "tournaments" / "locale"]
 LOGIN_URL = "tournaments:login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "tournaments:my-tournaments"  # one tournament: its dashboard; else the list
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Budapest")
 USE_I18N = True
 USE_TZ = True

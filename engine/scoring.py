@@ -26,7 +26,15 @@ from typing import Any, TypedDict
 from engine.rules import Rules
 from engine.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
-__all__ = ["Item", "Score", "SummaryError", "max_payment", "score", "score_summary"]
+__all__ = ["PLAUSIBLE_PAYMENT", "Item", "Score", "SummaryError", "max_payment", "score", "score_summary"]
+
+# What one seat plausibly wins or loses in one hand at stake x1 (scaled by the hand's stake). Not a bound
+# (that is ``max_payment``: 13,494 at x1 under the tournament rules, 26,806 under pagat) but the edge of
+# what tables really play: benchmarks/plausible_payments.py plays 20,000 rule-bot hands per rules preset,
+# and the largest |payment| it saw was 111 (p99.9: 45); see docs/plausible-payments.md. A typed payment
+# beyond it, e.g. 9999 for 99, is refused as unusual unless the table confirms it
+# (``tournaments.services.results``).
+PLAUSIBLE_PAYMENT = 150
 
 GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"
 KONTRA_FACTOR = (1, 2, 4, 8, 16, 32)  # none, kontra, rekontra, szubkontra, hirskontra, mordkontra

@@ -186,7 +186,7 @@ class TournamentForm(forms.ModelForm):
 class TournamentAdmin(SimpleHistoryAdmin):
     form = TournamentForm
     list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public", "import_players_link"]
-    readonly_fields = ["import_players_link", "status"]
+    readonly_fields = ["import_players_link", "status", "finished_at"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug", "venue"]
     inlines = [RegistrationInline]
@@ -197,6 +197,8 @@ class TournamentAdmin(SimpleHistoryAdmin):
         "export_standings_csv",
         "generate_final_stage",
         "generate_final_stage_in_worker",
+        "finish",
+        "finish_without_final_stage",
     ]
 
     @admin.display(description="Players")
@@ -266,6 +268,15 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def generate_final_stage_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _request_jobs(self, request, queryset, Job.Kind.FINAL_STAGE, lambda t: (t, {}))
 
+    @admin.action(description="Finish the tournament (final standings; results frozen)")
+    def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _report(self, request, lambda t: services.tournament_finish(t, by=request.user), queryset)
+
+    @admin.action(description="Finish the tournament without its final stage")
+    def finish_without_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        finish = services.tournament_finish
+        _report(self, request, lambda t: finish(t, by=request.user, skip_final=True), queryset)
+
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         from tournaments.standings import standings_recompute
@@ -319,7 +330,7 @@ class TableInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(ServiceOnlyAdmin):
-    list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at"]
+    list_display = ["tournament", "number", "stage", "status", "method", "seed", "ends_at", "extra_reason"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
     actions = ["redraw", "redraw_in_worker", "confirm", "publish", "start", "close", "verify"]

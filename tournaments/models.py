@@ -154,6 +154,9 @@ class Tournament(models.Model):
     final_table = models.BooleanField(default=False)
     placement_tables = models.BooleanField(default=False)
 
+    # Set by ``tournament_finish``: the standings are final, no round is drawn or started, results frozen.
+    finished_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     version = models.PositiveIntegerField(default=1)  # bumped by every change (ETag / If-Match)
 
@@ -229,6 +232,8 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Why a round beyond the planned number was drawn (required then, by ``round_generate``).
+    extra_reason = models.TextField(blank=True, max_length=500)
     version = models.PositiveIntegerField(default=1)  # bumped by every change of the round or its draw
 
     history = HistoricalRecords(bases=[AuditedHistory])
@@ -392,6 +397,9 @@ class HandSubmission(models.Model):
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The confirming seat confirmed on the phone the entry was made on (one phone per table), having
+    # seen the whole hand and tapped its own name: kept for the history and the organizer's round page.
+    same_device = models.BooleanField(default=False)
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
     input_digest = models.CharField(max_length=64, blank=True)  # sha256 of the entry as sent, for retries
     note = models.TextField(blank=True)
@@ -418,6 +426,10 @@ class HandSubmission(models.Model):
                 | Q(submitted_by__isnull=True)
                 | ~Q(confirmed_by=models.F("submitted_by")),
                 name="submission_confirmer_differs",
+            ),
+            models.CheckConstraint(
+                condition=Q(same_device=False) | Q(confirmed_by__isnull=False),
+                name="submission_same_device_needs_confirmer",
             ),
         ]
         indexes = [models.Index(fields=["hand", "status"])]

@@ -65,6 +65,14 @@ def is_organizer(user: Any, tournament: Tournament) -> bool:
     return user.is_superuser or tournament.organizers.filter(pk=user.pk).exists()
 
 
+def organized_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``user`` runs (``is_organizer``): a superuser runs every one."""
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    found = Tournament.objects.all() if user.is_superuser else user.organized_tournaments.all()
+    return found.order_by("-starts_on", "name")
+
+
 def standings_state(tournament: Tournament) -> StandingsState | None:
     """Whether the stored standings are current (``None`` before anything marked them)."""
     return StandingsState.objects.filter(tournament=tournament).first()
@@ -131,6 +139,7 @@ class StandingsTable:
     rows: list[Standing] = field(default_factory=list)
     hands_in_dispute: int = 0  # hands of these rounds in dispute: not counted until decided
     provisional_rounds: list[int] = field(default_factory=list)  # rounds counted here that are not closed
+    final: bool = False  # the tournament is finished and these are its latest standings: final
 
     @property
     def provisional(self) -> bool:
@@ -157,7 +166,12 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> S
         row.hands_in_dispute = per_player.get(row.player_id, 0)  # type: ignore[attr-defined]
         mark_provisional(row, provisional)
     live = after_round in provisional
-    return StandingsTable(after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional)
+    final = getattr(tournament, "finished_at", None) is not None and (
+        after_round == tournament.standings.aggregate(m=Max("after_round"))["m"]
+    )
+    return StandingsTable(
+        after_round, live, list(range(1, after_round + 1)), rows, disputed, provisional, final
+    )
 
 
 def mark_provisional(row: Standing, provisional: Collection[int]) -> None:
@@ -299,6 +313,20 @@ def table_hand_counts(round_: Round) -> dict[int, dict[str, int]]:
     for table_id, status, n in rows:
         counts[table_id][status] = n
     return counts
+
+
+def same_device_confirmations(round_: Round) -> dict[int, int]:
+    """Per table of the round (by id): how many of its hands' confirmed versions a second seat confirmed
+    on the phone they were entered on (``HandSubmission.same_device``), in one aggregate query."""
+    rows = (
+        HandSubmission.objects.filter(
+            hand__table__round=round_, status=HandSubmission.Status.CONFIRMED, same_device=True
+        )
+        .order_by()
+        .values_list("hand__table_id")
+        .annotate(n=Count("id"))
+    )
+    return dict(rows)
 
 
 def running_totals(table: Table) -> dict[str, int]:

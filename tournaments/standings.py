@@ -522,8 +522,9 @@ def standings_due(older_than: timedelta) -> list[int]:
     """Tournaments whose standings stayed stale for ``older_than`` and that no worker holds (the sweep)."""
     now = timezone.now()
     return list(
-        StandingsState.objects.filter(_unclaimed(now), stale_since__lt=now - older_than)
-        .values_list("tournament_id", flat=True)
+        StandingsState.objects.filter(_unclaimed(now), stale_since__lt=now - older_than).values_list(
+            "tournament_id", flat=True
+        )
     )
 
 

@@ -46,6 +46,13 @@ class EntrySerializer(serializers.Serializer):
     summary = serializers.JSONField(required=False, help_text="engine/schemas/hand-summary.schema.json")
     record = serializers.JSONField(required=False, help_text="engine/schemas/hand-record.schema.json")
     note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    confirm_unusual = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: store typed payments the server refused as unusual (code unusual: a payment far "
+        "beyond what a hand at this stake plausibly pays, or a played hand where nobody pays), after the "
+        "table checked them. Send it with a new Idempotency-Key: the refusal is kept under the first one.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [name for name in ("summary", "record") if name in attrs]
@@ -148,6 +155,7 @@ def submission_data(submission: HandSubmission, seats: dict[int, str]) -> dict[s
             else None
         ),
         "confirmed_at": submission.confirmed_at,
+        "same_device": submission.same_device,
         "created_at": submission.created_at,
         "note": str(submission.note_text),
     }
@@ -275,6 +283,9 @@ class SubmissionOut(serializers.Serializer):
     by_organizer = serializers.BooleanField()
     confirmed_by = MemberOut(allow_null=True)
     confirmed_at = serializers.DateTimeField(allow_null=True)
+    same_device = serializers.BooleanField(
+        help_text="confirmed on the same phone the entry was made on (one phone per table)"
+    )
     created_at = serializers.DateTimeField()
     note = serializers.CharField()
 
@@ -487,6 +498,7 @@ class SubmissionView(TableScoped):
                 data=data,
                 idempotency_key=request.headers.get("Idempotency-Key"),
                 note=attrs.get("note", ""),
+                confirm_unusual=attrs.get("confirm_unusual", False),
                 **kwargs,
             )
         except ValidationError as exc:
@@ -499,6 +511,12 @@ class SubmissionView(TableScoped):
 
 class ConfirmSerializer(serializers.Serializer):
     entered_by = serializers.ChoiceField(POSITIONS, required=False, help_text="With a table code: the seat.")
+    same_device = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="The confirming seat confirms on the phone the entry was made on, having seen the "
+        "whole hand (recorded on the version).",
+    )
 
 
 class ConfirmView(TableScoped):
@@ -517,7 +535,9 @@ class ConfirmView(TableScoped):
         body = ConfirmSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         member = table_member(request, self.table(), body.validated_data.get("entered_by"), self.seated())
-        confirmed = services.hand_confirm(found, member)
+        confirmed = services.hand_confirm(
+            found, member, same_device=body.validated_data.get("same_device", False)
+        )
         return Response(submission_data(confirmed, self.seats()))
 
 
@@ -549,7 +569,12 @@ class DisputeListView(TableScoped):
             source, data = EntrySerializer.to_service(attrs)
         try:
             dispute = services.hand_contest(
-                self.hand(), contested_by=member, reason=attrs["reason"], source=source, data=data
+                self.hand(),
+                contested_by=member,
+                reason=attrs["reason"],
+                source=source,
+                data=data,
+                confirm_unusual=attrs.get("confirm_unusual", False),
             )
         except ValidationError as exc:
             raise _rename(exc, source or "payments") from exc

@@ -205,6 +205,28 @@ def transition_view(service: Any, summary: str) -> type[RoundsBase]:
     return TransitionView
 
 
+class CloseView(RoundsBase):
+    """Close a round once every table is settled. While its timer still runs the close must be confirmed
+    (``{"confirm": true}``), as on the organizer's page: otherwise 409 saying how long it has left."""
+
+    @extend_schema(
+        summary="Close a round once every table is settled (organizers); confirm: true while its timer "
+        "still runs (else 409)",
+        request=s.CloseSerializer,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+        responses=ROUND_RESPONSE,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        by = self.require_organizer()
+        round_ = self.round_(number)
+        version = expected_version(request, "round", round_)
+        body = s.CloseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        confirm = body.validated_data["confirm"]
+        return self.round_response(round_close(round_, by=by, expected_version=version, confirm=confirm))
+
+
 class VerifyView(RoundsBase):
     """Re-runs the draw from the stored seed and input: anyone may check it was not arranged."""
 
@@ -350,11 +372,7 @@ urlpatterns = [
         transition_view(round_start, "Start a published round and its timer (organizers)").as_view(),
         name="round-start",
     ),
-    path(
-        "rounds/<num:number>/close/",
-        transition_view(round_close, "Close a round once every table is settled (organizers)").as_view(),
-        name="round-close",
-    ),
+    path("rounds/<num:number>/close/", CloseView.as_view(), name="round-close"),
     path("rounds/<num:number>/verify/", VerifyView.as_view(), name="round-verify"),
     path("final-stage/", FinalStageView.as_view(), name="final-stage"),
     path("rounds/<num:number>/tables/", TableListView.as_view(), name="tables"),

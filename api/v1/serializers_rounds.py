@@ -43,6 +43,7 @@ class RoundSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
+    extra_reason = serializers.CharField(help_text="why this round beyond the planned ones was drawn")
     version = serializers.IntegerField()
     tables = DrawTableSerializer(many=True)
     byes = ByeSerializer(many=True)
@@ -126,6 +127,21 @@ class GenerateSerializer(serializers.Serializer):
         help_text="Default: the tournament's pairing method for this round.",
     )
     seed = serializers.CharField(required=False, min_length=1, max_length=64, help_text="Default: random.")
+    extra_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Why a round beyond the planned number is drawn: required then (the planned number of "
+        "rounds ends the tournament), not taken otherwise.",
+    )
+
+
+class CloseSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Close even though the round's timer still runs; without it such a close is a 409.",
+    )
 
 
 class RedrawSerializer(serializers.Serializer):

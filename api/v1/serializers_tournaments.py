@@ -17,14 +17,14 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ("id", "slug", *EDITABLE_FIELDS, "created_at", "version")
-        read_only_fields = ("id", "created_at", "version")
+        fields = ("id", "slug", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
+        read_only_fields = ("id", "finished_at", "created_at", "version")
         extra_kwargs = {"slug": {"validators": []}, "name": {"validators": []}}
 
 
 class TournamentEditSerializer(TournamentSerializer):
     class Meta(TournamentSerializer.Meta):
-        read_only_fields = ("id", "slug", "created_at", "version")
+        read_only_fields = ("id", "slug", "finished_at", "created_at", "version")
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -164,6 +164,9 @@ class StandingsSerializer(serializers.Serializer):
         help_text="a round these standings count is not closed: its table points (places by the hands so "
         "far), the totals and the ranks are provisional; they become final when it closes"
     )
+    final = serializers.BooleanField(
+        help_text="the tournament is finished and these are its final standings: they no longer change"
+    )
     stale = serializers.BooleanField(help_text="a change is waiting to be counted: they are being updated")
     version = serializers.IntegerField(help_text="the standings version these totals count (grows)")
     as_of = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
@@ -197,6 +200,14 @@ class PenaltyAwardSerializer(serializers.Serializer):
     round = serializers.IntegerField(required=False, allow_null=True, help_text="the round's number")
     points = serializers.IntegerField(help_text="negative: a penalty; positive: a bonus")
     reason = serializers.CharField(trim_whitespace=False)
+
+
+class FinishSerializer(serializers.Serializer):
+    skip_final = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="finish without the final stage the format has (it was not drawn): an explicit choice",
+    )
 
 
 class ReasonSerializer(serializers.Serializer):

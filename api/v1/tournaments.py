@@ -37,7 +37,7 @@ from tournaments.services.registrations import (
     registration_withdraw,
     tournament_player_add,
 )
-from tournaments.services.tournaments import tournament_create, tournament_edit
+from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_finish
 
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="the tournament's slug")
 ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="the object's id")
@@ -424,6 +424,7 @@ def _standings_render(
         "after_round": table.after_round,
         "live": table.live,
         "provisional": table.provisional,
+        "final": table.final,
         "stale": bool(state and state.stale_since),
         "version": state.computed_version if state else 0,
         "as_of": state.computed_at if state else None,
@@ -578,10 +579,30 @@ class PenaltyWithdrawView(TournamentView):
         return Response(s.PenaltySerializer(penalty).data)
 
 
+class TournamentFinishView(TournamentView):
+    """The planned rounds (and the final stage) are played: the standings become final, results freeze."""
+
+    @extend_schema(
+        summary="Finish the tournament (organizers): final standings, no more rounds, results frozen; "
+        "409 while a planned round or the final stage is not played and closed",
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=s.FinishSerializer,
+        responses=s.TournamentSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        data = _valid(s.FinishSerializer, request)
+        finished = tournament_finish(tournament, by=user, skip_final=data["skip_final"])
+        return with_etag(Response(s.TournamentSerializer(finished).data), TOURNAMENT, finished)
+
+
 T = "tournaments/<slug:slug>/"
 urlpatterns = [
     path("tournaments/", TournamentListView.as_view(), name="tournaments"),
     path(T, TournamentDetailView.as_view(), name="tournament"),
+    path(f"{T}finish/", TournamentFinishView.as_view(), name="tournament-finish"),
     path("clubs/", ClubListView.as_view(), name="clubs"),
     path(f"{T}players/", PlayersView.as_view(), name="players"),
     path(f"{T}players/<num:pk>/rounds/", PlayerResultsView.as_view(), name="player-rounds"),

@@ -92,6 +92,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "generate the final stage (a job)": lambda t: (final_stage_due(t), {}),
     "create a tournament": lambda t: ("/api/v1/tournaments/", NEW_TOURNAMENT),
     "edit a tournament": lambda t: (CUP, {"venue": "Szeged"}),
+    "finish a tournament": lambda t: (f"{CUP}finish/", {}),
     "create a club": lambda t: ("/api/v1/clubs/", {"name": "Új Klub"}),
     "add a player": lambda t: (f"{CUP}players/", {"name": "Új Játékos"}),
     "register a player": lambda t: (f"{CUP}registrations/", {"player": new_player().pk}),
@@ -196,6 +197,7 @@ EXPECTED = {
     # shared, so any tournament's organizer may add one.
     "create a tournament":      [401, 401, 401, 403, 403, 403, 403, 201],
     "edit a tournament":        [401, 403, 403, 403, 403, 403, 200, 200],
+    "finish a tournament":      [401, 403, 403, 403, 403, 403, 409, 409],  # round 1 is in play
     "create a club":            [401, 401, 401, 403, 403, 201, 201, 201],
     "add a player":             [401, 403, 403, 403, 403, 403, 201, 201],
     "register a player":        [401, 403, 403, 403, 403, 403, 201, 201],
@@ -267,7 +269,7 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "hands", "round-hands", "submissions", "confirm", "disputes", "resolve", "void", "table-code",
         "rounds",
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
-        "final-stage", "tournaments", "tournament", "clubs", "players", "registrations",
+        "final-stage", "tournaments", "tournament", "tournament-finish", "clubs", "players", "registrations",
         "registrations-import", "registration-check-in", "registration-withdraw", "penalties",
         "penalty-withdraw", "webhooks", "webhook-deactivate",
     }  # fmt: skip

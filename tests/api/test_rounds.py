@@ -38,7 +38,7 @@ def play_out(round_: Round, payments: dict[str, int] | None = None) -> None:
 def close_round1(organizer: APIClient, round1: Round, capture: Any) -> None:
     with capture(execute=True):  # the standings (and table results) are recomputed after commit
         play_out(round1)
-        assert organizer.post(f"{ROUNDS}1/close/").status_code == 200
+        assert organizer.post(f"{ROUNDS}1/close/", {"confirm": True}, format="json").status_code == 200
 
 
 def draft_round2(organizer: APIClient, round1: Round, capture: Any) -> dict[str, Any]:
@@ -127,7 +127,7 @@ def test_it_drives_a_round_through_its_whole_lifecycle_as_an_organizer(
 
     play_out(Round.objects.get(pk=pk))
     with django_capture_on_commit_callbacks(execute=True):
-        closed = organizer.post(f"{ROUNDS}2/close/", HTTP_IF_MATCH=etag)
+        closed = organizer.post(f"{ROUNDS}2/close/", {"confirm": True}, format="json", HTTP_IF_MATCH=etag)
     assert closed.status_code == 200
     assert closed.json()["status"] == "closed"
     assert closed.json()["closed_at"]
@@ -199,7 +199,8 @@ def test_it_lets_only_this_tournaments_organizers_act_on_rounds(
     assert active_table_code(table1) == code
     play_out(round1)
     with django_capture_on_commit_callbacks(execute=True):
-        assert superuser.post(f"{ROUNDS}1/close/").status_code == 200  # a superuser organizes everything
+        closed = superuser.post(f"{ROUNDS}1/close/", {"confirm": True}, format="json")
+        assert closed.status_code == 200  # a superuser organizes everything
 
 
 def test_it_refuses_a_stale_if_match_and_changes_nothing(
@@ -254,6 +255,7 @@ def test_it_refuses_a_draw_while_the_previous_round_is_open_and_closing_an_unset
         source="payments",
         data={"payments": {"A": 0, "B": 0, "C": 0, "D": 0}},
         submitted_by=a,
+        confirm_unusual=True,  # nobody paying in a played hand: the table confirmed it
     )
     services.hand_submit(
         table=table1,

@@ -183,7 +183,8 @@ def test_a_thrown_in_hand_offline_keeps_the_dealer_and_doubles_the_stake(cup: An
     phone.wait_for_selector("h1 >> text=Hand 1")
     dealer1 = services.next_deal(table, 1).dealer
     phone.select_option("#id_kind", "passed_out")
-    save_offline(phone, {p: 0 for p in "ABCDE" if p != dealer1}, 1)
+    assert phone.locator("#group-payments").is_hidden()  # nobody pays: no boxes (issue 21 §4)
+    save_offline(phone, {}, 1)
     phone.wait_for_selector("h1 >> text=Hand 2")
     assert phone.locator("[data-offline-stake]").inner_text() == "×2"
     assert phone.locator(f"#id_pay_{dealer1}").is_disabled()  # the same dealer sits out again

@@ -69,8 +69,9 @@ def test_the_organizer_runs_a_round_and_decides_a_dispute(
     assert_accessible(desktop)
     assert desktop.locator("article.version").count() == 2
     desktop.get_by_label(re.compile(r"version 1 \(.*seat")).check()
-    desktop.get_by_label("Note").fill("checked the paper sheet")
-    desktop.get_by_role("button", name="Resolve").click()
+    resolve = desktop.get_by_role("form", name="Resolve: choose a version")  # beside the entry form
+    resolve.get_by_label("Note").fill("checked the paper sheet")
+    resolve.get_by_role("button", name="Resolve").click()
     desktop.wait_for_load_state()
     assert "Version 1 is now the hand" in desktop.locator(".messages").inner_text()
     shoot(desktop, "organizer-dispute-resolved")
@@ -89,6 +90,9 @@ def test_the_organizer_runs_a_round_and_decides_a_dispute(
         )  # fmt: skip
     desktop.goto("/t/cup/manage/rounds/2/")
     desktop.get_by_role("button", name="Close the round").click()
+    desktop.wait_for_load_state()
+    assert "timer still runs" in desktop.locator("#confirm-close").inner_text()  # asked first
+    desktop.get_by_role("button", name="Yes, close it now").click()
     desktop.wait_for_load_state()
     assert "The round is closed." in desktop.locator(".messages").inner_text()
 

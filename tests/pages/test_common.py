@@ -113,7 +113,7 @@ def test_the_glossary_has_every_term_the_entry_forms_use(client: Any, db: Any) -
     assert "(a failed trial three)" in page
     assert "16 times the value" in page  # hirskontra
     de = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "<span lang=\"hu\">próbahárom</span> · Probedreier" in de
+    assert '<span lang="hu">próbahárom</span> · Probedreier' in de
 
 
 def test_the_glossary_opened_from_a_tournament_leads_back_to_it(cup: Any, client: Any) -> None:

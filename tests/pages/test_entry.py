@@ -346,7 +346,8 @@ def test_a_seat_contests_a_confirmed_hand_and_it_stops_counting(cup: Tournament)
     assert "A confirmed hand is wrong?" in c.get(table_url(four)).content.decode()
     contest_url = table_url(four) + "contest/"
     refused = c.post(contest_url, {"number": 1, "reason": ""}, follow=True).content.decode()
-    assert "Not contested: reason" in refused  # the service names the missing field
+    assert "Not contested:" in refused
+    assert 'id="contest-reason-error"' in refused
     assert Hand.objects.get(table=four, number=1).status == "confirmed"
     for _ in range(2):  # a double tap opens one dispute
         page = c.post(contest_url, {"number": 1, "reason": "B took the trull, not A"}, follow=True)

@@ -290,7 +290,11 @@ def test_close_is_refused_while_hands_are_missing_and_accepted_once_complete(
     round_.refresh_from_db()
     assert round_.status == "in_play"
     play_table(table2, organizer_user)
-    response = post("/t/cup/manage/rounds/2/", {"action": "close", "version": round_.version})
+    asked = post("/t/cup/manage/rounds/2/", {"action": "close", "version": round_.version})
+    assert asked.status_code == 200  # the timer runs: asked first
+    assert "Yes, close it now" in asked.content.decode()
+    confirmed = {"action": "close", "version": round_.version, "confirm": "1"}
+    response = post("/t/cup/manage/rounds/2/", confirmed)
     assert response.status_code == 302
     round_.refresh_from_db()
     assert round_.status == "closed"

@@ -173,7 +173,7 @@ def test_projector_marks_the_round_in_play_and_says_during(
     assert page.count('class="num pj-total prov"') == 4
     five, _four = tables(cup)
     for name in names(five):
-        row = page.split(f"<th scope=\"row\">{name}</th>", 1)[1].split("</tr>", 1)[0]
+        row = page.split(f'<th scope="row">{name}</th>', 1)[1].split("</tr>", 1)[0]
         assert re.findall(r'<td class="num pj-r[^"]*">(.*?)</td>', row)[-1] == "–"
 
 
@@ -193,9 +193,7 @@ def test_printed_standings_mark_the_round_in_play(cup: Tournament, client: Any, 
     foot = page.split('<p class="doc-foot">', 1)[1].split("</p>", 1)[0]
     assert f"{MARK} {LEGEND}" in foot
     five, _four = tables(cup)
-    totals = dict(
-        Standing.objects.filter(tournament=cup, after_round=1).values_list("player__name", "total")
-    )
+    totals = dict(Standing.objects.filter(tournament=cup, after_round=1).values_list("player__name", "total"))
     for name in names(five):  # nothing counted at the 5-table: round 2 is "–", the total is round 1's
         row = page.split(f'<th scope="row" class="name">{name}</th>', 1)[1].split("</tr>", 1)[0]
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)

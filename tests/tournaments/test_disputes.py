@@ -44,7 +44,12 @@ def entered(django_capture_on_commit_callbacks):
     def enter(table, position, source, data, number=1):
         with django_capture_on_commit_callbacks(execute=True):
             return services.hand_submit(
-                table=table, number=number, source=source, data=data, submitted_by=seat(table, position)
+                table=table,
+                number=number,
+                source=source,
+                data=data,
+                submitted_by=seat(table, position),
+                confirm_unusual=True,  # the disputes here are made of deliberately wrong entries
             )
 
     return enter

@@ -156,7 +156,11 @@ def test_it_bounds_payments_by_what_the_rules_can_produce_at_the_stake(table4) -
     assert f"at most {limit}" in message
     assert "stake 1" in message
     assert HandSubmission.objects.count() == 0
-    sub = member_entry(table4, 1, pay(limit, -limit, 0, 0), seat(table4, "A"))
+    unusual = pay(limit, -limit, 0, 0)  # possible, but far beyond a plausible hand: asked first
+    with pytest.raises(ValidationError) as err:
+        member_entry(table4, 1, unusual, seat(table4, "A"))
+    assert err.value.error_dict["data.payments.A"][0].code == "unusual"
+    sub = member_entry(table4, 1, unusual, seat(table4, "A"), confirm_unusual=True)
     assert sub.payments["A"] == limit
 
 

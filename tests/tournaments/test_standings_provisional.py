@@ -94,9 +94,7 @@ def snapshot(tournament: Tournament, after: int) -> dict[int, tuple[Any, ...]]:
 def round_entries(tournament: Tournament, number: int) -> dict[int, dict[str, Any]]:
     """Each player's entry for round ``number`` in the latest standings, as the readers see it."""
     table = selectors.standings_table(tournament)
-    return {
-        row.player_id: entry for row in table.rows for entry in row.rounds if entry["round"] == number
-    }
+    return {row.player_id: entry for row in table.rows for entry in row.rounds if entry["round"] == number}
 
 
 @pytest.mark.django_db

@@ -84,6 +84,7 @@ PAGAT_LAST_CHOICES = [
 ANNOUNCED_CHOICES = [("", gettext_lazy("not announced")), *TEAM_CHOICES[1:]]
 TOOK_CHOICES = [("", gettext_lazy("neither team")), *TEAM_CHOICES[1:]]
 RESULT_BONUSES = ("trull", "four_kings", "xxi_catch")
+ALONE = "alone"  # the summary form's partner choice for a solo: the engine's summary says partner null
 OFFLINE_DEPTH = 5  # hands a phone without a connection may enter after the one on its form
 
 
@@ -341,7 +342,10 @@ def _base_context(view: TableView) -> dict[str, Any]:
 
 
 @never_cache
-def entry_table(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+def entry_table(
+    request: HttpRequest, slug: str, code: str, *, extra: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    """The table page (``extra``: a refused contest's typed values and errors, shown with ``status``)."""
     opened = _open_table(request, slug, code)
     if isinstance(opened, HttpResponse):
         return opened
@@ -349,7 +353,9 @@ def entry_table(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     context.update(_table_state(opened))
     context["sheet"] = selectors.score_sheet(opened.table)
     context["offline"] = _offline_plan(opened)
-    return render(request, "tournaments/entry/table.html", context)
+    context["reason_max"] = services.NOTE_MAX
+    context.update(extra or {})
+    return render(request, "tournaments/entry/table.html", context, status=status)
 
 
 @never_cache
@@ -396,6 +402,97 @@ def entry_confirm(request: HttpRequest, slug: str, code: str, number: int) -> Ht
     return HttpResponseRedirect(_table_url(opened))
 
 
+BID_NAMES = dict(BID_CHOICES)
+KIND_NAMES = dict(SUMMARY_KINDS)
+
+
+def _hand_facts(view: TableView, submission: HandSubmission) -> list[tuple[str, str]]:
+    """What was played, in the summary form's words: the facts a confirming seat checks, beside the
+    payments and the engine's items."""
+    payload = submission.payload or {}
+    facts = [(str(FIELD_LABELS["kind"]), str(KIND_NAMES.get(submission.kind, submission.kind)))]
+    if submission.source != HandSubmission.Source.SUMMARY:
+        return facts
+
+    def who(position: Any) -> str:
+        seat = view.seat(position) if isinstance(position, str) else None
+        return _seat_label(seat) if seat else "—"
+
+    if submission.kind in ("played", "trial_three_failed"):
+        facts.append((str(FIELD_LABELS["bid"]), str(BID_NAMES.get(payload.get("bid"), payload.get("bid")))))
+        facts.append((str(FIELD_LABELS["declarer"]), who(payload.get("declarer"))))
+    if submission.kind == "played":
+        partner = payload.get("partner")
+        alone = partner in (None, payload.get("declarer"))
+        facts.append(
+            (str(FIELD_LABELS["partner"]), _("nobody: the declarer plays alone") if alone else who(partner))
+        )
+        result = payload.get("result") or {}
+        facts.append((str(FIELD_LABELS["card_points"]), str(result.get("declarer_card_points", "—"))))
+        facts.append((str(FIELD_LABELS["tricks"]), str(result.get("declarer_tricks", "—"))))
+        if payload.get("game_kontra"):
+            facts.append((str(FIELD_LABELS["game_kontra"]), KONTRA_NAMES[int(payload["game_kontra"])]))
+    if submission.kind == "penalty":
+        offenders = ", ".join(who(p) for p in payload.get("offenders", []))
+        facts.append((str(FIELD_LABELS["offenders"]), offenders))
+        facts.append((str(FIELD_LABELS["amount"]), str(payload.get("amount", "—"))))
+    return facts
+
+
+@never_cache
+def entry_confirm_here(request: HttpRequest, slug: str, code: str, number: int) -> HttpResponse:
+    """One phone per table: a second seat confirms on the phone the entry was made on, as a deliberate
+    act. GET shows the whole hand (what was played, the payments, the engine's items) and the names of
+    the seats that may confirm (not the one that entered it); POST ``seat`` confirms in that seat's name
+    (``services.hand_confirm(..., same_device=True)``: the version's history says so)."""
+    opened = _open_seated(request, slug, code)
+    if isinstance(opened, HttpResponse):
+        return opened
+    submission = (
+        HandSubmission.objects.filter(
+            hand__table=opened.table, hand__number=number, status=HandSubmission.Status.PENDING
+        )
+        .order_by("-version")
+        .first()
+    )
+    if submission is None:
+        messages.info(request, _("Hand %(n)s has no entry waiting for a confirmation.") % {"n": number})
+        return HttpResponseRedirect(_table_url(opened))
+    by = opened.by_player.get(submission.submitted_by_id)
+    confirmers = [s for s in opened.seats if by is None or s.pk != by.pk]
+    error = ""
+    if request.method == "POST":
+        seat = next((s for s in confirmers if s.position == request.POST.get("seat")), None)
+        if seat is None:
+            error = _("Tap the name of the seat that confirms (not the one that entered the hand).")
+        else:
+            try:
+                services.hand_confirm(submission, seat.player, same_device=True)
+            except ValidationError as exc:
+                error = "; ".join(m for _n, _c, m in _error_messages(exc))
+            else:
+                messages.success(
+                    request,
+                    _("Hand %(n)s confirmed by %(seat)s on this phone.")
+                    % {"n": number, "seat": _seat_label(seat)},
+                )
+                return HttpResponseRedirect(_table_url(opened))
+    rules = tournament_rules(opened.tournament.rules_preset, opened.tournament.rules_options)
+    context = _base_context(opened)
+    context.update(
+        {
+            "number": number,
+            "submission": submission,
+            "by": by,
+            "facts": _hand_facts(opened, submission),
+            "items": selectors.scored_items(submission.source, submission.payload, rules),
+            "confirmers": confirmers,
+            "error": error,
+        }
+    )
+    return render(request, "tournaments/entry/confirm_here.html", context, status=400 if error else 200)
+
+
 @never_cache
 @require_POST
 def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
@@ -409,12 +506,13 @@ def entry_contest(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     if hand is None:
         messages.error(request, _("Choose the hand that is wrong."))
         return HttpResponseRedirect(_table_url(opened))
+    reason = request.POST.get("reason", "")
     try:
-        services.hand_contest(hand, contested_by=opened.me.player, reason=request.POST.get("reason", ""))
-    except ValidationError as exc:
-        for name, _code, message in _error_messages(exc):
-            reason = f"{name}: {message}" if name else message
-            messages.error(request, _("Not contested: %(reason)s") % {"reason": reason})
+        services.hand_contest(hand, contested_by=opened.me.player, reason=reason)
+    except ValidationError as exc:  # the page again, with what was typed and the error beside it
+        errors = [message for _name, _code, message in _error_messages(exc)]
+        extra = {"contest_reason": reason, "contest_number": number, "contest_errors": errors}
+        return entry_table(request, slug, code, extra=extra, status=400)
     else:
         messages.success(
             request,
@@ -441,19 +539,21 @@ class PaymentsForm(forms.Form):
     """One number per seat; the sitting-out dealer of a 5-table gets 0 (a read-only field)."""
 
     kind = forms.ChoiceField(choices=PAYMENT_KINDS, initial="played", label=gettext_lazy("The hand was"))
+    confirm_unusual = forms.BooleanField(required=False, label=gettext_lazy("Yes, this is what we played"))
 
     def __init__(self, *args: Any, view: TableView, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
         self.seat_fields = []
+        bound = services.payment_bound(view.tournament, deal.stake)  # the server's limit, in the browser too
         for seat in view.seats:
             name = f"pay_{seat.position}"
             out = seat.position not in deal.active
             self.fields[name] = forms.IntegerField(
                 required=False,
                 label=_seat_label(seat),
-                min_value=-9999,
-                max_value=9999,
+                min_value=-bound,
+                max_value=bound,
                 disabled=out,
                 initial=0 if out else None,
                 widget=forms.NumberInput(
@@ -466,13 +566,11 @@ class PaymentsForm(forms.Form):
         cleaned = super().clean()
         thrown_in = cleaned.get("kind") in ("passed_out", "annulled")
         for seat, name, _out in self.seat_fields:
-            if cleaned.get(name) is None and name not in self.errors:
-                if thrown_in:
-                    cleaned[name] = 0
-                else:
-                    self.add_error(
-                        name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position}
-                    )
+            if thrown_in:  # nobody pays: the boxes are hidden, and whatever they hold is ignored
+                cleaned[name] = 0
+                self.errors.pop(name, None)
+            elif cleaned.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position})
         return cleaned
 
     @property
@@ -482,6 +580,11 @@ class PaymentsForm(forms.Form):
     def to_data(self) -> dict[str, Any]:
         payments = {seat.position: int(self.cleaned_data[name]) for seat, name, _ in self.seat_fields}
         return {"kind": self.cleaned_data["kind"], "payments": payments}
+
+    @property
+    def unusual(self) -> bool:
+        """The server asked to confirm an unusual entry, or the player ticked the box already."""
+        return bool(getattr(self, "_unusual", False) or self.data.get("confirm_unusual"))
 
     def field_for(self, path: str) -> str | None:
         match = re.fullmatch(r"data\.payments\.([A-E])", path)
@@ -525,7 +628,13 @@ class SummaryForm(forms.Form):
         active = [s for s in view.seats if s.position in deal.active]
         seat_choices = [(s.position, _seat_label(s)) for s in active]
         self.fields["declarer"].choices = [("", "—"), *seat_choices]
-        self.fields["partner"].choices = [("", _("alone (no partner)")), *seat_choices]
+        # A solo (the declarer called a card in their own hand, or it lay in a discard) is chosen as such,
+        # never by naming the declarer as their own partner nor by leaving the field empty.
+        self.fields["partner"].choices = [
+            ("", "—"),
+            (ALONE, _("nobody: the declarer plays alone (called their own card)")),
+            *seat_choices,
+        ]
         self.fields["offenders"].choices = seat_choices
         rules = tournament_rules(view.tournament.rules_preset, view.tournament.rules_options)
         kontras = [(0, _("no kontra"))] + [(k, KONTRA_NAMES[k]) for k in range(1, rules.max_kontra + 1)]
@@ -559,7 +668,13 @@ class SummaryForm(forms.Form):
         kind = cleaned.get("kind")
         required: tuple[str, ...] = ()
         if kind == "played":
-            required = ("bid", "declarer", "card_points", "tricks")
+            required = ("bid", "declarer", "partner", "card_points", "tricks")
+            declarer, partner = cleaned.get("declarer"), cleaned.get("partner")
+            if declarer and partner == declarer:
+                self.add_error(
+                    "partner",
+                    _("The declarer is not their own partner: choose “nobody” for a solo."),
+                )
         elif kind == "trial_three_failed":
             required = ("declarer",)
         elif kind == "penalty":
@@ -579,7 +694,7 @@ class SummaryForm(forms.Form):
         if kind == "played":
             data["bid"] = c["bid"]
             data["declarer"] = c["declarer"]
-            data["partner"] = c["partner"] or None
+            data["partner"] = None if c["partner"] in ("", ALONE) else c["partner"]
             data["game_kontra"] = int(c.get("game_kontra") or 0)
             if c.get("called_card_discarded"):
                 data["called_card_discarded"] = True
@@ -664,7 +779,7 @@ class SummaryForm(forms.Form):
 FORMS = {"payments": PaymentsForm, "summary": SummaryForm}
 
 
-def _place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
+def place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     """Put a service's errors beside the fields they name; the rest are returned for the top of the form."""
     top = []
     for name, _code, message in _error_messages(exc):
@@ -679,7 +794,7 @@ def _place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     return top
 
 
-def _mark_invalid(form: forms.Form) -> None:
+def mark_invalid(form: forms.Form) -> None:
     """aria-invalid and aria-describedby on every field with an error (and on a group's fields)."""
     for name in form.errors:
         if name in form.fields:
@@ -719,6 +834,22 @@ FIELD_LABELS = {
 }
 
 
+def error_summary(form: forms.Form) -> list[tuple[str, str, str]]:
+    """(the field's id, its name in words, the error) of each refused field, for the box at the top of
+    a refused form (GOV.UK's error summary: each line links to its field)."""
+    out = []
+    for name, errors in form.errors.items():
+        if name not in form.fields:
+            continue
+        label = form.fields[name].label if name.startswith("pay_") else _field_label(name)
+        out += [(f"id_{name}", str(label or name), str(e)) for e in errors]
+    for group, errors in getattr(form, "group_errors", {}).items():
+        label = {"payments": _("Points of each seat"), "announcements": _("Announced bonuses"),
+                 "declarations": _("Declared tarokks")}.get(group, group)  # fmt: skip
+        out += [(f"group-{group}", str(label), str(e)) for e in errors]
+    return out
+
+
 def _field_label(name: str) -> str:
     """A field's name in words, for the live preview's list of errors."""
     if name in FIELD_LABELS:
@@ -743,7 +874,7 @@ def _preview(view: TableView, form: forms.Form, number: int, source: str) -> tup
     try:
         payments, kind, items = services.hand_preview(view.table, number, source, form.to_data())
     except ValidationError as exc:
-        return None, _place_errors(form, exc)
+        return None, place_errors(form, exc)
     return Preview([(s, payments.get(s.position, 0)) for s in view.seats], kind, items), []
 
 
@@ -796,10 +927,12 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
                     data=form.to_data(),
                     submitted_by=opened.me.player,
                     idempotency_key=request.POST.get("idem") or request.headers.get("Idempotency-Key"),
+                    confirm_unusual=bool(form.cleaned_data.get("confirm_unusual")),
                 )
             except ValidationError as exc:
-                top = _place_errors(form, exc)
+                top = place_errors(form, exc)
                 codes = {c for _n, c, _m in _error_messages(exc)}
+                form._unusual = "unusual" in codes
                 status = 409 if "conflict" in codes else 400
             else:
                 message = SAVED_MESSAGES.get(submission.status, SAVED_MESSAGES[HandSubmission.Status.PENDING])
@@ -823,9 +956,10 @@ def entry_hand(request: HttpRequest, slug: str, code: str, number: int, source: 
             status = status if status != 200 else 400
     else:
         form = form_class(view=opened, deal=deal)
-    _mark_invalid(form)
+    mark_invalid(form)
     context = _base_context(opened)
-    context.update(_hand_context(opened, hand, deal, source, form, preview, top))
+    idem = request.POST.get("idem", "") if request.method == "POST" else ""
+    context.update(_hand_context(opened, hand, deal, source, form, preview, top, idem))
     return render(request, "tournaments/entry/hand.html", context, status=status)
 
 
@@ -837,6 +971,7 @@ def _hand_context(
     form: forms.Form,
     preview: Preview | None,
     top: list[str],
+    request_idem: str = "",
 ) -> dict[str, Any]:
     others = []
     if hand is not None:
@@ -852,7 +987,8 @@ def _hand_context(
         "form": form,
         "preview": preview,
         "top_errors": top,
-        "idem": secrets.token_urlsafe(18),
+        "error_summary": error_summary(form),
+        "idem": request_idem or secrets.token_urlsafe(18),
         "other_entries": others,
         "confirmed": hand is not None and hand.status in (Hand.Status.CONFIRMED, Hand.Status.VOIDED),
         "disputed": hand is not None and hand.status == Hand.Status.DISPUTED,
@@ -905,5 +1041,10 @@ urlpatterns = [
     path("t/<slug:slug>/enter/<str:code>/contest/", entry_contest, name="entry-contest"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/confirm/", entry_confirm, name="entry-confirm"),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/preview/", entry_preview, name="entry-preview"),
+    path(
+        "t/<slug:slug>/enter/<str:code>/hands/<num:number>/confirm-here/",
+        entry_confirm_here,
+        name="entry-confirm-here",
+    ),
     path("t/<slug:slug>/enter/<str:code>/hands/<num:number>/<str:source>/", entry_hand, name="entry-hand"),
 ]

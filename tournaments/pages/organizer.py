@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -40,6 +41,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pages.common import organizer_page
+from tournaments.pages.entry import FORMS as ENTRY_FORMS
+from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
+from tournaments.pages.entry import TableView as EntryTable
 from tournaments.services.disputes import assess
 from tournaments.services.results import next_deal, table_positions
 
@@ -103,6 +107,17 @@ class LogoutView(auth_views.LogoutView):
     next_page = reverse_lazy("tournaments:list")
 
 
+def my_tournaments(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads (``LOGIN_REDIRECT_URL``, unless the login had a ``next``): the dashboard of
+    the one tournament the organizer runs, else the list of theirs (``?all=1`` shows the list anyway)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
+    tournaments = list(selectors.organized_tournaments(request.user))
+    if len(tournaments) == 1 and not request.GET.get("all"):
+        return redirect("tournaments:manage", tournaments[0].slug)
+    return render(request, "tournaments/organizer/mine.html", {"tournaments": tournaments})
+
+
 # --- the dashboard -------------------------------------------------------------------------------------
 
 
@@ -136,11 +151,20 @@ def dashboard_response(
     ).count()
     active_jobs = list(tournament.jobs.filter(status__in=Job.ACTIVE).order_by("created_at"))
     players = selectors.active_registrations(tournament, number).count()
+    can_draw = (last is None or last.status == Round.Status.CLOSED) and not active_jobs
+    qualifying = sum(r.stage == Round.Stage.QUALIFYING for r in rounds)
+    has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
+    # The planned number of rounds ends the tournament: then the final stage (where the format has
+    # one), "Finish the tournament", and an extra round only as a separate action with a reason.
+    planned_played = can_draw and qualifying >= tournament.rounds_planned
     context = {
         "tournament": tournament,
         "rounds": rounds,
         "next_number": number,
-        "can_draw": (last is None or last.status == Round.Status.CLOSED) and not active_jobs,
+        "can_draw": can_draw and not tournament.finished_at,
+        "planned_played": planned_played and not tournament.finished_at,
+        "final_stage_due": planned_played and tournament.final_table and not has_final,
+        "extra_allowed": not has_final,
         "last_round": last,
         "default_method": pairing_method_for(tournament.pairing_methods, number),
         "methods": METHOD_CHOICES,
@@ -165,11 +189,41 @@ def round_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("tournaments:manage", tournament.slug)
     method = request.POST.get("method", "").strip() or None
     seed = request.POST.get("seed", "")
+    reason = request.POST.get("extra_reason", "")
     try:
-        job = services.job_request(Job.Kind.GENERATE, tournament, by=request.user, method=method, seed=seed)
+        job = services.job_request(
+            Job.Kind.GENERATE, tournament, by=request.user, method=method, seed=seed, extra_reason=reason
+        )
     except ValidationError as exc:
         return dashboard_response(request, tournament, failure(exc, _("tournament")))
     return redirect("tournaments:manage-job", tournament.slug, job.pk)
+
+
+@organizer_page
+def final_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: ask the worker to seat the final stage from the qualifying standings; then follow the job."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    try:
+        job = services.job_request(Job.Kind.FINAL_STAGE, tournament, by=request.user)
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")))
+    return redirect("tournaments:manage-job", tournament.slug, job.pk)
+
+
+@organizer_page
+def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: finish the tournament (``services.tournament_finish``); ``skip_final=1`` finishes without the
+    final stage the format has."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    try:
+        skip_final = request.POST.get("skip_final") == "1"
+        services.tournament_finish(tournament, by=request.user, skip_final=skip_final)
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")))
+    messages.success(request, _("The tournament is finished: the standings are final."))
+    return redirect("tournaments:manage", tournament.slug)
 
 
 # --- jobs ----------------------------------------------------------------------------------------------
@@ -231,12 +285,14 @@ def job_status(request: HttpRequest, tournament: Tournament, job_id: int) -> Jso
 def table_progress(
     tournament: Tournament, round_: Round, with_seats: list[Any] | None = None
 ) -> dict[str, Any]:
-    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed.
+    """Each table's hands: done (confirmed or voided) of the deals it plays, pending and disputed, and
+    how many were confirmed on the same phone they were entered on.
     ``with_seats``: the round's tables as ``selectors.tables_with_play(with_codes=True)`` gives them, when
     the caller has read them already."""
     tables = []
-    totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0}
+    totals = {"done": 0, "deals": 0, "pending": 0, "disputed": 0, "same_device": 0}
     counts = selectors.table_hand_counts(round_)
+    same_device = selectors.same_device_confirmations(round_)
     if with_seats is None:
         with_seats = list(selectors.tables_with_play(round_, with_codes=True, with_hands=False))
     for table in with_seats:
@@ -251,6 +307,7 @@ def table_progress(
             "done": hands.get(Hand.Status.CONFIRMED, 0) + hands.get(Hand.Status.VOIDED, 0),
             "pending": hands.get(Hand.Status.PENDING, 0),
             "disputed": hands.get(Hand.Status.DISPUTED, 0),
+            "same_device": same_device.get(table.pk, 0),
         }
         row["complete"] = row["done"] >= deals and not row["pending"] and not row["disputed"]
         row["percent"] = min(100, round(100 * row["done"] / deals)) if deals else 100
@@ -326,14 +383,18 @@ ROUND_DONE = {
 def round_page(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """One page to run a round: the draft, its redraw and edit, confirm, publish, start, progress, close."""
     round_ = _round(tournament, number)
-    failed = None
+    failed = confirm_close = None
     if request.method == "POST":
         action = request.POST.get("action", "")
         version = posted_int(request, "version")
         try:
             if version is None:
                 raise invalid_form("version", _("the form has no round version: reload the page"))
-            if action in ROUND_ACTIONS:
+            if action == "close":
+                # While the timer runs the service refuses unless the organizer confirmed (confirm=1).
+                confirmed = request.POST.get("confirm") == "1"
+                services.round_close(round_, by=request.user, expected_version=version, confirm=confirmed)
+            elif action in ROUND_ACTIONS:
                 ROUND_ACTIONS[action](round_, by=request.user, expected_version=version)
             elif action == "redraw":
                 job = services.job_request(
@@ -352,13 +413,18 @@ def round_page(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             else:
                 raise invalid_form("action", _("unknown action"))
         except ValidationError as exc:
-            failed = failure(exc, _("round"))
+            if action == "close" and "confirm" in getattr(exc, "error_dict", {}):
+                # the timer runs: ask, store nothing
+                confirm_close = [m for e in exc.error_dict["confirm"] for m in e.messages]
+            else:
+                failed = failure(exc, _("round"))
         else:
             messages.success(request, str(ROUND_DONE[action]))
             return redirect("tournaments:manage-round", tournament.slug, round_.number)
         round_ = _round(tournament, number)  # as it is now: nothing was stored
     context = round_context(request, tournament, round_)
     context["failure"] = failed
+    context["confirm_close"] = confirm_close
     return context_render(request, "tournaments/organizer/round.html", context)
 
 
@@ -513,13 +579,72 @@ def _dispute(tournament: Tournament, dispute_id: int) -> Dispute:
     return found
 
 
+ENTRY_SOURCES = ("payments", "summary")
+
+
+def _entry_form(
+    request: HttpRequest, dispute: Dispute, source: str
+) -> tuple[Any, Preview | None, list[str], Any]:
+    """The dispute page's form to enter the correct result (the table phone's payments or summary form),
+    bound to a posted ``enter-preview``/``enter-save``; with the engine's preview (``hand_preview``) of a
+    valid one, the errors for the top, and the deal (None: an earlier hand must be entered first)."""
+    hand, table = dispute.hand, dispute.hand.table
+    seats = list(table.seats.select_related("player").order_by("position"))
+    try:
+        deal = next_deal(table, hand.number, [s.position for s in seats])
+    except ValidationError:
+        return None, None, [], None
+    view = EntryTable(
+        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
+        seats=seats, me=None, open=True,
+    )  # fmt: skip
+    form_class = ENTRY_FORMS[source]
+    if request.method != "POST" or not request.POST.get("action", "").startswith("enter-"):
+        return form_class(view=view, deal=deal), None, [], deal
+    form = form_class(request.POST, view=view, deal=deal)
+    preview, top = None, []
+    if form.is_valid():
+        try:
+            payments, kind, items = services.hand_preview(table, hand.number, source, form.to_data())
+        except ValidationError as exc:
+            top = place_errors(form, exc)
+        else:
+            preview = Preview([(s, payments.get(s.position, 0)) for s in seats], kind, items)
+    return form, preview, top, deal
+
+
 @organizer_page
 def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) -> HttpResponse:
-    """One dispute side by side: every version in a column, the validator's finding, resolve or void."""
+    """One dispute side by side: every version in a column, the validator's finding; resolve by choosing
+    a version or by entering the correct result (payments or a hand summary, with the engine's preview:
+    a new organizer's version, audited like any other), or void."""
     dispute = _dispute(tournament, dispute_id)
     failed = None
-    if request.method == "POST":
-        action = request.POST.get("action", "")
+    source = request.POST.get("source") or request.GET.get("enter") or "payments"
+    source = source if source in ENTRY_SOURCES else "payments"
+    entry_form, preview, entry_top, deal = _entry_form(request, dispute, source)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action == "enter-save" and entry_form is not None and preview is not None:
+        try:
+            entered = services.dispute_resolve(
+                dispute,
+                resolved_by=request.user,
+                source=source,
+                data=entry_form.to_data(),
+                note=request.POST.get("note", ""),
+                expected_version=posted_int(request, "version"),
+            )
+        except ValidationError as exc:
+            entry_top += place_errors(entry_form, exc)
+            failed = failure(exc, _("dispute"))
+            preview = None
+        else:
+            messages.success(
+                request,
+                _("The result you entered is now the hand's (version %(v)s).") % {"v": entered.version},
+            )
+            return redirect("tournaments:manage-dispute", tournament.slug, dispute.pk)
+    if request.method == "POST" and not action.startswith("enter-"):
         try:
             if action == "resolve":
                 version = posted_int(request, "version")
@@ -565,15 +690,31 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
         "by_validator": by_validator,
         "can_resolve": dispute.status == Dispute.Status.OPEN or by_validator,
         "failure": failed,
+        "note_max": services.NOTE_MAX,
+        "form": entry_form,
+        "deal": deal,
+        "source": source,
+        "preview": preview,
+        "entry_top": entry_top,
+        "error_summary": error_summary(entry_form) if entry_form is not None else [],
     }
-    return context_render(request, "tournaments/organizer/dispute.html", context)
+    if entry_form is not None:
+        mark_invalid(entry_form)
+    response = context_render(request, "tournaments/organizer/dispute.html", context)
+    refused = entry_form is not None and (entry_form.errors or entry_form.group_errors)
+    if action.startswith("enter-") and (entry_top or refused):
+        response.status_code = 400
+    return response
 
 
 urlpatterns: list[URLPattern] = [
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("manage/", my_tournaments, name="my-tournaments"),
     path("t/<slug:slug>/manage/", dashboard, name="manage"),
     path("t/<slug:slug>/manage/rounds/next/", round_next, name="manage-round-next"),
+    path("t/<slug:slug>/manage/final-stage/", final_stage, name="manage-final-stage"),
+    path("t/<slug:slug>/manage/finish/", finish, name="manage-finish"),
     path("t/<slug:slug>/manage/rounds/<num:number>/", round_page, name="manage-round"),
     path("t/<slug:slug>/manage/rounds/<num:number>/progress/", round_progress, name="manage-round-progress"),
     path("t/<slug:slug>/manage/jobs/<num:job_id>/", job_page, name="manage-job"),

@@ -139,11 +139,17 @@ def _organizer_round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
-def table_cards(request: HttpRequest, tournament: Tournament, round_: Round) -> list[Card]:
+def table_cards(
+    request: HttpRequest, tournament: Tournament, round_: Round, only: int | None = None
+) -> list[Card]:
+    """The round's table cards (``only``: the card of that table number alone)."""
     seats = Seat.objects.select_related("player", "player__club").order_by("position")
     codes = TableCode.objects.filter(replaced_at__isnull=True)
+    tables = Table.objects.filter(round=round_)
+    if only is not None:
+        tables = tables.filter(number=only)
     tables = (
-        Table.objects.filter(round=round_)
+        tables
         .prefetch_related(
             Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
         )
@@ -164,10 +170,12 @@ def table_cards(request: HttpRequest, tournament: Tournament, round_: Round) -> 
 def _cards_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
     per_page = 1 if request.GET.get("per_page") == "1" else 2
     coded = round_.status in CODED_ROUND_STATUSES
+    wanted = request.GET.get("table", "")
+    only = int(wanted) if wanted.isdigit() and len(wanted) <= 4 else None  # ?table=3: that card alone
     return {
         "tournament": tournament,
         "round": round_,
-        "cards": table_cards(request, tournament, round_) if coded else [],
+        "cards": table_cards(request, tournament, round_, only) if coded else [],
         "coded": coded,
         "per_page": per_page,
     }

@@ -14,6 +14,7 @@ from tournaments.services.registrations import (
     tournament_player_add,
 )
 from tournaments.services.results import (
+    NOTE_MAX,
     deals_ahead,
     dispute_resolve,
     hand_confirm,
@@ -22,6 +23,7 @@ from tournaments.services.results import (
     hand_submit,
     hand_void,
     next_deal,
+    payment_bound,
     score_sheets_enter,
 )
 from tournaments.services.rounds import (
@@ -41,7 +43,12 @@ from tournaments.services.tables import (
     table_code_replace,
     table_codes_issue,
 )
-from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_save
+from tournaments.services.tournaments import (
+    tournament_create,
+    tournament_edit,
+    tournament_finish,
+    tournament_save,
+)
 from tournaments.services.webhooks import (
     delivery_attempt,
     event_publish,
@@ -51,6 +58,7 @@ from tournaments.services.webhooks import (
 )
 
 __all__ = [
+    "NOTE_MAX",
     "ImportReport",
     "TooManyCodeFailures",
     "club_create",
@@ -70,6 +78,7 @@ __all__ = [
     "job_run",
     "jobs_sweep",
     "next_deal",
+    "payment_bound",
     "penalty_award",
     "penalty_withdraw",
     "player_create",
@@ -90,6 +99,7 @@ __all__ = [
     "table_codes_issue",
     "tournament_create",
     "tournament_edit",
+    "tournament_finish",
     "tournament_player_add",
     "tournament_save",
     "webhook_deactivate",

@@ -53,7 +53,7 @@ WORKER_LOST = "the worker stopped during the job (killed or out of time)"
 DONE, FAILED, RETRY, SKIPPED = "done", "failed", "retry", "skipped"
 
 PARAMS = {
-    Job.Kind.GENERATE: {"method", "seed"},
+    Job.Kind.GENERATE: {"method", "seed", "extra_reason"},
     Job.Kind.REDRAW: {"number", "seed", "expected_version"},
     Job.Kind.FINAL_STAGE: set(),
 }
@@ -63,10 +63,17 @@ def _checked(kind: str, tournament: Tournament, params: dict[str, Any]) -> tuple
     """The round a job of ``kind`` would store and its parameters as the job keeps them, after the checks
     the service makes before computing (under the tournament's lock)."""
     if kind == Job.Kind.GENERATE:
-        number, method, seed = round_generate_check(
-            tournament, method=params.get("method"), seed=params.get("seed")
+        number, method, seed, reason = round_generate_check(
+            tournament,
+            method=params.get("method"),
+            seed=params.get("seed"),
+            extra_reason=params.get("extra_reason"),
         )
-        return number, {"method": method, **({"seed": seed} if seed else {})}
+        return number, {
+            "method": method,
+            **({"seed": seed} if seed else {}),
+            **({"extra_reason": reason} if reason else {}),
+        }
     if kind == Job.Kind.REDRAW:
         number = whole_number(params.get("number"), "round", low=1)
         round_ = tournament.rounds.filter(number=number).first()
@@ -195,6 +202,7 @@ def _perform(job: Job, actor: Actor) -> Round:
             seed=params.get("seed"),
             by=actor,
             number=job.round_number,
+            extra_reason=params.get("extra_reason"),
         )
     if job.kind == Job.Kind.REDRAW:
         round_ = Round.objects.filter(tournament=job.tournament, number=job.round_number).first()

@@ -29,11 +29,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from engine.record import ReplayError, replay, rules_from_spec
-from engine.scoring import max_payment, score_summary
+from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
 from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
@@ -62,6 +62,12 @@ THROWN_IN = ("passed_out", "annulled")
 NOTE_MAX = 1000
 ALREADY = _("the dispute is already %(status)s")
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
+
+
+def payment_bound(tournament: Any, stake: int) -> int:
+    """The most one seat can win or lose in one hand at ``stake`` under the tournament's rules: typed
+    payments beyond it are refused (the entry forms' ``min``/``max`` are the same)."""
+    return max_payment(tournament_rules(tournament.rules_preset, tournament.rules_options)) * stake
 
 
 def table_positions(table: Table) -> list[str]:
@@ -151,7 +157,7 @@ def _score(
     differ from the engine's) for an entry; raises ValidationError naming the field."""
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-    limit = max_payment(rules) * deal.stake
+    limit = payment_bound(tournament, deal.stake)
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
         if kind not in ENTRY_KINDS:
@@ -218,6 +224,36 @@ def _score(
     if entered is not None:
         entered = _check_payments(entered, positions, deal, "data.payments", limit)
     return payments, kind, summary, entered if entered not in (None, payments) else None
+
+
+def _check_plausible(payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str) -> None:
+    """Typed payments that are most likely a typo are refused as ``unusual`` (a 400 naming the field):
+    a payment beyond ``PLAUSIBLE_PAYMENT`` times the stake (e.g. 9999 for 99; the figure comes from the
+    engine's scored hands, docs/plausible-payments.md), or a played hand in which nobody pays anything.
+    The table may still store it by confirming it (``confirm_unusual``)."""
+    if payments is None:
+        return
+    limit = PLAUSIBLE_PAYMENT * deal.stake
+    for position, value in sorted(payments.items()):
+        if abs(value) > limit:
+            raise invalid(
+                f"{field}.{position}",
+                gettext_lazy(
+                    "%(value)s is far more than a hand at stake %(stake)s pays (hands rarely go beyond "
+                    "%(limit)s either way). Check it for a typo; if it is what you played, confirm it."
+                ),
+                code="unusual",
+                params={"value": value, "stake": deal.stake, "limit": limit},
+            )
+    if kind == "played" and payments and not any(payments.values()):
+        raise invalid(
+            field,
+            gettext_lazy(
+                "Every payment is 0 in a played hand. If the hand was passed out or annulled, say so; "
+                "if 0 is what you played, confirm it."
+            ),
+            code="unusual",
+        )
 
 
 def _check_source(source: Any) -> None:
@@ -292,6 +328,16 @@ def _lock_round(table: Table) -> Round:
     round_ = Round.objects.select_related("tournament").get(pk=table.round_id)
     table.round = round_
     return round_
+
+
+def _require_not_finished(round_: Round) -> None:
+    """A finished tournament's results are frozen (``tournament_finish``): nobody enters, confirms,
+    contests, decides or voids a hand any more. Read under the round's lock, which the finish waits for."""
+    if round_.tournament.finished_at is not None:
+        raise conflict(
+            "round",
+            gettext_lazy("the tournament is finished: its results are final and can no longer change"),
+        )
 
 
 def _require_open(round_: Round) -> None:
@@ -395,7 +441,9 @@ def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmissi
     return dispute
 
 
-def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None) -> None:
+def _confirm(
+    hand: Hand, submission: HandSubmission, confirmed_by: Player | None, same_device: bool = False
+) -> None:
     """Make ``submission`` the hand's one confirmed version and mirror it on the hand."""
     _set_status(
         hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk), SubStatus.SUPERSEDED
@@ -403,11 +451,13 @@ def _confirm(hand: Hand, submission: HandSubmission, confirmed_by: Player | None
     if submission.status != SubStatus.CONFIRMED:
         try:
             with transaction.atomic():
+                extra = {"same_device": True} if same_device and confirmed_by is not None else {}
                 _save(
                     submission,
                     status=SubStatus.CONFIRMED,
                     confirmed_by=confirmed_by,
                     confirmed_at=timezone.now(),
+                    **extra,
                 )
         except IntegrityError as exc:  # the partial unique constraint: one confirmed version per hand
             raise conflict("status", _("another version of this hand is already confirmed")) from exc
@@ -554,6 +604,7 @@ def hand_submit(
     idempotency_key: Any = None,
     trusted: bool = False,
     note: Any = "",
+    confirm_unusual: Any = False,
 ) -> HandSubmission:
     """Enter a hand's result.
 
@@ -561,6 +612,8 @@ def hand_submit(
     the round is closed. A table member's entry waits for a second member; the same result entered by
     another member confirms it; a different one opens a dispute. Retrying with the same
     ``idempotency_key`` and the same entry returns the first submission and stores nothing new.
+    A table member's typed payments that look like a typo (``_check_plausible``) are refused with code
+    ``unusual`` unless ``confirm_unusual`` is true.
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
@@ -583,6 +636,7 @@ def hand_submit(
         first = _first_response(hand, idempotency_key, digest)
         if first is not None:
             return first
+        _require_not_finished(round_)
         if not trusted:
             _require_open(round_)
         elif round_.status not in RELEASED:
@@ -606,6 +660,9 @@ def hand_submit(
             if first is not None:
                 return first
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
+        if not trusted and confirm_unusual is not True:
+            typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+            _check_plausible(typed, kind, deal, "data.payments")
         versions = list(hand.submissions.all())  # a handful: read once, picked from below
         confirmed = next((v for v in versions if v.status == SubStatus.CONFIRMED), None)
         pending = next((v for v in reversed(versions) if v.status == SubStatus.PENDING), None)
@@ -719,14 +776,19 @@ def hand_preview(
     return payments, kind, items
 
 
-def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmission:
+def hand_confirm(
+    submission: HandSubmission, confirmed_by: Player, *, same_device: bool = False
+) -> HandSubmission:
     """A second member of the table confirms a pending entry. A retry by the same member returns the
-    confirmed version."""
+    confirmed version. ``same_device``: the confirmation was made on the phone the entry was made on
+    (the confirming seat saw the whole hand and tapped its own name); the version records it."""
     if not isinstance(confirmed_by, Player):
         raise invalid("confirmed_by", _("a table member must be named"))
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
-        _require_open(_lock_round(table))
+        round_ = _lock_round(table)
+        _require_not_finished(round_)
+        _require_open(round_)
         _seated(table, confirmed_by, "confirmed_by")
         hand = _lock_hand(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
@@ -744,7 +806,7 @@ def hand_confirm(submission: HandSubmission, confirmed_by: Player) -> HandSubmis
             raise conflict("status", _("the hand has an open dispute; an organizer must resolve it"))
         if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
             raise conflict("status", _("another version of this hand is already confirmed"))
-        _confirm(hand, submission, confirmed_by=confirmed_by)
+        _confirm(hand, submission, confirmed_by=confirmed_by, same_device=same_device is True)
     return submission
 
 
@@ -755,6 +817,7 @@ def hand_contest(
     reason: Any,
     source: str | None = None,
     data: Any = None,
+    confirm_unusual: Any = False,
 ) -> Dispute:
     """A table member contests a confirmed hand while the round is open: a dispute opens (with the
     member's own version, if given) and the hand stops counting until an organizer decides. A retry
@@ -765,7 +828,9 @@ def hand_contest(
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     actor = Actor(player=contested_by)
     with acting_as(actor), transaction.atomic():
-        _require_open(_lock_round(table))
+        round_ = _lock_round(table)
+        _require_not_finished(round_)
+        _require_open(round_)
         _seated(table, contested_by, "contested_by")
         hand = _lock_hand(table, hand.number)
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
@@ -786,12 +851,16 @@ def hand_contest(
             )
         versions = [confirmed]
         if data is not None:
-            versions.append(_contest_version(table, hand, source or Source.PAYMENTS, data, contested_by))
+            versions.append(
+                _contest_version(
+                    table, hand, source or Source.PAYMENTS, data, contested_by, confirm_unusual is True
+                )
+            )
         return _open_dispute(hand, reason, versions)
 
 
 def _contest_version(
-    table: Table, hand: Hand, source: str, data: Any, contested_by: Player
+    table: Table, hand: Hand, source: str, data: Any, contested_by: Player, confirm_unusual: bool = False
 ) -> HandSubmission:
     """The contesting member's own version of the hand, stored straight into the dispute."""
     data = json_document(data, "data")
@@ -799,6 +868,10 @@ def _contest_version(
     positions = table_positions(table)
     deal = next_deal(table, hand.number, positions)
     scored = _score(table, positions, deal, source, data)
+    if not confirm_unusual:
+        payments, kind, _payload, mismatch = scored
+        typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
+        _check_plausible(typed, kind, deal, "data.payments")
     return _store_entry(
         hand,
         deal,
@@ -855,7 +928,7 @@ def dispute_resolve(
                 _close_dispute(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
             return submission
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
-        _lock_round(table)
+        _require_not_finished(_lock_round(table))
         hand = _lock_hand(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
@@ -897,7 +970,7 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
-        _lock_round(table)
+        _require_not_finished(_lock_round(table))
         hand = _lock_hand(table, hand.number)
         if hand.status == Hand.Status.VOIDED:
             return hand.submissions.get(status=SubStatus.CONFIRMED)

@@ -17,8 +17,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from tournaments import audit
 from tournaments.audit import acting_as
@@ -46,7 +46,7 @@ from tournaments.selectors import active_registrations
 from tournaments.services.tables import table_codes_issue
 from tournaments.services.webhooks import round_event
 from tournaments.standings import standings_ensure_current, standings_mark_stale
-from tournaments.validation import check_version, conflict, max_length_of, text
+from tournaments.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.validation import invalid as _invalid
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
@@ -149,13 +149,39 @@ def _seed(seed: Any) -> str | None:
     return text(seed, "seed", max_length=max_length_of(Round, "seed")) or None
 
 
+def require_not_finished(tournament: Tournament) -> None:
+    """After ``tournament_finish`` no round is drawn, confirmed, published or started."""
+    if tournament.finished_at is not None:
+        raise conflict("round", gettext_lazy("the tournament is finished: no more rounds"))
+
+
+def extra_reason_check(tournament: Tournament, number: int, reason: Any) -> str:
+    """The reason for drawing round ``number``: required (and kept) when it is beyond the planned rounds,
+    since the planned number ends the tournament; none is taken for a planned round."""
+    reason = text(reason, "extra_reason", max_length=max_length_of(Round, "extra_reason"))
+    if number > tournament.rounds_planned and not reason:
+        raise invalid(
+            "extra_reason",
+            gettext_lazy("round %(number)s is beyond the %(planned)s planned rounds: give the reason"),
+            params={"number": number, "planned": tournament.rounds_planned},
+        )
+    return reason if number > tournament.rounds_planned else ""
+
+
 def round_generate_check(
-    tournament: Tournament, *, method: Any = None, seed: Any = None, number: int | None = None
-) -> tuple[int, str, str | None]:
-    """What ``round_generate`` refuses before computing anything: the round's number, method and seed
-    (``None``: random). ``number``: the round the caller expects to draw (a job's); another is a conflict.
-    Run by the service under the tournament's lock, and by a job's request before anything is stored."""
+    tournament: Tournament,
+    *,
+    method: Any = None,
+    seed: Any = None,
+    number: int | None = None,
+    extra_reason: Any = None,
+) -> tuple[int, str, str | None, str]:
+    """What ``round_generate`` refuses before computing anything: the round's number, method, seed
+    (``None``: random) and the reason for an extra round (``extra_reason_check``). ``number``: the round
+    the caller expects to draw (a job's); another is a conflict. Run by the service under the
+    tournament's lock, and by a job's request before anything is stored."""
     seed = _seed(seed)
+    require_not_finished(tournament)
     next_number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
     if number is not None and number != next_number:
         raise conflict(
@@ -164,6 +190,7 @@ def round_generate_check(
             {"number": number, "next": next_number},
         )
     number = next_number
+    reason = extra_reason_check(tournament, number, extra_reason)
     previous = tournament.rounds.filter(number=number - 1).first()
     if previous is not None and previous.status != Round.Status.CLOSED:
         raise conflict(
@@ -179,7 +206,7 @@ def round_generate_check(
         raise _invalid(
             "players", _("only %(players)s checked-in players: a table needs 4"), params={"players": players}
         )
-    return number, method, seed
+    return number, method, seed, reason
 
 
 def round_generate(
@@ -189,18 +216,26 @@ def round_generate(
     seed: str | None = None,
     by: Any = None,
     number: int | None = None,
+    extra_reason: str | None = None,
 ) -> Round:
-    """Draw the next round as a draft. The previous round must be closed. ``number``: see
-    ``round_generate_check``."""
+    """Draw the next round as a draft. The previous round must be closed. ``number`` and
+    ``extra_reason`` (required beyond the planned rounds): see ``round_generate_check``."""
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        number, method, seed = round_generate_check(tournament, method=method, seed=seed, number=number)
+        number, method, seed, reason = round_generate_check(
+            tournament, method=method, seed=seed, number=number, extra_reason=extra_reason
+        )
         data = draw_input(tournament, number, method)
         seed = seed or secrets.token_hex(8)
         if method == "balanced" and not data.get("schedule_seed"):
             data["schedule_seed"] = seed
         round_ = Round.objects.create(
-            tournament=tournament, number=number, method=method, seed=seed, draw_input=data
+            tournament=tournament,
+            number=number,
+            method=method,
+            seed=seed,
+            draw_input=data,
+            extra_reason=reason,
         )
         _store_draw(round_, compute_draw(method, data, seed))
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
@@ -327,6 +362,7 @@ def _move(
     target: str,
     by: Any = None,
     expected_version: int | None = None,
+    confirm: bool = True,
     **fields: Any,
 ) -> Round:
     """Move the round's status under a row lock (so two organizers cannot both move it, and entries in
@@ -347,6 +383,18 @@ def _move(
             )
         if target == Round.Status.CLOSED:
             _check_complete(locked)
+            left = time_left(locked)
+            if not confirm and left is not None:
+                raise conflict(
+                    "confirm",
+                    gettext_lazy(
+                        "the timer of round %(number)s still runs (%(minutes)s min left): "
+                        "confirm to close it now"
+                    ),
+                    params={"number": locked.number, "minutes": int(left.total_seconds() // 60)},
+                )
+        else:
+            require_not_finished(locked.tournament)
         fields = {"status": target, "version": locked.version + 1, **fields}
         for instance in (locked, round_):  # the caller's instance stays current too
             for name, value in fields.items():
@@ -424,15 +472,28 @@ def _check_complete(round_: Round) -> None:
         )
 
 
-def round_close(round_: Round, *, by: Any = None, expected_version: int | None = None) -> Round:
+def time_left(round_: Round) -> timedelta | None:
+    """What the round's timer still has (``None``: no timer runs, or it has run out)."""
+    if round_.status != Round.Status.IN_PLAY or round_.ends_at is None:
+        return None
+    left = round_.ends_at - timezone.now()
+    return left if left > timedelta(0) else None
+
+
+def round_close(
+    round_: Round, *, by: Any = None, expected_version: int | None = None, confirm: bool = True
+) -> Round:
     """Close a round once every table has all its deals confirmed (or voided), no entry awaits
-    confirmation and no dispute is open; otherwise the refusal lists what is unsettled."""
+    confirmation and no dispute is open; otherwise the refusal lists what is unsettled. With
+    ``confirm=False`` (the pages and the API pass what their user confirmed) a round whose timer still
+    runs is not closed: a conflict says how long it has left."""
     return _move(
         round_,
         [Round.Status.IN_PLAY, Round.Status.PUBLISHED],
         Round.Status.CLOSED,
         by,
         expected_version,
+        confirm=confirm,
         closed_at=timezone.now(),
     )
 
@@ -440,6 +501,7 @@ def round_close(round_: Round, *, by: Any = None, expected_version: int | None =
 def final_stage_check(tournament: Tournament) -> Round:
     """What ``final_stage_generate`` refuses before computing anything; the last qualifying round (the
     final stage is the round after it)."""
+    require_not_finished(tournament)
     if not tournament.final_table:
         raise _invalid("final_table", _("this tournament has no final stage"))
     last = tournament.rounds.order_by("-number").first()

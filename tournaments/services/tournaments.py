@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.messages import EngineError
 from tournaments.audit import acting_as
 from tournaments.engine_messages import engine_error
 from tournaments.formats import FormatError, validate_format
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.standings import standings_mark_stale
 from tournaments.validation import check_version, conflict, invalid, max_length_of, text
 
@@ -105,3 +107,54 @@ def tournament_edit(
     for name, value in changes.items():
         setattr(tournament, name, value)
     return tournament_save(tournament, by=by, expected_version=expected_version)
+
+
+def tournament_finish_check(tournament: Tournament, *, skip_final: bool = False) -> None:
+    """What ``tournament_finish`` refuses: a finished tournament, a planned round not played and closed,
+    and a final stage the format has that is neither played and closed nor explicitly skipped."""
+    if tournament.finished_at is not None:
+        raise conflict("tournament", gettext_lazy("the tournament is already finished"))
+    rounds = list(tournament.rounds.order_by("number"))
+    open_round = next((r for r in rounds if r.status != Round.Status.CLOSED), None)
+    if open_round is not None:
+        raise conflict(
+            "round",
+            gettext_lazy("close round %(number)s before finishing the tournament"),
+            params={"number": open_round.number},
+        )
+    qualifying = [r for r in rounds if r.stage == Round.Stage.QUALIFYING]
+    if len(qualifying) < tournament.rounds_planned:
+        raise conflict(
+            "round",
+            gettext_lazy("play all %(planned)s planned rounds first (%(played)s played)"),
+            params={"planned": tournament.rounds_planned, "played": len(qualifying)},
+        )
+    has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
+    if tournament.final_table and not has_final and not skip_final:
+        raise conflict(
+            "final_stage",
+            gettext_lazy("the format has a final stage: draw and play it, or finish without it explicitly"),
+        )
+
+
+def tournament_finish(tournament: Tournament, *, by: Any, skip_final: Any = False) -> Tournament:
+    """End the tournament once its planned rounds (and its final stage, unless ``skip_final``) are played
+    and closed: ``finished_at`` is set and the status becomes finished, the standings are final (every
+    page, the projector, the print and the API mark them so), no round can be drawn or started and the
+    results are frozen. Audited (the tournament's history names who and when)."""
+    if not getattr(by, "is_authenticated", False):
+        raise invalid("by", gettext_lazy("an organizer must be named"))
+    if not isinstance(skip_final, bool):
+        raise invalid("skip_final", gettext_lazy("must be true or false"))
+    with acting_as(by), transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        # Entries in flight hold a share lock on their round: the finish waits for them, and they,
+        # once it has committed, find the tournament finished.
+        list(tournament.rounds.select_for_update().values_list("pk", flat=True))
+        tournament_finish_check(tournament, skip_final=skip_final)
+        tournament.finished_at = timezone.now()
+        tournament.status = Tournament.Status.FINISHED
+        tournament.version += 1
+        tournament.save(update_fields=["finished_at", "status", "version"])
+        standings_mark_stale(tournament.pk)
+    return tournament

@@ -7,8 +7,25 @@
   // the score-sheet include carries tabindex="0" itself.
   document.querySelectorAll(".scroll:not([tabindex])").forEach(function (box) { box.tabIndex = 0; });
 
+  // A refused form: the error summary at the top is read first (its links lead to each field).
+  var errorSummary = document.querySelector("[data-error-summary]");
+  if (errorSummary) {
+    errorSummary.scrollIntoView({ block: "start" });
+    errorSummary.focus({ preventScroll: true });
+  }
+
   var payments = document.querySelector("form[data-payments]");
   if (payments) {
+    // A passed-out or annulled hand pays nothing: its payment boxes are hidden (the server ignores them).
+    var payKind = payments.querySelector("select[name=kind]");
+    var boxes = payments.querySelector("[data-pay-boxes]");
+    if (payKind && boxes) {
+      var showBoxes = function () {
+        boxes.hidden = payKind.value === "passed_out" || payKind.value === "annulled";
+      };
+      payKind.addEventListener("change", showBoxes);
+      showBoxes();
+    }
     var sumLine = payments.querySelector("[data-sum]");
     var inputs = payments.querySelectorAll("input[data-pay]");
     var check = function () {
@@ -30,16 +47,21 @@
     check();
   }
 
+  // Only the parts of a summary form the kind of hand needs (the phone's and the organizer's).
+  document.querySelectorAll("form").forEach(function (form) {
+    var kindSelect = form.querySelector("select[name=kind]");
+    if (!kindSelect || !form.querySelector("[data-kinds]")) { return; }
+    var showKind = function () {
+      form.querySelectorAll("[data-kinds]").forEach(function (part) {
+        part.hidden = part.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      });
+    };
+    kindSelect.addEventListener("change", showKind);
+    showKind();
+  });
+
   var summary = document.querySelector("form[data-preview-url]");
   if (!summary) { return; }
-  var kind = summary.querySelector("select[name=kind]");
-  var showKind = function () {
-    summary.querySelectorAll("[data-kinds]").forEach(function (part) {
-      part.hidden = part.dataset.kinds.split(" ").indexOf(kind.value) < 0;
-    });
-  };
-  kind.addEventListener("change", showKind);
-  showKind();
 
   var target = summary.querySelector("#preview");
   var timer = null;

@@ -123,6 +123,19 @@
       bad.setAttribute("role", "alert");
       bad.appendChild(element("p", "", describe(item) + " — " + texts.refused));
       (item.messages || []).forEach(function (message) { bad.appendChild(element("p", "", message)); });
+      if (item.unusual) { // the server asks to confirm an unusual result: one tap sends it confirmed
+        var yes = element("button", "", texts.confirmUnusual);
+        yes.type = "button";
+        yes.setAttribute("data-offline-confirm-unusual", "");
+        yes.addEventListener("click", function () {
+          var fields = item.fields.filter(function (pair) { return pair[0] !== "confirm_unusual"; });
+          fields.push(["confirm_unusual", "on"]);
+          update(item.key, { state: "kept", unusual: false, messages: [], fields: fields });
+          render();
+          send();
+        });
+        bad.appendChild(yes);
+      }
       var remove = element("button", "secondary", texts.dismiss);
       remove.type = "button";
       remove.addEventListener("click", function () { drop(item.key); render(); });
@@ -251,6 +264,7 @@
     var from = Number(form.dataset.hand);
     var main = document.querySelector("main") || document.body;
     form.reset();
+    if (form.elements.kind) { form.elements.kind.dispatchEvent(new Event("change")); } // boxes shown again
     form.setAttribute("action", plan.urls[deal.n]);
     form.dataset.hand = deal.n;
     if (form.elements.idem) { form.elements.idem.value = newKey(); }
@@ -275,7 +289,7 @@
       if (out && note && label) { label.append(" ", note); }
     });
     // what the page said about the hand before is not about this one
-    main.querySelectorAll(".other-entry, .field-error, .entry-messages, .msg-error, .msg-dispute, .has-error")
+    main.querySelectorAll(".other-entry, .field-error, .entry-messages, .msg-error, .msg-dispute, .has-error, [data-unusual]")
       .forEach(function (node) {
         if (node.classList.contains("has-error")) { node.classList.remove("has-error"); } else if (!statusBox().contains(node)) { node.remove(); }
       });
@@ -411,7 +425,12 @@
           return "refused";
         }
         var messages = errorsIn(html);
+        // A 400 is the server's answer, never retried: shown until the player acts on it. An unusual
+        // result (a typo-sized payment, nobody paying) can be sent again confirmed (data-unusual).
+        var unusual = response.status === 400 &&
+          !!new DOMParser().parseFromString(html, "text/html").querySelector("[data-unusual]");
         update(item.key, {
+          unusual: unusual,
           state: "refused",
           messages: messages.length ? messages : [fill(texts.refusedStatus, { status: response.status })]
         });
