@@ -486,7 +486,7 @@ class DisputeFindingInline(admin.StackedInline):
         "dispute_version",
         "outcome",
         "chosen",
-        "explanation",
+        "explanation_text",
         "differences",
         "validator",
         "created_at",
@@ -499,7 +499,7 @@ class DisputeFindingInline(admin.StackedInline):
 
 @admin.register(Dispute)
 class DisputeAdmin(ServiceOnlyAdmin):
-    list_display = ["hand", "status", "reason", "opened_by", "opened_at", "resolved_by"]
+    list_display = ["hand", "status", "reason_text", "opened_by", "opened_at", "resolved_by"]
     list_filter = ["status"]
     inlines = [DisputeSubmissionInline, DisputeFindingInline]
     actions = ["resolve", "void_hand"]

@@ -25,10 +25,14 @@ class FormatError(ValueError):
     """A tournament format setting is invalid; ``field`` names it."""
 
     def __init__(self, field: str, message: Any, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(f"{field}: {message}")
         self.field = field
-        self.message = message  # a lazy template when ``params`` are given
+        self.message = message  # a translatable template (lazy), rendered with ``params`` when read
         self.params = dict(params or {})
+        super().__init__(field, message)
+
+    def __str__(self) -> str:
+        text = str(self.message)
+        return f"{self.field}: {text % self.params if self.params else text}"
 
 
 def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
@@ -38,7 +42,7 @@ def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
         field = "rules_preset" if exc.code == "unknown_preset" else "rules_options"
         raise FormatError(field, engine_message(exc)) from exc
     except TypeError as exc:
-        raise FormatError("rules_options", str(exc)) from exc
+        raise FormatError("rules_options", _("is not valid: %(error)s"), {"error": str(exc)}) from exc
 
 
 @dataclass(frozen=True)
@@ -168,7 +172,7 @@ def validate_format(values: Mapping[str, Any]) -> None:
 
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
-        raise FormatError("rounds_planned", "must be a positive whole number")
+        raise FormatError("rounds_planned", _("must be a positive whole number"))
     for field in ("deals_per_round_4", "deals_per_round_5"):  # the database refuses 0 (a constraint)
         deals = values.get(field, 1)
         if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS_PER_ROUND:
@@ -181,15 +185,25 @@ def validate_format(values: Mapping[str, Any]) -> None:
             or any(not isinstance(p, int) for p in scale)
             or list(scale) != sorted(scale, reverse=True)
         ):
-            raise FormatError(field, f"must list {size} whole numbers, best place first, not increasing")
+            raise FormatError(
+                field, _("must list %(size)s whole numbers, best place first, not increasing"), {"size": size}
+            )
     methods = values.get("pairing_methods") or []
     bad = [m for m in methods if m not in PAIRING_METHODS]
     if bad:
-        raise FormatError("pairing_methods", f"unknown method(s) {bad}; use {', '.join(PAIRING_METHODS)}")
+        raise FormatError(
+            "pairing_methods",
+            _("unknown method(s) %(unknown)s; use %(known)s"),
+            {"unknown": ", ".join(map(str, bad)), "known": ", ".join(PAIRING_METHODS)},
+        )
     tiebreaks = values.get("tiebreaks") or []
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
-        raise FormatError("tiebreaks", f"unknown tie-break(s) {unknown}; use {', '.join(TIEBREAKS)}")
+        raise FormatError(
+            "tiebreaks",
+            _("unknown tie-break(s) %(unknown)s; use %(known)s"),
+            {"unknown": ", ".join(map(str, unknown)), "known": ", ".join(TIEBREAKS)},
+        )
     if "rules_preset" in values:
         tournament_rules(values["rules_preset"], values.get("rules_options"))
 

@@ -9,6 +9,8 @@ when; result submissions are additionally append-only versions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -16,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.audit import AuditedHistory
+from tournaments.messages import stored_text
 from tournaments.models_webhooks import (  # noqa: F401 (models of the app, defined beside)
     DeadLetter,
     WebhookDelivery,
@@ -400,6 +403,7 @@ class HandSubmission(models.Model):
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (unique if set)
     input_digest = models.CharField(max_length=64, blank=True)  # sha256 of the entry as sent, for retries
     note = models.TextField(blank=True)
+    note_data = models.JSONField(null=True, blank=True)  # a note the system wrote, as template and params
     created_at = models.DateTimeField(auto_now_add=True)
 
     # The payload never changes: history keeps the status moves without copying it at each one.
@@ -433,6 +437,11 @@ class HandSubmission(models.Model):
     def __str__(self) -> str:
         return f"{self.hand} v{self.version} ({self.status})"
 
+    @property
+    def note_text(self) -> Any:
+        """The note in the reader's language: the system's words rendered, a person's as typed."""
+        return stored_text(self.note_data, self.note)
+
 
 class Dispute(models.Model):
     class Status(models.TextChoices):
@@ -443,6 +452,9 @@ class Dispute(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     reason = models.TextField()
+    # A reason the system wrote (not one a player typed), kept as its template and params
+    # (``messages.text_data``) and rendered when read; ``reason`` keeps it in English beside.
+    reason_data = models.JSONField(null=True, blank=True)
     submissions = models.ManyToManyField(HandSubmission, through="DisputeSubmission", related_name="disputes")
     opened_by = models.CharField(max_length=200)  # the actor's label (audit.Actor)
     opened_at = models.DateTimeField(auto_now_add=True)
@@ -451,6 +463,7 @@ class Dispute(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     resolution = models.TextField(blank=True)
+    resolution_data = models.JSONField(null=True, blank=True)  # as ``reason_data``, for the system's words
     chosen = models.ForeignKey(
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="chosen_in"
     )
@@ -468,6 +481,17 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"Dispute on {self.hand} ({self.status})"
+
+    @property
+    def reason_text(self) -> Any:
+        """The reason in the reader's language: the system's words rendered, a player's as typed."""
+        return stored_text(self.reason_data, self.reason)
+
+    @property
+    def resolution_text(self) -> Any:
+        """The resolution in the reader's language: the validator's or the system's words rendered, an
+        organizer's note as typed."""
+        return stored_text(self.resolution_data, self.resolution)
 
 
 class DisputeSubmission(models.Model):
@@ -504,7 +528,9 @@ class DisputeFinding(models.Model):
     chosen = models.ForeignKey(
         HandSubmission, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    explanation = models.TextField()
+    explanation = models.TextField()  # in English; rows before ``explanation_data`` have only this
+    # the explanation as the validator's templates and params (``messages.text_data``), rendered when read
+    explanation_data = models.JSONField(null=True, blank=True)
     differences = models.JSONField(default=dict, blank=True)
     validator = models.CharField(max_length=200)  # the actor's label (audit.Actor)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -522,6 +548,11 @@ class DisputeFinding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dispute}: {self.outcome} (dispute v{self.dispute_version})"
+
+    @property
+    def explanation_text(self) -> Any:
+        """The explanation in the reader's language (an old row's stored text as it is)."""
+        return stored_text(self.explanation_data, self.explanation)
 
 
 class Penalty(models.Model):
@@ -669,6 +700,8 @@ class Job(models.Model):
     result = models.JSONField(default=dict, blank=True)  # when done: {"round": n, "version": v}
     error = models.TextField(blank=True)  # when failed: why (also the last retried error meanwhile)
     error_code = models.CharField(max_length=32, blank=True)  # invalid, conflict, ..., or "error"
+    # a service's refusal as templates and params (``messages.text_data``), rendered when read
+    error_data = models.JSONField(null=True, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -695,3 +728,11 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"job {self.pk}: {self.get_kind_display()} of {self.tournament} ({self.status})"
+
+    @property
+    def error_text(self) -> Any:
+        """Why it failed, in the reader's language when a service refused it (an unexpected error, or a
+        row from before, as stored)."""
+        if self.error_code != "error" and self.error_data:
+            return stored_text(self.error_data, self.error)
+        return self.error

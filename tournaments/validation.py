@@ -38,23 +38,39 @@ def conflict(field: str, message: Any, params: Mapping[str, Any] | None = None) 
     return invalid(field, message, code="conflict", params=params)
 
 
+#: "changed since you read it", per kind of object (``what``), whole sentences so each reads well translated
+CHANGED_SINCE_READ = {
+    "round": _(
+        "the round changed since you read it (version %(expected)s, now %(version)s): reload and retry"
+    ),
+    "tournament": _(
+        "the tournament changed since you read it (version %(expected)s, now %(version)s): reload and retry"
+    ),
+    "dispute": _(
+        "the dispute changed since you read it (version %(expected)s, now %(version)s): reload and retry"
+    ),
+    "": _("it changed since you read it (version %(expected)s, now %(version)s): reload and retry"),
+}
+
+
 def check_version(obj: Any, expected: int | None, what: str) -> None:
     """A write made against a version the client read (If-Match) is refused when the object changed since:
     no silent overwrite. ``None``: the client did not ask."""
     if expected is not None and expected != obj.version:
         raise invalid(
             "If-Match",
-            f"the {what} changed since you read it (version {expected}, now {obj.version}): reload and retry",
+            CHANGED_SINCE_READ.get(what, CHANGED_SINCE_READ[""]),
             code="precondition_failed",
+            params={"what": what, "expected": expected, "version": obj.version},
         )
 
 
 def whole_number(value: Any, field: str, *, low: int = -INT32_MAX, high: int = INT32_MAX) -> int:
     """An ``int`` (not a bool, a string or a float) within ``low..high``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise invalid(field, f"must be a whole number, not {type(value).__name__}")
+        raise invalid(field, _("must be a whole number, not %(type)s"), params={"type": type(value).__name__})
     if not low <= value <= high:
-        raise invalid(field, f"must be between {low} and {high}")
+        raise invalid(field, _("must be between %(low)s and %(high)s"), params={"low": low, "high": high})
     return value
 
 
@@ -63,14 +79,18 @@ def text(value: Any, field: str, *, max_length: int, required: bool = False) -> 
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise invalid(field, f"must be text, not {type(value).__name__}")
+        raise invalid(field, _("must be text, not %(type)s"), params={"type": type(value).__name__})
     if "\x00" in value:
-        raise invalid(field, "must not contain NUL characters")
+        raise invalid(field, _("must not contain NUL characters"))
     value = value.strip()
     if len(value) > max_length:
-        raise invalid(field, f"must be at most {max_length} characters (it has {len(value)})")
+        raise invalid(
+            field,
+            _("must be at most %(max)s characters (it has %(length)s)"),
+            params={"max": max_length, "length": len(value)},
+        )
     if required and not value:
-        raise invalid(field, "must not be empty")
+        raise invalid(field, _("must not be empty"))
     return value
 
 
@@ -79,11 +99,15 @@ def key(value: Any, field: str, *, max_length: int = 100) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise invalid(field, f"must be text, not {type(value).__name__}")
+        raise invalid(field, _("must be text, not %(type)s"), params={"type": type(value).__name__})
     if len(value) > max_length:
-        raise invalid(field, f"must be at most {max_length} characters (it has {len(value)})")
+        raise invalid(
+            field,
+            _("must be at most %(max)s characters (it has %(length)s)"),
+            params={"max": max_length, "length": len(value)},
+        )
     if not all("!" <= ch <= "~" for ch in value):
-        raise invalid(field, "must be printable ASCII without spaces")
+        raise invalid(field, _("must be printable ASCII without spaces"))
     return value
 
 
@@ -100,39 +124,46 @@ def json_document(
     Walked iteratively, so a document nested 100,000 deep is refused instead of overflowing the stack.
     """
     if not isinstance(value, Mapping):
-        raise invalid(field, "must be a JSON object")
+        raise invalid(field, _("must be a JSON object"))
     stack: list[tuple[Any, str, int]] = [(value, field, 1)]
     seen = 0
     while stack:
         node, path, depth = stack.pop()
         seen += 1
         if seen > max_items:
-            raise invalid(field, f"has more than {max_items} values", code="too_large")
+            raise invalid(
+                field, _("has more than %(max)s values"), code="too_large", params={"max": max_items}
+            )
         if depth > max_depth:
-            raise invalid(path, f"is nested deeper than {max_depth} levels")
+            raise invalid(path, _("is nested deeper than %(max)s levels"), params={"max": max_depth})
         if isinstance(node, Mapping):
             for name, child in node.items():
                 if not isinstance(name, str):
-                    raise invalid(path, "object keys must be strings")
+                    raise invalid(path, _("object keys must be strings"))
                 if "\x00" in name:
-                    raise invalid(path, "object keys must not contain NUL characters")
+                    raise invalid(path, _("object keys must not contain NUL characters"))
                 stack.append((child, f"{path}.{name}", depth + 1))
         elif isinstance(node, list | tuple):
             stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(node))
         elif isinstance(node, str):
             if "\x00" in node:
-                raise invalid(path, "must not contain NUL characters")
+                raise invalid(path, _("must not contain NUL characters"))
         elif isinstance(node, float):
             if not math.isfinite(node):
-                raise invalid(path, "must be a finite number")
+                raise invalid(path, _("must be a finite number"))
         elif isinstance(node, int) and not isinstance(node, bool):
             if abs(node) > 2**53:  # beyond what JSON readers hold exactly
-                raise invalid(path, "is too large a number")
+                raise invalid(path, _("is too large a number"))
         elif node is not None and not isinstance(node, bool):
-            raise invalid(path, f"must be JSON (not {type(node).__name__})")
+            raise invalid(path, _("must be JSON (not %(type)s)"), params={"type": type(node).__name__})
     size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
     if size > max_bytes:
-        raise invalid(field, f"is {size} bytes; at most {max_bytes} are accepted", code="too_large")
+        raise invalid(
+            field,
+            _("is %(size)s bytes; at most %(max)s are accepted"),
+            code="too_large",
+            params={"size": size, "max": max_bytes},
+        )
     return dict(value)
 
 

@@ -16,6 +16,7 @@ from rest_framework import exceptions
 from rest_framework.request import Request
 
 from api.v1.auth import TableAccess
+from tournaments import api_texts as texts
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.selectors import is_organizer
 
@@ -23,11 +24,11 @@ from tournaments.selectors import is_organizer
 def require_organizer(request: Request, tournament: Tournament) -> Any:
     """The organizer making the request, or 401/403 (a table code is known, but not an organizer)."""
     if table_access(request) is not None:
-        raise exceptions.PermissionDenied("a table code cannot do this: only the tournament's organizers")
+        raise exceptions.PermissionDenied(texts.TABLE_CODE_ORGANIZERS_ONLY)
     if not getattr(request.user, "is_authenticated", False):
-        raise exceptions.NotAuthenticated("log in as an organizer of this tournament")
+        raise exceptions.NotAuthenticated(texts.LOG_IN_AS_ORGANIZER)
     if not is_organizer(request.user, tournament):
-        raise exceptions.PermissionDenied("only this tournament's organizers may do this")
+        raise exceptions.PermissionDenied(texts.ORGANIZERS_ONLY)
     return request.user
 
 
@@ -49,24 +50,26 @@ def table_member(request: Request, table: Table, seat: Any, seated: list[Seat] |
     access = table_access(request)
     if access is not None:
         if access.table.pk != table.pk:
-            raise exceptions.PermissionDenied("this code belongs to another table")
+            raise exceptions.PermissionDenied(texts.CODE_OF_ANOTHER_TABLE)
         if seat is None:
-            raise ValidationError({"entered_by": ["name the seat that enters (A, B, C, D or E)"]})
+            raise ValidationError({"entered_by": [ValidationError(texts.NAME_THE_SEAT, code="invalid")]})
         if seated is None:
             seated = list(Seat.objects.filter(table=table).select_related("player"))
         found = next((s for s in seated if s.position == str(seat)), None)
         if found is None:
-            raise ValidationError({"entered_by": [f"no seat {seat} at this table"]})
+            raise ValidationError(
+                {"entered_by": [ValidationError(texts.NO_SEAT, code="invalid", params={"seat": str(seat)})]}
+            )
         return found.player
     player = linked_player(request)
     if player is None:
         if getattr(request.user, "is_authenticated", False):
-            raise exceptions.PermissionDenied("only the table's players may do this")
-        raise exceptions.NotAuthenticated("give the table's code (X-Table-Code) or log in as its player")
+            raise exceptions.PermissionDenied(texts.TABLE_PLAYERS_ONLY)
+        raise exceptions.NotAuthenticated(texts.GIVE_TABLE_CODE)
     if not Seat.objects.filter(table=table, player=player).exists():
-        raise exceptions.PermissionDenied("you do not sit at this table")
+        raise exceptions.PermissionDenied(texts.NOT_AT_THIS_TABLE)
     if seat is not None and not Seat.objects.filter(table=table, player=player, position=str(seat)).exists():
-        raise exceptions.PermissionDenied(f"you do not sit in seat {seat}")
+        raise exceptions.PermissionDenied(texts.NOT_IN_THIS_SEAT % {"seat": seat})
     return player
 
 

@@ -14,6 +14,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, TokenAuthentication
 from rest_framework.request import Request
 
+from tournaments import api_texts as texts
 from tournaments.models import Table
 from tournaments.services.tables import TooManyCodeFailures, table_code_find
 
@@ -49,7 +50,7 @@ class TableCodeAuthentication(BaseAuthentication):
         except TooManyCodeFailures as exc:
             raise exceptions.Throttled(wait=exc.retry_after) from exc
         if found is None:
-            raise exceptions.AuthenticationFailed("unknown table code for this tournament")
+            raise exceptions.AuthenticationFailed(texts.UNKNOWN_TABLE_CODE)
         from django.contrib.auth.models import AnonymousUser
 
         return AnonymousUser(), TableAccess(found.table, found.code)

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from api.v1.access import is_organizer, table_access
 from api.v1.errors import PayloadTooLarge, PreconditionFailed
+from tournaments import api_texts as texts
 from tournaments import selectors
 from tournaments.models import Tournament
 
@@ -37,7 +38,7 @@ def expected_version(request: Request, kind: str, obj: Any) -> int | None:
     prefix = f'"{kind}-{obj.pk}-v'
     value = header.strip().removeprefix("W/")
     if not (value.startswith(prefix) and value.endswith('"') and value[len(prefix) : -1].isdigit()):
-        raise PreconditionFailed(f"If-Match must be this {kind}'s ETag, e.g. {version_etag(kind, obj)}")
+        raise PreconditionFailed(texts.IF_MATCH_OTHER % {"kind": kind, "etag": version_etag(kind, obj)})
     return int(value[len(prefix) : -1])
 
 
@@ -54,7 +55,9 @@ class ApiView(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         length = request.META.get("CONTENT_LENGTH") or "0"
         if length.isdigit() and int(length) > settings.API_MAX_BODY_BYTES:
-            raise PayloadTooLarge(f"the body has {length} bytes; at most {settings.API_MAX_BODY_BYTES}")
+            raise PayloadTooLarge(
+                texts.BODY_HAS_BYTES % {"length": length, "max": settings.API_MAX_BODY_BYTES}
+            )
         super().initial(request, *args, **kwargs)
         if request.method in ("POST", "PUT", "PATCH"):
             request.data  # noqa: B018 (parsing is the point: its refusal is raised here)

@@ -1,4 +1,8 @@
-"""One error shape for the whole API: ``{"errors": [{"field", "code", "message"}]}``.
+"""One error shape for the whole API: ``{"errors": [{"field", "code", "message", "params"}]}``.
+
+``message`` is rendered in the request's language (``Accept-Language``: hu, en or de; Django's
+``LocaleMiddleware`` runs for the API too), ``code`` and ``params`` (the raw values the message was made
+from: numbers, seat labels, a status's raw value, an engine error's params) are the same in every language.
 
 Service errors are Django ``ValidationError``s whose codes say what went wrong (see
 ``tournaments.validation``); they map to statuses here, so no view decides a status by itself.
@@ -6,6 +10,7 @@ Service errors are Django ``ValidationError``s whose codes say what went wrong (
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
@@ -14,6 +19,9 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+from tournaments import api_texts as texts
+from tournaments.messages import raw
 
 STATUS_BY_CODE = {
     "permission_denied": status.HTTP_403_FORBIDDEN,
@@ -28,23 +36,25 @@ STATUS_BY_CODE = {
 class PreconditionFailed(exceptions.APIException):
     status_code = status.HTTP_412_PRECONDITION_FAILED
     default_code = "precondition_failed"
-    default_detail = "the object changed since you read it"
+    default_detail = texts.CHANGED_SINCE_READ
 
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-    default_detail = "the request body is too large"
+    default_detail = texts.BODY_TOO_LARGE
 
 
 class IdempotencyMismatch(exceptions.APIException):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     default_code = "idempotency_mismatch"
-    default_detail = "this Idempotency-Key was used for a different request"
+    default_detail = texts.IDEMPOTENCY_KEY_REUSED
 
 
-def error(field: str | None, code: str, message: str) -> dict[str, Any]:
-    return {"field": field, "code": code, "message": str(message)}
+def error(
+    field: str | None, code: str, message: Any, params: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    return {"field": field, "code": code, "message": str(message), "params": raw(dict(params or {}))}
 
 
 def _from_drf(detail: Any, path: str | None = None) -> list[dict[str, Any]]:
@@ -62,11 +72,11 @@ def _from_drf(detail: Any, path: str | None = None) -> list[dict[str, Any]]:
 def _from_django(exc: DjangoValidationError) -> list[dict[str, Any]]:
     if hasattr(exc, "error_dict"):
         return [
-            error(None if field == "__all__" else field, e.code or "invalid", "; ".join(e.messages))
+            error(None if field == "__all__" else field, e.code or "invalid", "; ".join(e.messages), e.params)
             for field, errors in exc.error_dict.items()
             for e in errors
         ]
-    return [error(None, e.code or "invalid", "; ".join(e.messages)) for e in exc.error_list]
+    return [error(None, e.code or "invalid", "; ".join(e.messages), e.params) for e in exc.error_list]
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -77,9 +87,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = errors[0]["code"] if errors else "invalid"
         status_code = STATUS_BY_CODE.get(code, status.HTTP_400_BAD_REQUEST)
     elif isinstance(exc, Http404 | ObjectDoesNotExist):
-        errors, status_code = [error(None, "not_found", "not found")], status.HTTP_404_NOT_FOUND
+        errors, status_code = [error(None, "not_found", texts.NOT_FOUND)], status.HTTP_404_NOT_FOUND
     elif isinstance(exc, DjangoPermissionDenied):
-        errors = [error(None, "permission_denied", str(exc) or "not allowed")]
+        errors = [error(None, "permission_denied", str(exc) or texts.NOT_ALLOWED)]
         status_code = status.HTTP_403_FORBIDDEN
     elif isinstance(exc, RequestDataTooBig):
         errors, status_code = [error(None, "too_large", str(exc))], status.HTTP_413_REQUEST_ENTITY_TOO_LARGE

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from api.models import IdempotentRequest
 from api.v1.auth import TableAccess
 from api.v1.errors import IdempotencyMismatch
+from tournaments import api_texts as texts
 from tournaments.validation import key as check_key
 
 HEADER = "Idempotency-Key"
@@ -57,7 +58,7 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
                 first = IdempotentRequest.objects.get(principal=principal, key=key)
                 if (first.body_digest, first.path) != (digest, request.path[:300]):
                     raise IdempotencyMismatch(
-                        f"the {HEADER} {key!r} was used for a different request; use a new key"
+                        texts.IDEMPOTENCY_KEY_OTHER_REQUEST % {"header": HEADER, "key": repr(key)}
                     ) from None
                 return Response(first.body, status=first.status_code, headers={"Idempotent-Replayed": "true"})
             try:

@@ -51,7 +51,7 @@ class JobSerializer(serializers.Serializer):
 
     def to_representation(self, job: Job) -> dict[str, Any]:
         data = super().to_representation(job)
-        data["error"] = job.error or None
+        data["error"] = str(job.error_text) or None  # in the request's language
         data["error_code"] = job.error_code or None
         return data
 

@@ -14,6 +14,7 @@ from typing import Any
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
+from tournaments import api_texts as texts
 from tournaments.validation import no_surrogates
 
 
@@ -22,5 +23,5 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply") from None
+            raise ParseError(texts.NESTED_TOO_DEEPLY) from None
         return no_surrogates(data)

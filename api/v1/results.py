@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from api.v1.access import require_organizer, table_access, table_member
 from api.v1.base import TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
+from tournaments import api_texts as texts
 from tournaments import selectors, services
 from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Round, Seat, Table
 from tournaments.selectors import RELEASED_ROUND_STATUSES
@@ -56,9 +57,9 @@ class EntrySerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         given = [name for name in ("summary", "record") if name in attrs]
         if len(given) > 1:
-            raise serializers.ValidationError("give a summary or a record, not both")
+            raise serializers.ValidationError(texts.SUMMARY_OR_RECORD)
         if not given and "payments" not in attrs:
-            raise serializers.ValidationError("give payments, a summary or a record")
+            raise serializers.ValidationError(texts.GIVE_A_RESULT)
         return attrs
 
     @staticmethod
@@ -68,7 +69,7 @@ class EntrySerializer(serializers.Serializer):
             if source in attrs:
                 data = attrs[source]
                 if not isinstance(data, dict):
-                    raise ValidationError({source: ["must be a JSON object"]})
+                    raise ValidationError({source: [ValidationError(texts.JSON_OBJECT, code="invalid")]})
                 if "payments" in attrs:
                     data = {**data, "payments": attrs["payments"]}
                 return source, data
@@ -156,7 +157,7 @@ def submission_data(submission: HandSubmission, seats: dict[int, str]) -> dict[s
         "confirmed_at": submission.confirmed_at,
         "same_device": submission.same_device,
         "created_at": submission.created_at,
-        "note": submission.note,
+        "note": str(submission.note_text),
     }
 
 
@@ -166,7 +167,8 @@ def finding_data(finding: DisputeFinding) -> dict[str, Any]:
         "dispute_version": finding.dispute_version,
         "outcome": finding.outcome,
         "chosen_version": finding.chosen.version if finding.chosen_id else None,
-        "explanation": finding.explanation,
+        "explanation": str(finding.explanation_text),  # in the request's language (Accept-Language)
+        "explanation_data": finding.explanation_data,  # its templates and raw params; null on old rows
         "differences": finding.differences,
         "validator": finding.validator,
         "created_at": finding.created_at,
@@ -185,12 +187,12 @@ def dispute_data(dispute: Dispute) -> dict[str, Any]:
     return {
         "id": dispute.pk,
         "status": dispute.status,
-        "reason": dispute.reason,
+        "reason": str(dispute.reason_text),
         "opened_at": dispute.opened_at,
         "opened_by_organizer": dispute.opened_by.startswith("user:"),
         "versions": sorted(dispute.submissions.values_list("version", flat=True)),
         "resolved_at": dispute.resolved_at,
-        "resolution": dispute.resolution,
+        "resolution": str(dispute.resolution_text),
         "resolved_by": _resolved_by(dispute),
         "chosen_version": dispute.chosen.version if dispute.chosen_id else None,
         "findings": [finding_data(f) for f in findings],
@@ -236,7 +238,7 @@ class TableScoped(TournamentView):
             if table is None:
                 raise Http404
             if access is not None and access.table.pk != table.pk:
-                raise exceptions.PermissionDenied("this code belongs to another table")
+                raise exceptions.PermissionDenied(texts.CODE_OF_ANOTHER_TABLE)
             table.round = round_
             self._table = table
         return self._table
@@ -300,7 +302,15 @@ class FindingOut(serializers.Serializer):
         help_text="decided: the validator confirmed chosen_version; escalated: the organizer decides",
     )
     chosen_version = serializers.IntegerField(allow_null=True)
-    explanation = serializers.CharField(help_text="in plain words, for the table and the organizer")
+    explanation = serializers.CharField(
+        help_text="in plain words, for the table and the organizer, in the language of Accept-Language"
+    )
+    explanation_data = serializers.JSONField(
+        allow_null=True,
+        help_text='the explanation as templates and raw params: {"t": English template, "p": {name: value or '
+        'node}}, {"join": separator, "items": [...]}, {"word": vocabulary, "value": raw}; null on findings '
+        "stored before",
+    )
     differences = serializers.DictField(
         child=serializers.DictField(),
         help_text='the disputed fields side by side: field -> {version number or "engine": value}',
@@ -418,9 +428,19 @@ class RoundHandsView(TournamentView):
             table_ = tables.get(sheet["table"])
             field = f"tables[{index}].table"
             if table_ is None:
-                raise ValidationError({field: [f"round {number} has no table {sheet['table']}"]})
+                raise ValidationError(
+                    {
+                        field: [
+                            ValidationError(
+                                texts.NO_SUCH_TABLE, params={"number": number, "table": sheet["table"]}
+                            )
+                        ]
+                    }
+                )
             if any(s["table"] == sheet["table"] for s in sheets[:index]):
-                raise ValidationError({field: [f"table {sheet['table']} is listed twice"]})
+                raise ValidationError(
+                    {field: [ValidationError(texts.TABLE_LISTED_TWICE, params={"table": sheet["table"]})]}
+                )
             table_.round = round_
             place = f"tables[{index}]."
             entries, sources = _sheet_entries(sheet["hands"], place)
@@ -580,7 +600,7 @@ class ResolveSerializer(EntrySerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         entry = any(name in attrs for name in ("payments", "summary", "record"))
         if ("version" in attrs) == entry:
-            raise serializers.ValidationError("choose a version or enter the correct result, not both")
+            raise serializers.ValidationError(texts.VERSION_OR_RESULT)
         return attrs
 
 
@@ -604,9 +624,8 @@ class ResolveView(DisputeView):
         if "version" in attrs:
             chosen = found.hand.submissions.filter(version=attrs["version"]).first()
             if chosen is None:
-                raise ValidationError(
-                    {"version": [f"hand {found.hand.number} has no version {attrs['version']}"]}
-                )
+                params = {"hand": found.hand.number, "version": attrs["version"]}
+                raise ValidationError({"version": [ValidationError(texts.NO_SUCH_VERSION, params=params)]})
             services.dispute_resolve(
                 found, resolved_by=organizer, chosen=chosen, note=note, expected_version=version
             )

@@ -28,6 +28,7 @@ from api.v1.access import require_organizer, table_access
 from api.v1.base import Pagination, TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
 from api.v1.jobs import ACCEPTED, LOCATION, job_accepted
+from tournaments import api_texts as texts
 from tournaments import selectors
 from tournaments.models import Job, Round, Table, Tournament
 from tournaments.services.jobs import job_request
@@ -67,7 +68,7 @@ class RoundsBase(TournamentView):
         """Organizers only: 401 without credentials, 403 for others, also for a table's code."""
         tournament = self.tournament()
         if table_access(self.request) is not None:
-            raise exceptions.PermissionDenied("a table code may read its table and enter its hands only")
+            raise exceptions.PermissionDenied(texts.TABLE_CODE_READS_AND_ENTERS)
         return require_organizer(self.request, tournament)
 
     def round_(self, number: int) -> Round:
@@ -281,7 +282,7 @@ class TablesBase(RoundsBase):
         access = table_access(self.request)
         if access is not None:
             if access.table.round.number != number:
-                raise exceptions.PermissionDenied("this code belongs to a table of another round")
+                raise exceptions.PermissionDenied(texts.CODE_OF_ANOTHER_ROUND)
             round_ = access.table.round
         else:
             round_ = self.round_(number)
@@ -290,7 +291,7 @@ class TablesBase(RoundsBase):
     def table(self, number: int, table_number: int) -> Table:
         access = table_access(self.request)
         if access is not None and access.table.number != table_number:
-            raise exceptions.PermissionDenied("this code belongs to another table")
+            raise exceptions.PermissionDenied(texts.CODE_OF_ANOTHER_TABLE)
         found = self.tables(number).filter(number=table_number).first()
         if found is None:
             raise Http404

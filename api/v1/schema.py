@@ -12,11 +12,20 @@ ERROR_SCHEMA = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["field", "code", "message"],
+                "required": ["field", "code", "message", "params"],
                 "properties": {
-                    "field": {"type": "string", "nullable": True, "example": "payments.C"},
+                    "field": {"type": "string", "nullable": True, "example": "payments"},
                     "code": {"type": "string", "example": "zero_sum"},
-                    "message": {"type": "string", "example": "payments must sum to 0 (they sum to 12)"},
+                    "message": {
+                        "type": "string",
+                        "description": "in the request's language (Accept-Language: hu, en or de)",
+                        "example": "payments must sum to zero (they sum to 12)",
+                    },
+                    "params": {
+                        "type": "object",
+                        "description": "the raw values in the message, the same in every language",
+                        "example": {"sum": 12},
+                    },
                 },
             },
         }

@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments import api_texts as texts
 from tournaments.models import Club, Penalty, Player, Registration, Standing, Tournament
 from tournaments.services.tournaments import EDITABLE_FIELDS
 
@@ -92,9 +93,9 @@ class PlayerAddSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "player" in attrs and {"name", "club", "rating", "external_id"} & set(attrs):
-            raise serializers.ValidationError({"player": "give an existing player or a new one, not both"})
+            raise serializers.ValidationError({"player": texts.EXISTING_OR_NEW_PLAYER})
         if "player" not in attrs and "name" not in attrs:
-            raise serializers.ValidationError({"name": "name a new player, or give an existing player"})
+            raise serializers.ValidationError({"name": texts.NAME_A_NEW_PLAYER})
         return attrs
 
 

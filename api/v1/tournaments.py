@@ -26,6 +26,7 @@ from api.v1.base import ApiView, TournamentView, expected_version, with_etag
 from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
 from api.v1.idempotency import idempotent
 from config.cache import cache_get, cache_set
+from tournaments import api_texts as texts
 from tournaments import selectors
 from tournaments.models import Club, Penalty, Registration, Tournament
 from tournaments.services.penalties import penalty_award, penalty_withdraw
@@ -54,7 +55,7 @@ TOURNAMENT = "tournament"
 
 def _authenticated(request: Request) -> Any:
     if not getattr(request.user, "is_authenticated", False):
-        raise exceptions.NotAuthenticated("log in to do this")
+        raise exceptions.NotAuthenticated(texts.LOG_IN)
     return request.user
 
 
@@ -174,7 +175,7 @@ class ClubListView(ApiView, generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         user = _authenticated(request)
         if not (user.is_staff or user.is_superuser or user.organized_tournaments.exists()):
-            raise exceptions.PermissionDenied("only organizers may create clubs")
+            raise exceptions.PermissionDenied(texts.ORGANIZERS_CREATE_CLUBS)
         data = _valid(s.ClubSerializer, request)
         club = club_create(name=data["name"], city=data.get("city", ""), by=user)
         return Response(s.ClubSerializer(club).data, status=status.HTTP_201_CREATED)
@@ -266,7 +267,7 @@ class MeView(TournamentView):
             else None
         )
         if registration is None:
-            raise exceptions.NotFound("your account is not linked to a player of this tournament")
+            raise exceptions.NotFound(texts.NOT_LINKED_TO_A_PLAYER)
         rounds = selectors.player_rounds(tournament, player.pk)
         data = {"player": player, "registration": registration, "rounds": rounds}
         return Response(s.MeSerializer(data).data)
@@ -485,7 +486,7 @@ class StandingsView(TournamentView):
         if raw is None or raw == "":
             return None
         if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
-            raise exceptions.ValidationError({"after_round": ["must be a round number (1 or more)"]})
+            raise exceptions.ValidationError({"after_round": [texts.ROUND_NUMBER]})
         return int(raw)
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -546,7 +547,7 @@ class PenaltiesView(TournamentView, generics.GenericAPIView):
         if data.get("round") is not None:
             round_ = tournament.rounds.filter(number=data["round"]).first()
             if round_ is None:
-                raise exceptions.ValidationError({"round": [f"this tournament has no round {data['round']}"]})
+                raise exceptions.ValidationError({"round": [texts.NO_SUCH_ROUND % {"number": data["round"]}]})
         penalty = penalty_award(
             tournament=tournament,
             player=data["player"],

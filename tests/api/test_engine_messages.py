@@ -54,9 +54,8 @@ def test_a_summary_the_engine_refuses_reads_in_the_requests_language_with_the_en
         "card_points_impossible",
         message,
     )
-    # the engine's params, the same in every language (the API's error shape carries them once the
-    # services' messages have params too: issue 21 §6, the other half)
-    assert error.get("params", PARAMS) == PARAMS
+    # the engine's params, the same in every language
+    assert error["params"] == PARAMS
     assert not HandSubmission.objects.exists()
 
 

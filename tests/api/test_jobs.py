@@ -71,7 +71,7 @@ def test_it_shows_the_reason_of_a_job_that_failed(organizer, closed1, organizer_
     services.job_run(accepted.json()["id"])
     job = organizer.get(accepted["Location"]).json()
     assert (job["status"], job["error_code"], job["round_url"]) == ("failed", "conflict", None)
-    assert job["error"] == "round: round 2 is no longer the next one to draw (round 3 is)"
+    assert job["error"] == "Round: round 2 is no longer the next one to draw (round 3 is)"
 
 
 def test_it_returns_the_same_job_for_a_repeated_request(organizer, closed1) -> None:

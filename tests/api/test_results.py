@@ -83,9 +83,19 @@ def test_it_answers_a_zero_sum_error_in_the_one_error_shape(table1) -> None:
     assert response.status_code == 400
     assert response.json() == {
         "errors": [
-            {"field": "payments", "code": "zero_sum", "message": "payments must sum to zero (they sum to 12)"}
+            {
+                "field": "payments",
+                "code": "zero_sum",
+                "message": "payments must sum to zero (they sum to 12)",
+                "params": {"sum": 12},
+            }
         ]
     }
+    german = table_client(table1).post(
+        url(table1, "1/submissions/"), body, format="json", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert german.json()["errors"][0]["message"] == "die Zahlungen müssen null ergeben (sie ergeben 12)"
+    assert german.json()["errors"][0]["params"] == {"sum": 12}
 
 
 def test_it_returns_the_first_response_to_a_retry_with_the_same_idempotency_key(table1) -> None:

@@ -219,7 +219,7 @@ def test_an_edit_the_draw_rules_refuse_shows_the_message_and_stores_nothing(post
     assert response.status_code == 400
     page = response.content.decode()
     assert "Nothing was changed" in page
-    assert "tables:" in page
+    assert "Tables:" in page
     draft.refresh_from_db()
     assert (groups(draft), draft.version, draft.method) == (before, 1, "random")
     bad = post("/t/cup/manage/rounds/3/", {"action": "edit", "player": mover, "target": "", "version": 1})
@@ -351,7 +351,7 @@ def test_voiding_the_hand(org: Any, post: Any, cup: Tournament) -> None:
     url = f"/t/cup/manage/disputes/{dispute.pk}/"
     refused = post(url, {"action": "void", "reason": "  "})
     assert refused.status_code == 400
-    assert "reason: must not be empty" in refused.content.decode()
+    assert "Reason: must not be empty" in refused.content.decode()
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
     response = post(url, {"action": "void", "reason": "cards misdealt"})
     assert response.status_code == 302

@@ -122,7 +122,7 @@ def test_it_reports_byes_that_are_not_allowed_or_not_enough() -> None:
 def test_it_reports_a_player_twice_at_the_same_table() -> None:
     problems = validate_round([[1, 1, 2, 3]], [1, 2, 3, 4])
     assert [str(p) for p in problems] == [
-        "player 1 is seated twice at that table",
+        "player 1 is seated twice at table 1 (the same table)",
         "player 4 is checked in but neither seated nor sitting out",
     ]
 

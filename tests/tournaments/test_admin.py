@@ -135,7 +135,7 @@ def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) 
     )
     response = organizer.post(url, data)
     assert response.status_code == 200  # the form is shown again with the error
-    assert "unknown method(s) [&#x27;dutch&#x27;]" in response.content.decode()
+    assert "unknown method(s) dutch; use random" in response.content.decode()
     data.update({"pairing_methods": '["random"]', "deals_per_round_4": "0"})  # issue 21 §7: a constraint 500
     response = organizer.post(url, data)
     assert response.status_code == 200

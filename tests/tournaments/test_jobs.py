@@ -165,7 +165,7 @@ def test_it_fails_a_job_the_service_refuses_at_run_time_with_its_reason(tourname
     assert services.job_run(job.pk) == "failed"
     job.refresh_from_db()
     assert (job.status, job.error_code, job.attempts, job.result) == ("failed", "conflict", 1, {})
-    assert job.error == "round: round 1 is no longer the next one to draw (round 2 is)"
+    assert job.error == "Round: round 1 is no longer the next one to draw (round 2 is)"
     assert job.finished_at is not None
     assert tournament.rounds.count() == 1
 

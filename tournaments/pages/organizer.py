@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
 from tournaments.formats import pairing_method_for
+from tournaments.labels import METHOD_CHOICES, label
 from tournaments.models import (
     Dispute,
     Hand,
@@ -48,11 +49,6 @@ from tournaments.services.results import next_deal, table_positions
 
 JOB_POLL_SECONDS = 2
 PROGRESS_POLL_SECONDS = 10
-METHODS = {
-    "random": gettext_lazy("Random (clubs kept apart)"),
-    "swiss": gettext_lazy("Swiss (by the standings)"),
-    "balanced": gettext_lazy("Balanced schedule"),
-}
 
 View = Callable[..., HttpResponse]
 
@@ -68,7 +64,7 @@ def error_lines(exc: ValidationError) -> tuple[str, list[str]]:
         pairs = [(None, e) for e in exc.error_list]
     lines = []
     for field, error in pairs:
-        prefix = "" if field in (None, "__all__", "If-Match") else f"{field}: "
+        prefix = "" if field in (None, "__all__", "If-Match") else f"{label('field', field)}: "
         lines += [prefix + message for message in error.messages]
     code = (pairs[0][1].code if pairs else None) or "invalid"
     return code, lines
@@ -171,7 +167,7 @@ def dashboard_response(
         "extra_allowed": not has_final,
         "last_round": last,
         "default_method": pairing_method_for(tournament.pairing_methods, number),
-        "methods": METHODS,
+        "methods": METHOD_CHOICES,
         "players": players,
         "registered": tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).count(),
         "open_disputes": open_disputes,
@@ -243,7 +239,7 @@ def job_state(tournament: Tournament, job: Job) -> dict[str, Any]:
         "label": str(job.get_status_display()),
         "step": step,
         "steps": len(steps),
-        "error": job.error if job.status == Job.Status.FAILED else "",
+        "error": str(job.error_text) if job.status == Job.Status.FAILED else "",
         "round_url": reverse("tournaments:manage-round", args=[tournament.slug, number]) if number else None,
         "active": job.status in Job.ACTIVE,
     }

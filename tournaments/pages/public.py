@@ -20,25 +20,16 @@ from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from engine.rules import PRESETS
-from tournaments import selectors, services
+from tournaments import labels, selectors, services
 from tournaments.models import TIEBREAKS, Round, Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
 from tournaments.templatetags.tarokk import PROVISIONAL_MARK
 
-RULES_PRESETS = {
-    "tournament": gettext_lazy("Hungarian tournament rules (2018)"),
-    "pagat": gettext_lazy("the rules of pagat.com"),
-    "kegl": gettext_lazy("Kégl's rules (as on Board Game Arena)"),
-}
-METHODS = {
-    "random": gettext_lazy("random draw"),
-    "swiss": gettext_lazy("Swiss (by the standings)"),
-    "balanced": gettext_lazy("balanced (fewest repeat opponents)"),
-    "manual": gettext_lazy("edited by hand"),
-}
+RULES_PRESETS = labels.VOCABULARIES["rules_preset"]
+METHODS = labels.VOCABULARIES["method"]
 
 
 # --- helpers ----------------------------------------------------------------------------------------------

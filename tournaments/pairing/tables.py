@@ -131,12 +131,23 @@ class RoundProblem:
     """One reason a proposed round is invalid; ``str()`` gives the message shown to the organiser."""
 
     code: str
-    message: str
+    template: str  # English, with %(name)s params (marked for the catalogues by ``gettext_noop``)
+    params: Mapping[str, Any]
     player: PlayerId | None = None
     table: int | None = None  # 1-based table number
 
+    @property
+    def message(self) -> str:
+        return self.template % self.params
+
     def __str__(self) -> str:
         return self.message
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a template for the catalogues (Django's ``makemessages`` extracts these calls); pairing itself
+    stays pure Python and speaks English: the tournament system renders a problem in the reader's language."""
+    return message
 
 
 def validate_round(
@@ -155,46 +166,69 @@ def validate_round(
     known = set(expected)
     problems: list[RoundProblem] = []
 
-    def report(code: str, message: str, player: PlayerId | None = None, table: int | None = None) -> None:
-        problems.append(RoundProblem(code, message, player, table))
+    def report(
+        code: str, template: str, who: PlayerId | None = None, at: int | None = None, **params: Any
+    ) -> None:
+        problems.append(RoundProblem(code, template, params, who, at))
 
+    _ = gettext_noop
     seen: dict[PlayerId, int] = {}
     for number, table in enumerate(tables, start=1):
         if len(table) not in TABLE_SIZES:
             report(
-                "table_size", f"table {number} has {len(table)} players; a table seats 4 or 5", table=number
+                "table_size",
+                _("table %(table)s has %(players)s players; a table seats 4 or 5"),
+                at=number,
+                table=number,
+                players=len(table),
             )
         for player in table:
             if player in seen:
-                where = (
-                    "twice at that table"
-                    if seen[player] == number
-                    else f"at tables {seen[player]} and {number}"
-                )
-                report("seated_twice", f"player {player} is seated {where}", player, number)
+                if seen[player] == number:
+                    template = _("player %(player)s is seated twice at table %(table)s (the same table)")
+                    report("seated_twice", template, player, number, player=player, table=number)
+                else:
+                    template = _("player %(player)s is seated at tables %(first)s and %(table)s")
+                    report(
+                        "seated_twice",
+                        template,
+                        player,
+                        number,
+                        player=player,
+                        first=seen[player],
+                        table=number,
+                    )
                 continue
             seen[player] = number
             if player not in known:
-                report(
-                    "not_checked_in", f"player {player} at table {number} is not checked in", player, number
-                )
+                template = _("player %(player)s at table %(table)s is not checked in")
+                report("not_checked_in", template, player, number, player=player, table=number)
     bye_seen: set[PlayerId] = set()
     for player in byes:
         if player in seen:
-            message = f"player {player} is seated at table {seen[player]} and also sits out"
-            report("seated_and_bye", message, player, seen[player])
+            template = _("player %(player)s is seated at table %(table)s and also sits out")
+            report("seated_and_bye", template, player, seen[player], player=player, table=seen[player])
         elif player in bye_seen:
-            report("bye_twice", f"player {player} is listed twice as sitting out", player)
+            report("bye_twice", _("player %(player)s is listed twice as sitting out"), player, player=player)
         elif player not in known:
-            report("not_checked_in", f"player {player} sits out but is not checked in", player)
+            report(
+                "not_checked_in", _("player %(player)s sits out but is not checked in"), player, player=player
+            )
         bye_seen.add(player)
     for player in expected:
         if player not in seen and player not in bye_seen:
-            report("missing", f"player {player} is checked in but neither seated nor sitting out", player)
+            template = _("player %(player)s is checked in but neither seated nor sitting out")
+            report("missing", template, player, player=player)
     needed = split_tables(len(expected)).byes
     if len(bye_seen) != needed:
-        detail = "no byes are allowed" if needed == 0 else f"exactly {needed} must sit out"
-        report("bye_count", f"{len(bye_seen)} players sit out, but with {len(expected)} checked in {detail}")
+        template = (
+            _("%(byes)s players sit out, but with %(players)s checked in no byes are allowed")
+            if needed == 0
+            else _(
+                "%(byes)s players sit out, but with %(players)s checked in exactly %(needed)s must sit out"
+            )
+        )
+        report("bye_count", template, byes=len(bye_seen), players=len(expected), needed=needed)
     return problems
 
 

@@ -32,14 +32,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
 from engine.record import replay
 from engine.rules import Rules
 from engine.scoring import KONTRA_FACTOR, score_summary
 from engine.summary import TEAM_NAMES, HandSummary, parse_summary
 from tournaments.audit import Actor, acting_as
-from tournaments.engine_messages import error_text
 from tournaments.formats import Deal, tournament_rules
+from tournaments.messages import Join, Labelled, Text, error_as_text, from_data, kept
 from tournaments.models import Dispute, DisputeFinding, HandSubmission, Table
 from tournaments.services.results import (
     _close_dispute,
@@ -115,7 +116,7 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     except ValidationError as exc:
         name, errors = next(iter(exc.error_dict.items()))
         return Assessed(
-            **common, error=(name.removeprefix("data.").removeprefix("data"), error_text(errors[0]))
+            **common, error=(name.removeprefix("data.").removeprefix("data"), error_as_text(errors[0]))
         )
     tournament = table.round.tournament
     rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
@@ -224,30 +225,39 @@ def item_payments(
 
 
 # --- the verdict: pure functions of the assessed versions ----------------------------------------------
+#
+# Every sentence is a ``messages.Text``: an English template marked with ``_`` (``gettext_noop``) and its
+# params, kept as data on the finding (``DisputeFinding.explanation_data``) and rendered in the reader's
+# language when read.
 
 
 @dataclass(frozen=True)
 class Verdict:
     outcome: str
-    explanation: str
+    explanation: Text
     differences: dict[str, dict[str, Any]]
     chosen: int | None = None  # the version number confirmed, when decided
 
 
-def weigh(versions: Sequence[Assessed], reason: str) -> Verdict:
+def weigh(versions: Sequence[Assessed], reason: Any) -> Verdict:
     """The finding for a dispute's standing versions (in version order), by the four rules of the module
-    docstring, in that order of precedence."""
+    docstring, in that order of precedence. ``reason``: the dispute's (a player's words, or a ``Text``)."""
     if not versions:
         return _escalate(
-            "No version of this hand stands as entered any more (an earlier deal was corrected since).", {}
+            Text(
+                _("No version of this hand stands as entered any more (an earlier deal was corrected since).")
+            ),
+            {},
         )
     records = [v for v in versions if v.evidence]
     if records:
         return _record_decides(records, versions)
     refused = [v for v in versions if v.error is not None]
     if refused:
-        notes = "; ".join(_refusal(v, start="the") for v in refused)
-        return _escalate(f"{_cap(notes)}. Nothing else settles the hand.", _differences(versions))
+        notes = Join([_refusal(v, start=i == 0) for i, v in enumerate(refused)])
+        return _escalate(
+            Text(_("%(notes)s. Nothing else settles the hand."), notes=notes), _differences(versions)
+        )
     summaries = [v for v in versions if v.engine is not None]
     if summaries:
         return _engine_scores(summaries, versions, reason)
@@ -260,8 +270,13 @@ def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -
     others = [r for r in records[1:] if (r.engine, r.facts) != (best.engine, best.facts)]
     if others:
         return _escalate(
-            f"{_cap(_versions(best, *others))} are hand records that both replay legally but "
-            "differ: they cannot both be this hand.",
+            Text(
+                _(
+                    "%(versions)s are hand records that both replay legally but differ: they cannot both be "
+                    "this hand."
+                ),
+                versions=_versions(best, *others, start=True),
+            ),
             _differences(versions),
         )
     if best.stored != best.engine:
@@ -269,28 +284,43 @@ def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -
     contradicting = [v for v in versions if _contradicts(v, best)]
     if not contradicting:
         return _escalate(
-            f"Version {best.number} is a hand record that replays legally and no version contradicts it: "
-            "the dispute is about something the versions do not show.",
+            Text(
+                _(
+                    "Version %(number)s is a hand record that replays legally and no version contradicts it: "
+                    "the dispute is about something the versions do not show."
+                ),
+                number=best.number,
+            ),
             {},
         )
-    reasons = [_how_it_differs(v, best) for v in contradicting]
+    reasons = Join([_how_it_differs(v, best) for v in contradicting])
     return _decide(
         best,
-        f"Version {best.number} is a hand record that replays legally, so it shows what was played; "
-        f"its result wins over what contradicts it: {'; '.join(reasons)}.",
+        Text(
+            _(
+                "Version %(number)s is a hand record that replays legally, so it shows what was played; its "
+                "result wins over what contradicts it: %(reasons)s."
+            ),
+            number=best.number,
+            reasons=reasons,
+        ),
         _differences(versions, engine=best.engine),
     )
 
 
-def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], reason: str) -> Verdict:
+def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], reason: Any) -> Verdict:
     """Rules 2 and 3 for summaries (and bare payments beside them): only a typing error is decided."""
     first = summaries[0]
     disagreeing = [s for s in summaries[1:] if s.facts != first.facts]
     if disagreeing:
         return _escalate(
-            "The versions disagree on the facts of the hand. "
-            + " ".join(_fact_sentences([first, *disagreeing]))
-            + " The engine cannot tell which is right.",
+            Text(
+                _(
+                    "The versions disagree on the facts of the hand. %(facts)s "
+                    "The engine cannot tell which is right."
+                ),
+                facts=Join(_fact_sentences([first, *disagreeing]), " "),
+            ),
             _differences(versions),
         )
     engine = first.engine
@@ -299,18 +329,38 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     if bare:
         hints = [_misscored(v.says, engine, first) for v in bare]
         hint = next((h for h in hints if h), None)
-        return _escalate(
-            f"{_cap(_versions(*bare))} gave only payments ({'; '.join(_pays(v.says) for v in bare)}), "
-            f"which differ from the engine's score of {_versions(*summaries)} ({_pays(engine)}). "
-            "The engine cannot check payments alone, so it cannot tell which is right"
-            + (f"; the difference {hint}." if hint else f". {_cap(_items_text(first))}."),
-            _differences(versions, engine=engine),
-        )
+        params = {
+            "bare": _versions(*bare, start=True),
+            "payments": Join(_pays(v.says) for v in bare),
+            "summaries": _versions(*summaries),
+            "engine": _pays(engine),
+        }
+        if hint:
+            template = _(
+                "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
+                "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
+                "is right; the difference %(hint)s."
+            )
+            params["hint"] = hint
+        else:
+            template = _(
+                "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
+                "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
+                "is right. %(items)s."
+            )
+            params["items"] = _items_text(first, start=True)
+        return _escalate(Text(template, **params), _differences(versions, engine=engine))
     mistyped = [s for s in summaries if s.typed is not None and s.typed != engine]
     if not mistyped:
         return _escalate(
-            f"{_cap(_versions(*versions))} agree with each other and with the engine; the dispute "
-            f'("{reason}") is about something the versions do not show.',
+            Text(
+                _(
+                    "%(versions)s agree with each other and with the engine; "
+                    'the dispute ("%(reason)s") is about something the versions do not show.'
+                ),
+                versions=_versions(*versions, start=True),
+                reason=reason,
+            ),
             {},
         )
     chosen = next((s for s in summaries if s.stored == engine and s.typed is None), None) or next(
@@ -319,37 +369,65 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
     if chosen is None:
         return _changed_since(first, versions)
     agree = (
-        f"{_cap(_versions(*summaries))} agree on every fact of the hand"
+        Text(_("%(versions)s agree on every fact of the hand"), versions=_versions(*summaries, start=True))
         if len(summaries) > 1
-        else f"The engine accepts the summary of version {first.number}"
+        else Text(_("The engine accepts the summary of version %(number)s"), number=first.number)
     )
     mistakes = []
     for s in mistyped:
         assert s.typed is not None
         hint = _misscored(s.typed, engine, s)
-        mistakes.append(
-            f"the payments typed with version {s.number} ({_pays(s.typed)}) differ from the engine's score "
-            f"of those facts ({_pays(engine)}): " + (f"the difference {hint}" if hint else _items_text(s))
-        )
+        common = {"number": s.number, "typed": _pays(s.typed), "engine": _pays(engine)}
+        if hint:
+            template = _(
+                "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
+                "of those facts (%(engine)s): the difference %(hint)s"
+            )
+            mistakes.append(Text(template, hint=hint, **common))
+        else:
+            template = _(
+                "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
+                "of those facts (%(engine)s): %(items)s"
+            )
+            mistakes.append(Text(template, items=_items_text(s), **common))
     return _decide(
         chosen,
-        f"{agree}; {'; '.join(mistakes)}. The engine's score stands: a typing error.",
+        Text(
+            _("%(agree)s; %(mistakes)s. The engine's score stands: a typing error."),
+            agree=agree,
+            mistakes=Join(mistakes),
+        ),
         _differences(versions, engine=engine),
     )
 
 
-def _payments_only(versions: Sequence[Assessed], reason: str) -> Verdict:
+def _payments_only(versions: Sequence[Assessed], reason: Any) -> Verdict:
     """Rule 3 for bare payments: the engine has no facts to check them against."""
     if len({(_key(v.says), v.kind) for v in versions}) == 1:
         return _escalate(
-            f"{_cap(_versions(*versions))} gave only payments ({_pays(versions[0].says)}), with "
-            f'nothing to check them against; the dispute ("{reason}") is about something they do not show.',
+            Text(
+                _(
+                    "%(versions)s gave only payments (%(payments)s), with nothing to check them against; the "
+                    'dispute ("%(reason)s") is about something they do not show.'
+                ),
+                versions=_versions(*versions, start=True),
+                payments=_pays(versions[0].says),
+                reason=reason,
+            ),
             {},
         )
-    listed = "; ".join(f"version {v.number}: {_pays(v.says)}" for v in versions)
+    listed = Join(
+        Text(_("version %(number)s: %(payments)s"), number=v.number, payments=_pays(v.says)) for v in versions
+    )
     return _escalate(
-        f"{_cap(_versions(*versions))} gave only payments, and they differ ({listed}). The engine "
-        "cannot check payments without the facts of the hand (a summary or a record would show them).",
+        Text(
+            _(
+                "%(versions)s gave only payments, and they differ (%(listed)s). The engine cannot check "
+                "payments without the facts of the hand (a summary or a record would show them)."
+            ),
+            versions=_versions(*versions, start=True),
+            listed=listed,
+        ),
         _differences(versions),
     )
 
@@ -361,24 +439,37 @@ def _changed_since(scored: Assessed, versions: Sequence[Assessed]) -> Verdict:
     """The engine's score now is not the one stored at entry (the tournament's rules changed since): the
     validator does not confirm a result it would score otherwise."""
     return _escalate(
-        f"The engine now scores version {scored.number} as {_pays(scored.engine)}, not as when it was "
-        f"entered ({_pays(scored.stored)}): the rules may have changed since.",
+        Text(
+            _(
+                "The engine now scores version %(number)s as %(engine)s, not as when it was entered "
+                "(%(stored)s): the rules may have changed since."
+            ),
+            number=scored.number,
+            engine=_pays(scored.engine),
+            stored=_pays(scored.stored),
+        ),
         _differences(versions, engine=scored.engine),
     )
 
 
-def _decide(chosen: Assessed, why: str, differences: dict[str, dict[str, Any]]) -> Verdict:
+def _decide(chosen: Assessed, why: Text, differences: dict[str, dict[str, Any]]) -> Verdict:
     return Verdict(
         Outcome.DECIDED,
-        f"{why} Decided by the validator: version {chosen.number} is confirmed. "
-        "An organizer may still choose otherwise.",
+        Text(
+            _(
+                "%(why)s Decided by the validator: version %(number)s is confirmed. An organizer may still "
+                "choose otherwise."
+            ),
+            why=why,
+            number=chosen.number,
+        ),
         differences,
         chosen.number,
     )
 
 
-def _escalate(why: str, differences: dict[str, dict[str, Any]]) -> Verdict:
-    return Verdict(Outcome.ESCALATED, f"{why} The organizer decides.", differences)
+def _escalate(why: Text, differences: dict[str, dict[str, Any]]) -> Verdict:
+    return Verdict(Outcome.ESCALATED, Text(_("%(why)s The organizer decides."), why=why), differences)
 
 
 def _contradicts(version: Assessed, evidence: Assessed) -> bool:
@@ -391,43 +482,68 @@ def _contradicts(version: Assessed, evidence: Assessed) -> bool:
     return version.facts is not None and version.facts != evidence.facts
 
 
-def _how_it_differs(version: Assessed, record: Assessed) -> str:
+def _how_it_differs(version: Assessed, record: Assessed) -> Text:
     if version.error is not None:
-        return _refusal(version, start="the")
+        return _refusal(version, start=False)
     if version is record:
-        return (
-            f"the payments typed beside it ({_pays(version.says)}) are not its replay's "
-            f"({_pays(record.engine)})"
+        return Text(
+            _("the payments typed beside it (%(typed)s) are not its replay's (%(engine)s)"),
+            typed=_pays(version.says),
+            engine=_pays(record.engine),
         )
     if version.facts is not None and version.facts != record.facts:
         facts = record.facts or {}
-        said = ", ".join(
-            f"{_fact(name, version.facts.get(name))} (the record: {_fact(name, facts.get(name))})"
-            for name in _differing_facts([version, record])
+        said = Join(
+            (
+                Text(
+                    _("%(said)s (the record: %(recorded)s)"),
+                    said=_fact(name, version.facts.get(name)),
+                    recorded=_fact(name, facts.get(name)),
+                )
+                for name in _differing_facts([version, record])
+            ),
+            ", ",
         )
-        return f"version {version.number} says {said}"
-    what = "gave only payments" if version.source == Source.PAYMENTS else "has payments"
-    return (
-        f"version {version.number} {what} ({_pays(version.says)}) that are not the record's "
-        f"({_pays(record.engine)})"
+        return Text(_("version %(number)s says %(said)s"), number=version.number, said=said)
+    template = (
+        _("version %(number)s gave only payments (%(says)s) that are not the record's (%(engine)s)")
+        if version.source == Source.PAYMENTS
+        else _("version %(number)s has payments (%(says)s) that are not the record's (%(engine)s)")
     )
+    return Text(template, number=version.number, says=_pays(version.says), engine=_pays(record.engine))
 
 
-def _refusal(version: Assessed, start: str = "The") -> str:
-    """E.g. "The engine refuses the summary of version 2 (result.declarer_card_points: 95 impossible ...)"."""
+REFUSALS = {
+    (True, True): _("The engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (True, False): _("The engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+    (False, True): _("the engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (False, False): _("the engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+}
+
+
+def _refusal(version: Assessed, start: bool = True) -> Text:
+    """E.g. "The engine refuses the summary of version 2 (result.declarer_card_points: 95 impossible ...)":
+    ``why`` is the engine's (or the service's) refusal, kept by its template and params."""
     assert version.error is not None
     where, why = version.error
-    what = "hand record" if version.source == Source.RECORD else "summary"
-    return f"{start} engine refuses the {what} of version {version.number} ({where or 'record'}: {why})"
+    template = REFUSALS[start, version.source == Source.RECORD]
+    return Text(template, number=version.number, where=where or "record", why=why)
 
 
-def _fact_sentences(versions: Sequence[Assessed]) -> list[str]:
+def _fact_sentences(versions: Sequence[Assessed]) -> list[Text]:
     """Per differing fact: what each version says, e.g. "Version 1 says the declarer's team took 42 card
     points; version 2 says the declarer's team took 52 card points." """
     sentences = []
     for name in _differing_facts(versions):
-        said = [f"version {v.number} says {_fact(name, (v.facts or {}).get(name))}" for v in versions]
-        sentences.append(_cap("; ".join(said)) + ".")
+        said = [
+            Text(
+                _("Version %(number)s says %(fact)s") if i == 0 else _("version %(number)s says %(fact)s"),
+                number=v.number,
+                fact=_fact(name, (v.facts or {}).get(name)),
+            )
+            for i, v in enumerate(versions)
+        ]
+        sentences.append(Text(_("%(said)s."), said=Join(said)))
     return sentences
 
 
@@ -457,25 +573,36 @@ def _differences(versions: Sequence[Assessed], engine: dict[str, int] | None = N
     return out
 
 
-def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Assessed) -> str | None:
+RELATIONS = (
+    _("is exactly %(items)s, which the typed payments leave out"),
+    _("is exactly %(items)s, which the typed payments count twice"),
+    _("is exactly %(items)s, which the typed payments count for the other side"),
+    _("is exactly %(items)s, which the typed payments count without its kontra"),
+)
+
+
+def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Assessed) -> Text | None:
     """Which item of the engine's score explains the difference between typed payments and the engine's,
     if one does: left out, counted twice, counted for the other side, or typed without its kontra. (The
     same difference may fit several items of one value: they are all named.)"""
     seats = list(engine)
     if all(typed[p] == -engine[p] for p in seats):
-        return "is the whole score paid the wrong way round: winners and losers are swapped"
+        return Text(_("is the whole score paid the wrong way round: winners and losers are swapped"))
     if scored.stake > 1 and all(typed[p] * scored.stake == engine[p] for p in seats):
-        return f"is the stake: this deal is played for {scored.stake} times the score (a doubled round)"
+        return Text(
+            _("is the stake: this deal is played for %(stake)s times the score (a doubled round)"),
+            stake=scored.stake,
+        )
     diff = {p: typed.get(p, 0) - engine[p] for p in seats}
     moving = [(item, moves) for item, moves in scored.items if moves and any(moves.values())]
     if not moving or not any(diff.values()):
         return None
     relations: list[tuple[str, Any]] = [
-        ("which the typed payments leave out", lambda item: Fraction(-1)),
-        ("which the typed payments count twice", lambda item: Fraction(1)),
-        ("which the typed payments count for the other side", lambda item: Fraction(-2)),
+        (RELATIONS[0], lambda item: Fraction(-1)),
+        (RELATIONS[1], lambda item: Fraction(1)),
+        (RELATIONS[2], lambda item: Fraction(-2)),
         (
-            "which the typed payments count without its kontra",
+            RELATIONS[3],
             lambda item: Fraction(1, KONTRA_FACTOR[item["kontra"]]) - 1 if item.get("kontra") else None,
         ),
     ]
@@ -486,120 +613,191 @@ def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Asse
             if (k := factor_of(item)) is not None and all(diff[p] == k * moves.get(p, 0) for p in seats)
         ]
         if fits:
-            return f"is exactly {' or '.join(_item(item) for item in fits)}, {relation}"
+            return Text(relation, items=Join([_item(item) for item in fits], _(" or ")))
     return None
 
 
 ITEM_NAMES = {
-    "game": "the game",
-    "double_game": "the double game",
-    "volat": "the volát",
-    "trull": "the trull",
-    "four_kings": "the four kings",
-    "pagat_ultimo": "the pagát ultimó",
-    "xxi_catch": "the XXI-catch",
-    "eight_tarokks": "eight tarokks",
-    "nine_tarokks": "nine tarokks",
-    "talon_honour": "a talon honour",
-    "trial_three": "the failed trial three",
-    "penalty": "the penalty",
+    "game": _("the game"),
+    "double_game": _("the double game"),
+    "volat": _("the volát"),
+    "trull": _("the trull"),
+    "four_kings": _("the four kings"),
+    "pagat_ultimo": _("the pagát ultimó"),
+    "xxi_catch": _("the XXI-catch"),
+    "eight_tarokks": _("eight tarokks"),
+    "nine_tarokks": _("nine tarokks"),
+    "talon_honour": _("a talon honour"),
+    "trial_three": _("the failed trial three"),
+    "penalty": _("the penalty"),
 }
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-SIDES = {"declarer": "the declarer's team", "opponents": "the opponents"}
+KONTRA_NAMES = (
+    "",
+    "kontra",
+    "rekontra",
+    "szubkontra",
+    "hirskontra",
+    "mordkontra",
+)  # jargon: never translated
+SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}
 
 
-def _item(item: Mapping[str, Any]) -> str:
+def _side(team: str) -> Text:
+    return Text(SIDES[team])
+
+
+def _item_name(name: str) -> Any:
+    return Text(ITEM_NAMES[name]) if name in ITEM_NAMES else name.replace("_", " ")
+
+
+def _item(item: Mapping[str, Any]) -> Text:
     """One scored item in words, e.g. "the trull (silent, made by the opponents; worth 1 a player)"."""
     name, team, won = item["name"], item.get("team"), item["won"]
-    label = ITEM_NAMES.get(name, name.replace("_", " "))
+    state: Text | None
     if name == "game":
-        state = f"{'won' if won else 'lost'} by the declarer's team"
+        state = Text(_("won by the declarer's team") if won else _("lost by the declarer's team"))
     elif name in ("eight_tarokks", "nine_tarokks"):
-        state = f"{'declared' if item['announced'] else 'not declared'} by {item.get('seat')}"
+        template = _("declared by %(seat)s") if item["announced"] else _("not declared by %(seat)s")
+        state = Text(template, seat=item.get("seat"))
     elif team in SIDES and item["announced"]:
-        state = f"announced by {SIDES[team]} and {'made' if won else 'lost'}"
+        template = _("announced by %(side)s and made") if won else _("announced by %(side)s and lost")
+        state = Text(template, side=_side(team))
     elif team in SIDES:
-        state = f"silent, {'made' if won else 'lost'} by {SIDES[team]}"
+        state = Text(
+            _("silent, made by %(side)s") if won else _("silent, lost by %(side)s"), side=_side(team)
+        )
     else:
-        state = f"by {item['seat']}" if item.get("seat") else ""
+        state = Text(_("by %(seat)s"), seat=item["seat"]) if item.get("seat") else None
     if item.get("detail"):
-        state += f": {item['detail']}"
-    worth = f"worth {item['value']} a player"
+        detail = item["detail"]
+        state = Text(_("%(state)s: %(detail)s"), state=state, detail=detail) if state else Text(detail)
     kontra = item.get("kontra") or 0
     if kontra and kontra < len(KONTRA_NAMES):
-        worth += f" with {KONTRA_NAMES[kontra]} ×{KONTRA_FACTOR[kontra]}"
-    return f"{label} ({state}; {worth})" if state else f"{label} ({worth})"
+        worth = Text(
+            _("worth %(value)s a player with %(kontra)s ×%(factor)s"),
+            value=item["value"],
+            kontra=KONTRA_NAMES[kontra],
+            factor=KONTRA_FACTOR[kontra],
+        )
+    else:
+        worth = Text(_("worth %(value)s a player"), value=item["value"])
+    label = _item_name(name)
+    if state:
+        return Text(_("%(item)s (%(state)s; %(worth)s)"), item=label, state=state, worth=worth)
+    return Text(_("%(item)s (%(worth)s)"), item=label, worth=worth)
 
 
-def _items_text(scored: Assessed) -> str:
+def _items_text(scored: Assessed, start: bool = False) -> Text:
     """The engine's score item by item, e.g. "the engine scores the game (won by ...; worth 2 a player)"."""
-    listed = "; ".join(_item(item) for item, _ in scored.items) or "nothing"
-    return f"the engine scores {listed}"
+    listed = Join([_item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
+    template = _("The engine scores %(items)s") if start else _("the engine scores %(items)s")
+    return Text(template, items=listed)
 
 
-def _cap(text: str) -> str:
-    """The first letter capitalized, the rest as it is (``str.capitalize`` would lower seat names)."""
-    return text[:1].upper() + text[1:]
-
-
-def _fact(name: str, value: Any) -> str:
+def _fact(name: str, value: Any) -> Text:
     """A fact in words, e.g. "the declarer's team took 52 card points"."""
-    team = SIDES.get(value, "nobody") if isinstance(value, str) or value is None else value
+    team = (
+        (_side(value) if value in SIDES else Text(_("nobody")))
+        if isinstance(value, str) or value is None
+        else value
+    )
+
+    def kontra_of(n: Any) -> Any:
+        return KONTRA_NAMES[n] if isinstance(n, int) and 0 <= n < len(KONTRA_NAMES) else n
+
+    def announcement(a: Mapping[str, Any]) -> Text:
+        bonus, side = _item_name(a["bonus"]), _side(a["team"])
+        if a["kontra"]:
+            return Text(
+                _("%(bonus)s by %(side)s (%(kontra)s)"),
+                bonus=bonus,
+                side=side,
+                kontra=kontra_of(a["kontra"]),
+            )
+        return Text(_("%(bonus)s by %(side)s"), bonus=bonus, side=side)
+
+    def declaration(d: Mapping[str, Any]) -> Text:
+        template = (
+            _("%(seat)s declared %(tarokks)s tarokks")
+            if d["declared"]
+            else _("%(seat)s held %(tarokks)s tarokks")
+        )
+        return Text(template, seat=d["seat"], tarokks=d["tarokks"])
+
+    def pagat_last(v: Any) -> Text:
+        if v is None:
+            return Text(_("the pagát was not played to the last trick"))
+        template = (
+            _("%(side)s played the pagát to the last trick and won it")
+            if v["won"]
+            else _("%(side)s played the pagát to the last trick and lost it")
+        )
+        return Text(template, side=_side(v["team"]))
+
     phrases = {
-        "result.declarer_card_points": lambda: f"the declarer's team took {value} card points",
-        "result.declarer_tricks": lambda: f"the declarer's team took {value} tricks",
-        "result.trull": lambda: f"{team} took the trull",
-        "result.four_kings": lambda: f"{team} took the four kings",
-        "result.xxi_catch": lambda: f"{team} caught the XXI" if value else "nobody caught the XXI",
-        "result.pagat_last_trick": lambda: (
-            "the pagát was not played to the last trick"
+        "result.declarer_card_points": lambda: Text(
+            _("the declarer's team took %(value)s card points"), value=value
+        ),
+        "result.declarer_tricks": lambda: Text(_("the declarer's team took %(value)s tricks"), value=value),
+        "result.trull": lambda: (
+            Text(_("%(team)s took the trull"), team=team) if value else Text(_("nobody took the trull"))
+        ),
+        "result.four_kings": lambda: (
+            Text(_("%(team)s took the four kings"), team=team)
+            if value
+            else Text(_("nobody took the four kings"))
+        ),
+        "result.xxi_catch": lambda: (
+            Text(_("%(team)s caught the XXI"), team=team) if value else Text(_("nobody caught the XXI"))
+        ),
+        "result.pagat_last_trick": lambda: pagat_last(value),
+        "kind": lambda: Text(_("the hand was %(kind)s"), kind=Labelled("kind", value)),
+        "bid": lambda: Text(_("the bid was %(bid)s"), bid=Labelled("bid", value)),
+        "declarer": lambda: Text(_("%(seat)s was the declarer"), seat=value),
+        "partner": lambda: (
+            Text(_("the declarer played alone"))
             if value is None
-            else f"{SIDES[value['team']]} played the pagát to the last trick and "
-            + ("won it" if value["won"] else "lost it")
+            else Text(_("%(seat)s was the partner"), seat=value)
         ),
-        "kind": lambda: f"the hand was {str(value).replace('_', ' ')}",
-        "bid": lambda: f"the bid was {value}",
-        "declarer": lambda: f"{value} was the declarer",
-        "partner": lambda: "the declarer played alone" if value is None else f"{value} was the partner",
         "game_kontra": lambda: (
-            "the game was not kontra'd" if not value else f"the game had {KONTRA_NAMES[value]}"
+            Text(_("the game was not kontra'd"))
+            if not value
+            else Text(_("the game had %(kontra)s"), kontra=kontra_of(value))
         ),
-        "called_card_discarded": lambda: (
-            "the called card was in a discard" if value else "the called card was not discarded"
+        "called_card_discarded": lambda: Text(
+            _("the called card was in a discard") if value else _("the called card was not discarded")
         ),
         "announcements": lambda: (
-            "nothing was announced"
+            Text(_("nothing was announced"))
             if not value
-            else "the announcements were "
-            + ", ".join(
-                f"{ITEM_NAMES.get(a['bonus'], a['bonus'])} by {SIDES[a['team']]}"
-                + (f" ({KONTRA_NAMES[a['kontra']]})" if a["kontra"] else "")
-                for a in value
-            )
+            else Text(_("the announcements were %(list)s"), list=Join([announcement(a) for a in value], ", "))
         ),
         "declarations": lambda: (
-            "no tarokks were declared"
+            Text(_("no tarokks were declared"))
             if not value
-            else ", ".join(
-                f"{d['seat']} {'declared' if d['declared'] else 'held'} {d['tarokks']} tarokks" for d in value
-            )
+            else Text(_("%(list)s"), list=Join([declaration(d) for d in value], ", "))
         ),
     }
     phrase = phrases.get(name)
-    return phrase() if phrase else f"{name} is {value}"
+    return phrase() if phrase else Text(_("%(name)s is %(value)s"), name=name, value=str(value))
 
 
 def _pays(payments: Mapping[str, int] | None) -> str:
+    """Payments as every language writes them: "A +4, B -4"."""
     return ", ".join(
         f"{seat} {amount:+d}" if amount else f"{seat} 0" for seat, amount in (payments or {}).items()
     )
 
 
-def _versions(*versions: Assessed) -> str:
-    numbers = [str(v.number) for v in versions]
+def _versions(*versions: Assessed, start: bool = False) -> Text:
+    numbers = [v.number for v in versions]
     if len(numbers) == 1:
-        return f"version {numbers[0]}"
-    return f"versions {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return Text(_("Version %(number)s") if start else _("version %(number)s"), number=numbers[0])
+    return Text(
+        _("Versions %(numbers)s and %(last)s") if start else _("versions %(numbers)s and %(last)s"),
+        numbers=", ".join(str(n) for n in numbers[:-1]),
+        last=numbers[-1],
+    )
 
 
 def _key(payments: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
@@ -631,14 +829,18 @@ def dispute_validate(dispute_id: int) -> DisputeFinding | None:
         ]
         positions = table_positions(table)
         deal = next_deal(table, hand.number, positions)
-        verdict = weigh([assess(s, table, positions, deal) for s in standing], dispute.reason)
+        # the system's words are kept as data inside the finding too; a player's as typed
+        reason = from_data(dispute.reason_data) if dispute.reason_data else dispute.reason
+        verdict = weigh([assess(s, table, positions, deal) for s in standing], reason)
+        explanation, explanation_data = kept(verdict.explanation)
         chosen = next((s for s in standing if s.version == verdict.chosen), None)
         finding = DisputeFinding.objects.create(
             dispute=dispute,
             dispute_version=dispute.version,
             outcome=verdict.outcome,
             chosen=chosen,
-            explanation=verdict.explanation,
+            explanation=explanation,
+            explanation_data=explanation_data,
             differences=verdict.differences,
             validator=VALIDATOR.label(),
         )

@@ -24,8 +24,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Case, CharField, F, Q, TextField, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournaments.audit import Actor, acting_as, actor_of
+from tournaments.messages import Join, Labelled, Text, error_as_text, kept
 from tournaments.models import Job, Round, Tournament
 from tournaments.services.rounds import (
     final_stage_check,
@@ -75,7 +78,7 @@ def _checked(kind: str, tournament: Tournament, params: dict[str, Any]) -> tuple
         number = whole_number(params.get("number"), "round", low=1)
         round_ = tournament.rounds.filter(number=number).first()
         if round_ is None:
-            raise invalid("round", f"there is no round {number}")
+            raise invalid("round", _("there is no round %(number)s"), params={"number": number})
         expected = params.get("expected_version")
         if expected is not None:
             whole_number(expected, "If-Match", low=1)
@@ -93,14 +96,18 @@ def job_request(kind: str, tournament: Tournament, by: Any = None, **params: Any
     that job, a different one is a conflict. Returns the job as it is after the commit (with eager tasks
     it has already run)."""
     if kind not in Job.Kind.values:
-        raise invalid("kind", f"must be one of {', '.join(Job.Kind.values)}")
+        raise invalid("kind", _("must be one of %(choices)s"), params={"choices": ", ".join(Job.Kind.values)})
     unknown = sorted(set(params) - PARAMS[Job.Kind(kind)])
     if unknown:
-        raise invalid(unknown[0], f"is not a parameter of a {kind} job")
+        raise invalid(
+            unknown[0],
+            _("is not a parameter of a job of this kind (%(kind)s)"),
+            params={"kind": Labelled("job_kind", kind)},
+        )
     actor = actor_of(by)
     # Checked without a lock first: a running job holds the tournament's lock while it computes, and the
     # same request again is answered at once. A new job is made under the lock, after the checks again.
-    _, _, twin = _checked_with_twin(kind, Tournament.objects.get(pk=tournament.pk), params)
+    _number, _clean, twin = _checked_with_twin(kind, Tournament.objects.get(pk=tournament.pk), params)
     if twin is None:
         with acting_as(actor), transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -117,7 +124,9 @@ def job_request(kind: str, tournament: Tournament, by: Any = None, **params: Any
                             enqueued_at=timezone.now(),
                         )
                 except IntegrityError:  # a simultaneous request won (the lock makes this a backstop)
-                    raise conflict("round", f"another job is already queued for round {number}") from None
+                    raise conflict(
+                        "round", _("another job is already queued for round %(number)s"), {"number": number}
+                    ) from None
                 from tournaments import tasks
 
                 tasks.enqueue_on_commit(tasks.job_run, twin.pk)
@@ -134,8 +143,13 @@ def _checked_with_twin(
     if active is not None and (active.kind, active.params) != (kind, clean):
         raise conflict(
             "round",
-            f"job {active.pk} ({active.get_kind_display().lower()}) is already {active.status} "
-            f"for round {number}: wait for it to finish",
+            _("job %(job)s (%(kind)s) is already %(status)s for round %(number)s: wait for it to finish"),
+            {
+                "job": active.pk,
+                "kind": Labelled("job_kind", active.kind),
+                "status": Labelled("job_state", active.status),
+                "number": number,
+            },
         )
     return number, clean, active
 
@@ -193,18 +207,23 @@ def _perform(job: Job, actor: Actor) -> Round:
     if job.kind == Job.Kind.REDRAW:
         round_ = Round.objects.filter(tournament=job.tournament, number=job.round_number).first()
         if round_ is None:
-            raise conflict("round", f"round {job.round_number} no longer exists")
+            raise conflict("round", _("round %(number)s no longer exists"), {"number": job.round_number})
         return round_redraw(
             round_, seed=params.get("seed"), by=actor, expected_version=params.get("expected_version")
         )
     round_ = final_stage_generate(job.tournament, by=actor)
     if round_.number != job.round_number:
-        raise conflict("round", f"the final stage would be round {round_.number}, not {job.round_number}")
+        raise conflict(
+            "round",
+            _("the final stage would be round %(number)s, not %(planned)s"),
+            {"number": round_.number, "planned": job.round_number},
+        )
     return round_
 
 
-def _reason(exc: ValidationError) -> tuple[str, str]:
-    """A service's refusal as the job keeps it: "field: message; ..." and the first error's code."""
+def _reason(exc: ValidationError) -> tuple[str, Any, str]:
+    """A service's refusal as the job keeps it: "field: message; ..." in English, the same as data (rendered
+    in the reader's language when read) and the first error's code."""
     if hasattr(exc, "error_dict"):
         parts = [
             (None if field == "__all__" else field, error)
@@ -213,8 +232,18 @@ def _reason(exc: ValidationError) -> tuple[str, str]:
         ]
     else:
         parts = [(None, error) for error in exc.error_list]
-    text = "; ".join((f"{field}: " if field else "") + "; ".join(error.messages) for field, error in parts)
-    return text[:ERROR_MAX_LENGTH], (parts[0][1].code if parts else None) or "invalid"
+    said = Join(
+        Text(
+            gettext_noop("%(field)s: %(message)s"),
+            field=Labelled("field", field),
+            message=error_as_text(error),
+        )
+        if field
+        else error_as_text(error)
+        for field, error in parts
+    )
+    text, data = kept(said)
+    return text[:ERROR_MAX_LENGTH], data, (parts[0][1].code if parts else None) or "invalid"
 
 
 class _ClaimLost(Exception):
@@ -242,9 +271,15 @@ def job_run(job_id: int) -> str:
         logger.warning("job %s was taken over by another worker; this run stored nothing", job.pk)
         return SKIPPED
     except ValidationError as exc:  # the service refused: final, whatever the attempt
-        error, code = _reason(exc)
+        error, error_data, code = _reason(exc)
         stored = _store(
-            job, fence, status=Job.Status.FAILED, finished_at=timezone.now(), error=error, error_code=code
+            job,
+            fence,
+            status=Job.Status.FAILED,
+            finished_at=timezone.now(),
+            error=error,
+            error_data=error_data,
+            error_code=code,
         )
         return FAILED if stored else SKIPPED
     except Exception as exc:

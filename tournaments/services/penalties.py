@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.audit import Actor, acting_as
 from tournaments.models import PENALTY_POINTS_MAX, Penalty, Player, Round, Tournament
@@ -19,7 +20,7 @@ from tournaments.validation import conflict, invalid, key, max_length_of, text, 
 
 def _organizer(by: Any) -> Any:
     if not getattr(by, "is_authenticated", False):
-        raise invalid("by", "an organizer must be named")
+        raise invalid("by", _("an organizer must be named"))
     return by
 
 
@@ -37,13 +38,17 @@ def penalty_award(
     by = _organizer(by)
     points = whole_number(points, "points", low=-PENALTY_POINTS_MAX, high=PENALTY_POINTS_MAX)
     if points == 0:
-        raise invalid("points", "must not be 0")
+        raise invalid("points", _("must not be 0"))
     reason = text(reason, "reason", max_length=max_length_of(Penalty, "reason"), required=True)
     idempotency_key = key(idempotency_key, "idempotency_key")
     if round_ is not None and round_.tournament_id != tournament.pk:
-        raise invalid("round", "belongs to another tournament")
+        raise invalid("round", _("belongs to another tournament"))
     if not tournament.registrations.filter(player=player).exists():
-        raise invalid("player", f"{player} is not registered in {tournament}")
+        raise invalid(
+            "player",
+            _("%(player)s is not registered in %(tournament)s"),
+            params={"player": str(player), "tournament": str(tournament)},
+        )
     fields = {"player": player, "round": round_, "points": points, "reason": reason}
     with acting_as(Actor(user=by)), transaction.atomic():
         if idempotency_key:
@@ -64,7 +69,7 @@ def penalty_award(
 
 def _same_award(existing: Penalty, fields: dict[str, Any]) -> Penalty:
     if any(getattr(existing, name) != value for name, value in fields.items()):
-        message = "this key was already used for a different penalty"
+        message = _("this key was already used for a different penalty")
         raise invalid("idempotency_key", message, code="idempotency_mismatch")
     return existing
 
@@ -78,7 +83,9 @@ def penalty_withdraw(penalty: Penalty, *, by: Any, reason: Any) -> Penalty:
         if penalty.withdrawn_at is not None:
             if penalty.withdrawal_reason == reason:
                 return penalty
-            raise conflict("penalty", f"already withdrawn: {penalty.withdrawal_reason}")
+            raise conflict(
+                "penalty", _("already withdrawn: %(reason)s"), {"reason": penalty.withdrawal_reason}
+            )
         penalty.withdrawn_at = timezone.now()
         penalty.withdrawn_by = by
         penalty.withdrawal_reason = reason

@@ -11,12 +11,14 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournaments.audit import acting_as
+from tournaments.messages import Join, Text, error_as_text
 from tournaments.models import RATING_MAX, Club, Player, Registration, Round, Tournament
 from tournaments.standings import standings_mark_stale
-from tournaments.validation import conflict, max_length_of, text, whole_number
+from tournaments.validation import conflict, invalid, max_length_of, text, whole_number
 
 CSV_COLUMNS = ("name", "club", "rating", "external_id")
 
@@ -26,7 +28,7 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     registered: int = 0
-    errors: list[str] = field(default_factory=list)
+    errors: list[Text] = field(default_factory=list)  # one per refused line, rendered when read
 
 
 def _current_round_number(tournament: Tournament) -> int:
@@ -59,7 +61,9 @@ def player_create(
     fields = _player_fields(name, rating, external_id)
     with acting_as(by), transaction.atomic():
         if fields["external_id"] and Player.objects.filter(external_id=fields["external_id"]).exists():
-            raise conflict("external_id", f"{fields['external_id']!r} belongs to another player")
+            raise conflict(
+                "external_id", _("%(id)s belongs to another player"), {"id": repr(fields["external_id"])}
+            )
         return Player.objects.create(club=club, **fields)
 
 
@@ -68,7 +72,7 @@ def player_register(
 ) -> Registration:
     """Register a player; after rounds have started this is a late entry from the next round on."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise conflict("tournament", "the tournament is finished")
+        raise conflict("tournament", _("the tournament is finished"))
     first_round = _current_round_number(tournament) + 1
     with acting_as(by), transaction.atomic():
         registration, created = Registration.objects.select_for_update().get_or_create(
@@ -89,7 +93,7 @@ def registration_check_in(registration: Registration, *, by: Any = None) -> Regi
     with acting_as(by), transaction.atomic():
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.status == Registration.Status.WITHDRAWN:
-            raise conflict("status", "a withdrawn player must register again before checking in")
+            raise conflict("status", _("a withdrawn player must register again before checking in"))
         if registration.status != Registration.Status.CHECKED_IN:
             registration.status = Registration.Status.CHECKED_IN
             registration.checked_in_at = timezone.now()
@@ -124,7 +128,7 @@ def players_import_csv(
     csv_text = text(csv_text, "file", max_length=2_000_000, required=True)
     reader = csv.DictReader(io.StringIO(csv_text.lstrip("\ufeff")))
     if reader.fieldnames is None or "name" not in [f.strip().lower() for f in reader.fieldnames]:
-        raise ValidationError({"file": ["the first row must be a header with at least a 'name' column"]})
+        raise invalid("file", _("the first row must be a header with at least a 'name' column"))
     with acting_as(by), transaction.atomic():
         for line_number, raw in enumerate(reader, start=2):
             row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if isinstance(v, str)}
@@ -137,8 +141,14 @@ def players_import_csv(
             ):
                 shown = rating if len(rating) <= 20 else rating[:20] + "…"
                 report.errors.append(
-                    gettext("line %(line)s: rating %(value)s is not a whole number from 0 to %(max)s")
-                    % {"line": line_number, "value": repr(shown), "max": RATING_MAX}
+                    Text(
+                        gettext_noop(
+                            "line %(line)s: rating %(value)s is not a whole number from 0 to %(max)s"
+                        ),
+                        line=line_number,
+                        value=repr(shown),
+                        max=RATING_MAX,
+                    )
                 )
                 continue
             try:
@@ -148,7 +158,13 @@ def players_import_csv(
                 club_name = text(row.get("club"), "club", max_length=max_length_of(Club, "name"))
             except ValidationError as exc:
                 report.errors += [
-                    f"line {line_number}: {name} {'; '.join(m)}" for name, m in exc.message_dict.items()
+                    Text(
+                        gettext_noop("line %(line)s: %(field)s %(problem)s"),
+                        line=line_number,
+                        field=name,
+                        problem=Join([error_as_text(e) for e in errors]),
+                    )
+                    for name, errors in exc.error_dict.items()
                 ]
                 continue
             name, rating, external_id = fields["name"], fields["rating"], fields["external_id"]
@@ -172,7 +188,9 @@ def players_import_csv(
             player_register(tournament, player, check_in=check_in)
             report.registered += 1
         if report.errors:
-            raise ValidationError({"file": report.errors})
+            raise ValidationError(
+                {"file": [ValidationError(error, code="invalid") for error in report.errors]}
+            )
     return report
 
 
@@ -182,7 +200,7 @@ def club_create(*, name: Any, city: Any = "", by: Any = None) -> Club:
     city = text(city, "city", max_length=max_length_of(Club, "city"))
     with acting_as(by), transaction.atomic():
         if Club.objects.filter(name__iexact=name).exists():
-            raise conflict("name", f"a club named {name!r} exists")
+            raise conflict("name", _("a club named %(name)s exists"), {"name": repr(name)})
         return Club.objects.create(name=name, city=city)
 
 

@@ -29,7 +29,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from engine.record import ReplayError, replay, rules_from_spec
 from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
@@ -37,6 +38,7 @@ from engine.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
 from tournaments.formats import Deal, deal_paths, deal_sequence, tournament_rules
+from tournaments.messages import Labelled, Text, kept
 from tournaments.models import Dispute, DisputeSubmission, Hand, HandSubmission, Player, Round, Table
 from tournaments.selectors import settled_by_validator
 from tournaments.services.webhooks import dispute_event
@@ -58,6 +60,7 @@ RELEASED = (*OPEN_FOR_RESULTS, Round.Status.CLOSED)  # organizers correct hands 
 ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
 THROWN_IN = ("passed_out", "annulled")
 NOTE_MAX = 1000
+ALREADY = _("the dispute is already %(status)s")
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
 
 
@@ -100,7 +103,9 @@ def _kinds_before(table: Table, number: int) -> list[str]:
     )
     missing = [n for n in range(1, number) if n not in kinds]
     if missing:
-        raise conflict("number", f"enter hand {missing[0]} first: hands are entered in order")
+        raise conflict(
+            "number", _("enter hand %(number)s first: hands are entered in order"), {"number": missing[0]}
+        )
     return [kinds[n] for n in range(1, number)]
 
 
@@ -111,25 +116,37 @@ def _check_payments(
     payments: Any, positions: list[str], deal: Deal, field: str, limit: int
 ) -> dict[str, int]:
     if not isinstance(payments, Mapping):
-        raise invalid(field, "must be an object mapping each seat position to an integer")
+        raise invalid(field, _("must be an object mapping each seat position to an integer"))
     if set(payments) != set(positions):
-        raise invalid(field, f"must name exactly the positions {', '.join(positions)}")
+        raise invalid(
+            field,
+            _("must name exactly the positions %(positions)s"),
+            params={"positions": ", ".join(positions)},
+        )
     out: dict[str, int] = {}
     for position in positions:
         value = payments[position]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise invalid(f"{field}.{position}", "must be an integer")
+            raise invalid(f"{field}.{position}", _("must be an integer"))
         if abs(value) > limit:
             raise invalid(
                 f"{field}.{position}",
-                f"{value} is beyond what the rules can produce in one hand at stake {deal.stake} "
-                f"(at most {limit} either way)",
+                _(
+                    "%(value)s is beyond what the rules can produce in one hand at stake %(stake)s "
+                    "(at most %(limit)s either way)"
+                ),
+                params={"value": value, "stake": deal.stake, "limit": limit},
             )
         out[position] = value
     if sum(out.values()) != 0:
-        raise invalid(field, f"payments must sum to zero (they sum to {sum(out.values())})", code="zero_sum")
+        raise invalid(
+            field,
+            _("payments must sum to zero (they sum to %(sum)s)"),
+            code="zero_sum",
+            params={"sum": sum(out.values())},
+        )
     if len(positions) == 5 and out[deal.dealer] != 0:
-        raise invalid(f"{field}.{deal.dealer}", "the dealer of a 5-player table sits out and gets 0")
+        raise invalid(f"{field}.{deal.dealer}", _("the dealer of a 5-player table sits out and gets 0"))
     return out
 
 
@@ -144,17 +161,25 @@ def _score(
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
         if kind not in ENTRY_KINDS:
-            raise invalid("data.kind", f"must be one of {', '.join(ENTRY_KINDS)}")
+            raise invalid(
+                "data.kind", _("must be one of %(choices)s"), params={"choices": ", ".join(ENTRY_KINDS)}
+            )
         payments = _check_payments(data.get("payments"), positions, deal, "data.payments", limit)
         if kind in THROWN_IN and any(payments.values()):
-            raise invalid("data.payments", f"a hand {kind.replace('_', ' ')} pays nothing")
+            raise invalid(
+                "data.payments", _("a hand %(kind)s pays nothing"), params={"kind": Labelled("kind", kind)}
+            )
         return payments, kind, dict(data), None
     if source == Source.SUMMARY:
         summary = dict(data)
         summary.pop("payments", None)
         for name, expected in (("seats", list(deal.active)), ("stake", deal.stake)):
             if name in summary and summary[name] != expected:
-                raise invalid(f"data.{name}", f"must be {expected} for hand {deal.number} at this table")
+                raise invalid(
+                    f"data.{name}",
+                    _("must be %(expected)s for hand %(number)s at this table"),
+                    params={"expected": expected, "number": deal.number},
+                )
             summary[name] = expected
         if len(positions) == 5:
             summary["sitting_out"] = deal.dealer
@@ -168,9 +193,17 @@ def _score(
     else:  # a record (the callers checked the source)
         record = dict(data)
         if list(record.get("seats", [])) != list(deal.active):
-            raise invalid("data.seats", f"must be {list(deal.active)} for hand {deal.number} at this table")
+            raise invalid(
+                "data.seats",
+                _("must be %(expected)s for hand %(number)s at this table"),
+                params={"expected": list(deal.active), "number": deal.number},
+            )
         if record.get("stake", 1) != deal.stake:
-            raise invalid("data.stake", f"must be {deal.stake} for hand {deal.number} at this table")
+            raise invalid(
+                "data.stake",
+                _("must be %(expected)s for hand %(number)s at this table"),
+                params={"expected": deal.stake, "number": deal.number},
+            )
         try:
             record_rules = rules_from_spec(record.get("rules", "pagat"))
         except ReplayError as exc:
@@ -178,7 +211,8 @@ def _score(
         if record_rules != rules:
             raise invalid(
                 "data.rules",
-                f"the hand was played under other rules than this tournament's ({tournament.rules_preset})",
+                _("the hand was played under other rules than this tournament's (%(preset)s)"),
+                params={"preset": Labelled("rules_preset", tournament.rules_preset)},
             )
         try:
             result = replay(record)
@@ -224,7 +258,7 @@ def _check_plausible(payments: Mapping[str, int] | None, kind: str, deal: Deal, 
 
 def _check_source(source: Any) -> None:
     if source not in (Source.PAYMENTS, Source.SUMMARY, Source.RECORD):
-        raise invalid("source", "must be payments, summary or record")
+        raise invalid("source", _("must be payments, summary or record"))
 
 
 def _store_entry(hand: Hand, deal: Deal, source: str, scored: tuple, **fields: Any) -> HandSubmission:
@@ -258,7 +292,7 @@ def _first_response(hand: Hand | None, idempotency_key: str | None, digest: str)
     if existing is not None and existing.input_digest != digest:
         raise invalid(
             "idempotency_key",
-            "this key was already used for a different entry of this hand",
+            _("this key was already used for a different entry of this hand"),
             code="idempotency_mismatch",
         )
     return existing
@@ -269,7 +303,9 @@ def _seated(table: Table, player: Player | None, field: str, seats: Mapping[int,
     if player is None:
         return
     if not (player.pk in seats if seats is not None else table.seats.filter(player=player).exists()):
-        raise invalid(field, f"{player} is not seated at this table", code="permission_denied")
+        raise invalid(
+            field, _("%(player)s is not seated at this table"), "permission_denied", {"player": str(player)}
+        )
 
 
 def _actor_label() -> str:
@@ -307,7 +343,11 @@ def _require_not_finished(round_: Round) -> None:
 def _require_open(round_: Round) -> None:
     """Table members enter, confirm and contest only while the round is published or in play."""
     if round_.status not in OPEN_FOR_RESULTS:
-        raise conflict("round", f"round {round_.number} is {round_.get_status_display().lower()}: no entries")
+        raise conflict(
+            "round",
+            _("round %(number)s is not open for entries (%(status)s)"),
+            {"number": round_.number, "status": Labelled("round_state", round_.status)},
+        )
 
 
 def _lock_hand(table: Table, number: int) -> Hand | None:
@@ -357,6 +397,8 @@ def _set_hand(hand: Hand, **fields: Any) -> None:
 
 
 def _set_status(submissions: Any, status: str, **fields: Any) -> None:
+    if "note" in fields:  # the system's words kept as data too (``messages.kept``)
+        fields["note"], fields["note_data"] = kept(fields["note"])
     for submission in submissions:
         _save(submission, status=status, **fields)
 
@@ -366,6 +408,8 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
     ``is_new`` tells the caller of a service that this call stored it (a retry returns an older one)."""
     if version is None:
         version = (hand.submissions.aggregate(m=Max("version"))["m"] or 0) + 1
+    if "note" in fields:  # the system's words kept as data too (``messages.kept``)
+        fields["note"], fields["note_data"] = kept(fields["note"])
     submission = HandSubmission.objects.create(
         hand=hand, version=version, dealer=deal.dealer, stake=deal.stake, **fields
     )
@@ -373,12 +417,15 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
     return submission
 
 
-def _open_dispute(hand: Hand, reason: str, submissions: list[HandSubmission]) -> Dispute:
+def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmission]) -> Dispute:
     """Open the hand's dispute, or add versions to the open one; the validator weighs it after the commit
     (``services.disputes``)."""
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
-        dispute = Dispute.objects.create(hand=hand, reason=reason, opened_by=_actor_label())
+        reason, reason_data = kept(reason)
+        dispute = Dispute.objects.create(
+            hand=hand, reason=reason, reason_data=reason_data, opened_by=_actor_label()
+        )
         dispute_event(dispute, "dispute.opened")
     else:
         _save(dispute, version=dispute.version + 1)  # more versions to weigh: the dispute changed
@@ -413,12 +460,15 @@ def _confirm(
                     **extra,
                 )
         except IntegrityError as exc:  # the partial unique constraint: one confirmed version per hand
-            raise conflict("status", "another version of this hand is already confirmed") from exc
+            raise conflict("status", _("another version of this hand is already confirmed")) from exc
     status = Hand.Status.VOIDED if submission.source == Source.VOID else Hand.Status.CONFIRMED
     _set_hand(hand, status=status, payments=submission.payments, kind=submission.kind)
 
 
-def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str) -> None:
+def _close_dispute(
+    dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str | Text
+) -> None:
+    note, note_data = kept(note)
     _save(
         dispute,
         version=dispute.version + 1,
@@ -427,6 +477,7 @@ def _close_dispute(dispute: Dispute, status: str, chosen: HandSubmission | None,
         resolved_by=by if getattr(by, "pk", None) else None,
         resolved_at=timezone.now(),
         resolution=note,
+        resolution_data=note_data,
     )
     others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
     _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED)
@@ -447,9 +498,16 @@ def _follow_deals(table: Table, after: int) -> None:
         deal = next_deal(table, hand.number, positions)
         if (hand.dealer, hand.stake) == (deal.dealer, deal.stake):
             continue
-        note = (
-            f"hand {after} was corrected: dealer {hand.dealer} -> {deal.dealer}, "
-            f"stake {hand.stake} -> {deal.stake}"
+        note = Text(
+            gettext_noop(
+                "hand %(after)s was corrected: dealer %(dealer)s -> %(new_dealer)s, "
+                "stake %(stake)s -> %(new_stake)s"
+            ),
+            after=after,
+            dealer=hand.dealer,
+            new_dealer=deal.dealer,
+            stake=hand.stake,
+            new_stake=deal.stake,
         )
         _save(hand, dealer=deal.dealer, stake=deal.stake)
         _set_status(hand.submissions.filter(status__in=(SubStatus.PENDING, SubStatus.DISPUTED)), "superseded")
@@ -468,10 +526,14 @@ def _follow_deals(table: Table, after: int) -> None:
             except ValidationError:
                 rescored = None
         if rescored is None:
-            _set_status([confirmed], SubStatus.SUPERSEDED, note=note + ": sent back to the table")
+            _set_status(
+                [confirmed],
+                SubStatus.SUPERSEDED,
+                note=Text(gettext_noop("%(note)s: sent back to the table"), note=note),
+            )
             _set_hand(hand, status=Hand.Status.PENDING, payments={})
             continue
-        payments, kind, payload, _ = rescored
+        payments, kind, payload, _items = rescored
         submission = _new_version(
             hand,
             deal,
@@ -481,7 +543,7 @@ def _follow_deals(table: Table, after: int) -> None:
             kind=kind,
             submitted_by=confirmed.submitted_by,
             entered_by=getattr(current_actor(), "user", None),
-            note=note + ": re-scored from its entry",
+            note=Text(gettext_noop("%(note)s: re-scored from its entry"), note=note),
         )
         _confirm(hand, submission, confirmed_by=confirmed.confirmed_by)
 
@@ -504,16 +566,28 @@ def _redeciding(dispute: Dispute) -> bool:
     if not Dispute.objects.filter(settled_by_validator(), pk=dispute.pk).exists():
         return False
     if Dispute.objects.filter(hand_id=dispute.hand_id, status=Dispute.Status.OPEN).exists():
-        raise conflict("dispute", "a newer dispute on this hand is open: decide that one")
+        raise conflict("dispute", _("a newer dispute on this hand is open: decide that one"))
     return True
 
 
-def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> str:
+def _override_note(dispute: Dispute, chosen: HandSubmission, note: str) -> Text:
     """The resolution of an organizer's decision on a dispute the validator settled."""
-    done = "upheld" if chosen.pk == dispute.chosen_id else "overrode"
-    return f"The organizer {done} the validator's decision (version {dispute.chosen.version})" + (
-        f": {note}" if note else "."
+    upheld = chosen.pk == dispute.chosen_id
+    if note:
+        template = (
+            gettext_noop("The organizer upheld the validator's decision (version %(version)s): %(note)s")
+            if upheld
+            else gettext_noop(
+                "The organizer overrode the validator's decision (version %(version)s): %(note)s"
+            )
+        )
+        return Text(template, version=dispute.chosen.version, note=note)
+    template = (
+        gettext_noop("The organizer upheld the validator's decision (version %(version)s).")
+        if upheld
+        else gettext_noop("The organizer overrode the validator's decision (version %(version)s).")
     )
+    return Text(template, version=dispute.chosen.version)
 
 
 # --- the services ------------------------------------------------------------------------------------
@@ -543,11 +617,14 @@ def hand_submit(
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
-    note = text(note, "note", max_length=NOTE_MAX)
+    if not isinstance(
+        note, Text
+    ):  # a service's own words (a score sheet's, a dispute resolution's) as they are
+        note = text(note, "note", max_length=NOTE_MAX)
     data = json_document(data, "data")
     _check_source(source)
     if not trusted and submitted_by is None:
-        raise invalid("submitted_by", "a table member must be named")
+        raise invalid("submitted_by", _("a table member must be named"))
     digest = _digest(source, data)
     actor = Actor(user=entered_by if getattr(entered_by, "is_authenticated", False) else None)
     if not trusted:
@@ -563,13 +640,17 @@ def hand_submit(
         if not trusted:
             _require_open(round_)
         elif round_.status not in RELEASED:
-            raise conflict("round", f"round {round_.number} is not published yet: no results")
+            raise conflict(
+                "round", _("round %(number)s is not published yet: no results"), {"number": round_.number}
+            )
         seats = dict(table.seats.values_list("player_id", "position"))
         positions = sorted(seats.values())
         limit = round_.tournament.deals_per_round(len(positions))
         if number > limit:
             raise invalid(
-                "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
+                "number",
+                _("must be between 1 and %(limit)s (deals per round at a %(size)s-table)"),
+                params={"limit": limit, "size": len(positions)},
             )
         _seated(table, submitted_by, "submitted_by", seats)
         deal = next_deal(table, number, positions)
@@ -589,13 +670,21 @@ def hand_submit(
 
         if not trusted:
             if hand.status == Hand.Status.VOIDED:
-                raise conflict("number", f"hand {number} was voided by the organizer: only they change it")
+                raise conflict(
+                    "number",
+                    _("hand %(number)s was voided by the organizer: only they change it"),
+                    {"number": number},
+                )
             if hand.status == Hand.Status.CONFIRMED and confirmed is not None:
                 if mismatch is None and (confirmed.payments, confirmed.kind) == (payments, kind):
                     return confirmed  # nothing new: the result is already confirmed
                 raise conflict(
                     "number",
-                    f"hand {number} is already confirmed; if it is wrong, contest it: the organizer decides",
+                    _(
+                        "hand %(number)s is already confirmed; if it is wrong, contest it: "
+                        "the organizer decides"
+                    ),
+                    {"number": number},
                 )
             if (
                 mismatch is None
@@ -624,18 +713,26 @@ def hand_submit(
             _confirm(hand, submission, confirmed_by=None)
             if open_dispute:
                 _close_dispute(
-                    open_dispute, Dispute.Status.RESOLVED, submission, entered_by, note or "organizer entry"
+                    open_dispute,
+                    Dispute.Status.RESOLVED,
+                    submission,
+                    entered_by,
+                    note or Text(gettext_noop("organizer entry")),
                 )
         elif open_dispute is not None:
             _open_dispute(hand, open_dispute.reason, [submission])  # more evidence for the organizer
         elif mismatch is not None:
-            reason = "the entered payments differ from the engine's score of the same hand"
+            reason = Text(
+                gettext_noop("the entered payments differ from the engine's score of the same hand")
+            )
             earlier = [pending] if pending is not None and pending.submitted_by_id != submitted_by.pk else []
             if pending is not None and not earlier:  # the same member corrects their own entry
                 _set_status([pending], SubStatus.SUPERSEDED)
             _open_dispute(hand, reason, [*earlier, submission])  # another member's entry is weighed too
         elif pending is not None and pending.submitted_by_id != submitted_by.pk:
-            _open_dispute(hand, "two table members entered different results", [pending, submission])
+            _open_dispute(
+                hand, Text(gettext_noop("two table members entered different results")), [pending, submission]
+            )
         else:
             if pending is not None:  # the same member corrects their own unconfirmed entry
                 _set_status([pending], SubStatus.SUPERSEDED)
@@ -655,10 +752,12 @@ def hand_preview(
     limit = table.round.tournament.deals_per_round(len(positions))
     if number > limit:
         raise invalid(
-            "number", f"must be between 1 and {limit} (deals per round at a {len(positions)}-table)"
+            "number",
+            _("must be between 1 and %(limit)s (deals per round at a %(size)s-table)"),
+            params={"limit": limit, "size": len(positions)},
         )
     deal = next_deal(table, number, positions)
-    payments, kind, payload, _ = _score(table, positions, deal, source, data)
+    payments, kind, payload, _items = _score(table, positions, deal, source, data)
     items: list[dict[str, Any]] = []
     if source == Source.SUMMARY:
         tournament = table.round.tournament
@@ -684,7 +783,7 @@ def hand_confirm(
     confirmed version. ``same_device``: the confirmation was made on the phone the entry was made on
     (the confirming seat saw the whole hand and tapped its own name); the version records it."""
     if not isinstance(confirmed_by, Player):
-        raise invalid("confirmed_by", "a table member must be named")
+        raise invalid("confirmed_by", _("a table member must be named"))
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
         round_ = _lock_round(table)
@@ -694,15 +793,19 @@ def hand_confirm(
         hand = _lock_hand(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
         if submission.submitted_by_id == confirmed_by.pk:
-            raise invalid("confirmed_by", "the confirmer must differ from the submitter")
+            raise invalid("confirmed_by", _("the confirmer must differ from the submitter"))
         if submission.status == SubStatus.CONFIRMED and submission.confirmed_by_id == confirmed_by.pk:
             return submission  # a retried confirmation
         if submission.status != SubStatus.PENDING:
-            raise conflict("status", f"version {submission.version} is {submission.status}, not pending")
+            raise conflict(
+                "status",
+                _("version %(version)s is %(status)s, not pending"),
+                {"version": submission.version, "status": Labelled("submission_state", submission.status)},
+            )
         if hand.disputes.filter(status=Dispute.Status.OPEN).exists():
-            raise conflict("status", "the hand has an open dispute; an organizer must resolve it")
+            raise conflict("status", _("the hand has an open dispute; an organizer must resolve it"))
         if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
-            raise conflict("status", "another version of this hand is already confirmed")
+            raise conflict("status", _("another version of this hand is already confirmed"))
         _confirm(hand, submission, confirmed_by=confirmed_by, same_device=same_device is True)
     return submission
 
@@ -720,7 +823,7 @@ def hand_contest(
     member's own version, if given) and the hand stops counting until an organizer decides. A retry
     returns the open dispute."""
     if not isinstance(contested_by, Player):
-        raise invalid("contested_by", "a table member must be named")
+        raise invalid("contested_by", _("a table member must be named"))
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     actor = Actor(player=contested_by)
@@ -735,9 +838,17 @@ def hand_contest(
             return open_dispute  # a retried contest
         confirmed = hand.submissions.filter(status=SubStatus.CONFIRMED).first()
         if hand.status == Hand.Status.VOIDED or (confirmed is not None and _decided_by_organizer(confirmed)):
-            raise conflict("number", f"the organizer decided hand {hand.number}; that is final for the table")
+            raise conflict(
+                "number",
+                _("the organizer decided hand %(number)s; that is final for the table"),
+                {"number": hand.number},
+            )
         if hand.status != Hand.Status.CONFIRMED or confirmed is None:
-            raise conflict("number", f"hand {hand.number} is not confirmed: enter your result instead")
+            raise conflict(
+                "number",
+                _("hand %(number)s is not confirmed: enter your result instead"),
+                {"number": hand.number},
+            )
         versions = [confirmed]
         if data is not None:
             versions.append(
@@ -788,10 +899,10 @@ def dispute_resolve(
     (``services.disputes``) may be decided again by an organizer: the override is recorded on the dispute
     (its resolution and history) and every version stays in place."""
     if not getattr(resolved_by, "is_authenticated", False):
-        raise invalid("resolved_by", "an organizer must be named")
+        raise invalid("resolved_by", _("an organizer must be named"))
     note = text(note, "note", max_length=NOTE_MAX)
     if (chosen is None) == (data is None):
-        raise invalid("chosen", "choose one version or enter a new result, not both or neither")
+        raise invalid("chosen", _("choose one version or enter a new result, not both or neither"))
     table = Table.objects.select_related("round__tournament").get(pk=dispute.hand.table_id)
     if data is not None:
         with acting_as(Actor(user=resolved_by)), transaction.atomic():
@@ -799,7 +910,7 @@ def dispute_resolve(
             check_version(dispute, expected_version, "dispute")
             overriding = dispute.status != Dispute.Status.OPEN and _redeciding(dispute)
             if dispute.status != Dispute.Status.OPEN and not overriding:
-                raise conflict("dispute", f"the dispute is already {dispute.status}")
+                raise conflict("dispute", ALREADY, {"status": Labelled("dispute_state", dispute.status)})
             submission = hand_submit(
                 table=table,
                 number=dispute.hand.number,
@@ -807,7 +918,7 @@ def dispute_resolve(
                 data=data,
                 entered_by=resolved_by,
                 trusted=True,
-                note=note or "dispute resolution",
+                note=note or Text(gettext_noop("dispute resolution")),
             )
             if overriding:
                 DisputeSubmission.objects.create(
@@ -825,15 +936,24 @@ def dispute_resolve(
         if dispute.status != Dispute.Status.OPEN and not overriding:
             if dispute.chosen_id == chosen.pk:
                 return chosen  # a retried resolution
-            raise conflict("dispute", f"the dispute is already {dispute.status}")
+            raise conflict("dispute", ALREADY, {"status": Labelled("dispute_state", dispute.status)})
         check_version(dispute, expected_version, "dispute")
         if chosen.hand_id != hand.pk:
-            raise invalid("chosen", "that version belongs to another hand")
+            raise invalid("chosen", _("that version belongs to another hand"))
         if chosen.source != Source.VOID and (chosen.dealer, chosen.stake) != (hand.dealer, hand.stake):
             raise conflict(
                 "chosen",
-                f"version {chosen.version} was entered for dealer {chosen.dealer} at stake {chosen.stake}; "
-                f"the hand is now dealt by {hand.dealer} at stake {hand.stake}: enter the result anew",
+                _(
+                    "version %(version)s was entered for dealer %(dealer)s at stake %(stake)s; "
+                    "the hand is now dealt by %(now_dealer)s at stake %(now_stake)s: enter the result anew"
+                ),
+                {
+                    "version": chosen.version,
+                    "dealer": chosen.dealer,
+                    "stake": chosen.stake,
+                    "now_dealer": hand.dealer,
+                    "now_stake": hand.stake,
+                },
             )
         _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
         if overriding:
@@ -846,7 +966,7 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     """Void a hand that cannot be reconciled: a new version with every payment 0, kept like any other.
     Voiding a voided hand again returns its void."""
     if not getattr(by, "is_authenticated", False):
-        raise invalid("by", "an organizer must be named")
+        raise invalid("by", _("an organizer must be named"))
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
@@ -884,10 +1004,12 @@ def score_sheets_enter(
     (confirmed at once). All or nothing: the first error names its place, e.g.
     ``sheets[1].hands[3].data.payments.C``, and nothing is stored."""
     if not getattr(entered_by, "is_authenticated", False):
-        raise invalid("entered_by", "an organizer must be named")
+        raise invalid("entered_by", _("an organizer must be named"))
     note = text(note, "note", max_length=NOTE_MAX)
-    if sum(len(entries) for _, entries in sheets) > MAX_SHEET_HANDS:
-        raise invalid("sheets", f"at most {MAX_SHEET_HANDS} hands in one request", code="too_large")
+    if sum(len(entries) for _table, entries in sheets) > MAX_SHEET_HANDS:
+        raise invalid(
+            "sheets", _("at most %(max)s hands in one request"), "too_large", {"max": MAX_SHEET_HANDS}
+        )
     stored = []
     with transaction.atomic():
         for sheet_index, (table, entries) in enumerate(sheets):
@@ -902,7 +1024,7 @@ def score_sheets_enter(
                             data=entry.get("data"),
                             entered_by=entered_by,
                             trusted=True,
-                            note=note or "score sheet",
+                            note=note or Text(gettext_noop("score sheet")),
                         )
                     )
                 except ValidationError as exc:

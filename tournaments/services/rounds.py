@@ -17,11 +17,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import audit
 from tournaments.audit import acting_as
 from tournaments.formats import pairing_method_for
+from tournaments.messages import Join, Labelled, Text
 from tournaments.models import (
     POSITIONS,
     Bye,
@@ -117,7 +119,9 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
         # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
         schedule = balanced_schedule(players, data["rounds_planned"], data.get("schedule_seed") or seed)
         return schedule.rounds[data["round"] - 1]
-    raise _invalid("method", f"cannot recompute a {method} draw")
+    raise _invalid(
+        "method", _("cannot recompute a %(method)s draw"), params={"method": Labelled("method", method)}
+    )
 
 
 def _store_draw(round_: Round, draw: RoundDraw) -> None:
@@ -180,18 +184,28 @@ def round_generate_check(
     require_not_finished(tournament)
     next_number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
     if number is not None and number != next_number:
-        raise conflict("round", f"round {number} is no longer the next one to draw (round {next_number} is)")
+        raise conflict(
+            "round",
+            _("round %(number)s is no longer the next one to draw (round %(next)s is)"),
+            {"number": number, "next": next_number},
+        )
     number = next_number
     reason = extra_reason_check(tournament, number, extra_reason)
     previous = tournament.rounds.filter(number=number - 1).first()
     if previous is not None and previous.status != Round.Status.CLOSED:
-        raise conflict("round", f"close round {previous.number} before drawing round {number}")
+        raise conflict(
+            "round",
+            _("close round %(previous)s before drawing round %(number)s"),
+            {"previous": previous.number, "number": number},
+        )
     method = method or pairing_method_for(tournament.pairing_methods, number)
     if method not in ("random", "swiss", "balanced"):
-        raise _invalid("method", "must be random, swiss or balanced")
+        raise _invalid("method", _("must be random, swiss or balanced"))
     players = active_registrations(tournament, number).count()
     if players < 4:
-        raise _invalid("players", f"only {players} checked-in players: a table needs 4")
+        raise _invalid(
+            "players", _("only %(players)s checked-in players: a table needs 4"), params={"players": players}
+        )
     return number, method, seed, reason
 
 
@@ -235,10 +249,14 @@ def round_redraw_check(round_: Round, *, seed: Any = None, expected_version: int
     """What ``round_redraw`` refuses before computing anything; the seed (``None``: random)."""
     seed = _seed(seed)
     if round_.stage != Round.Stage.QUALIFYING:
-        raise _invalid("stage", "final-stage tables follow the standings; they are not drawn")
+        raise _invalid("stage", _("final-stage tables follow the standings; they are not drawn"))
     check_version(round_, expected_version, "round")
     if round_.status not in EDITABLE:
-        raise conflict("status", f"round {round_.number} is {round_.status}: only a draft can be re-drawn")
+        raise conflict(
+            "status",
+            _("round %(number)s is %(status)s: only a draft can be re-drawn"),
+            {"number": round_.number, "status": Labelled("round_state", round_.status)},
+        )
     return seed
 
 
@@ -307,16 +325,24 @@ def draw_edit(
         check_version(round_, expected_version, "round")
         if round_.status not in EDITABLE:
             raise conflict(
-                "status", f"round {round_.number} is {round_.status}: the draw can no longer change"
+                "status",
+                _("round %(number)s is %(status)s: the draw can no longer change"),
+                {"number": round_.number, "status": Labelled("round_state", round_.status)},
             )
         expected = list(
             active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
         )
         problems = validate_round([list(t) for t in tables], expected, byes=list(byes))
         if problems:
-            by_field: dict[str, list[str]] = {}
+            by_field: dict[str, list[ValidationError]] = {}
             for problem in problems:  # each under the input that holds it: a bad bye names "byes"
-                by_field.setdefault(_draw_problem_field(problem), []).append(str(problem))
+                by_field.setdefault(_draw_problem_field(problem), []).append(
+                    ValidationError(
+                        Text(problem.template, **problem.params),
+                        code=problem.code,
+                        params=dict(problem.params),
+                    )
+                )
             raise ValidationError(by_field)
         manual = RoundDraw(
             tables=tuple(DrawnTable(players=tuple(t), first_dealer=0) for t in tables),
@@ -346,7 +372,15 @@ def _move(
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         check_version(locked, expected_version, "round")
         if locked.status not in allowed:
-            raise conflict("status", f"round {locked.number} is {locked.status}; cannot become {target}")
+            raise conflict(
+                "status",
+                _("round %(number)s is %(status)s; cannot become %(target)s"),
+                {
+                    "number": locked.number,
+                    "status": Labelled("round_state", locked.status),
+                    "target": Labelled("round_state", target),
+                },
+            )
         if target == Round.Status.CLOSED:
             _check_complete(locked)
             left = time_left(locked)
@@ -401,13 +435,15 @@ def round_start(round_: Round, *, by: Any = None, expected_version: int | None =
 def _check_complete(round_: Round) -> None:
     """Under the round's exclusive lock: refuse to close while anything is unsettled, listing it."""
     problems = [
-        f"table {table} hand {hand}: dispute open"
+        Text(gettext_noop("table %(table)s hand %(hand)s: dispute open"), table=table, hand=hand)
         for table, hand in Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN)
         .order_by("hand__table__number", "hand__number")
         .values_list("hand__table__number", "hand__number")
     ]
     problems += [
-        f"table {table} hand {hand}: entry awaiting confirmation"
+        Text(
+            gettext_noop("table %(table)s hand %(hand)s: entry awaiting confirmation"), table=table, hand=hand
+        )
         for table, hand in HandSubmission.objects.filter(
             hand__table__round=round_, status=HandSubmission.Status.PENDING
         )
@@ -419,9 +455,21 @@ def _check_complete(round_: Round) -> None:
         deals = round_.tournament.deals_per_round(table.seats.count())
         done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
         if done < deals:
-            problems.append(f"table {table.number}: {done}/{deals} deals confirmed")
+            problems.append(
+                Text(
+                    gettext_noop("table %(table)s: %(done)s/%(deals)s deals confirmed"),
+                    table=table.number,
+                    done=done,
+                    deals=deals,
+                )
+            )
     if problems:
-        raise conflict("round", "cannot close: " + "; ".join(problems))
+        unsettled = Join(problems)
+        raise conflict(
+            "round",
+            Text(gettext_noop("cannot close: %(problems)s"), problems=unsettled),
+            {"problems": unsettled},
+        )
 
 
 def time_left(round_: Round) -> timedelta | None:
@@ -455,12 +503,16 @@ def final_stage_check(tournament: Tournament) -> Round:
     final stage is the round after it)."""
     require_not_finished(tournament)
     if not tournament.final_table:
-        raise _invalid("final_table", "this tournament has no final stage")
+        raise _invalid("final_table", _("this tournament has no final stage"))
     last = tournament.rounds.order_by("-number").first()
     if last is None or last.status != Round.Status.CLOSED or last.number < tournament.rounds_planned:
-        raise _invalid("round", f"play and close all {tournament.rounds_planned} qualifying rounds first")
+        raise _invalid(
+            "round",
+            _("play and close all %(rounds)s qualifying rounds first"),
+            params={"rounds": tournament.rounds_planned},
+        )
     if last.stage == Round.Stage.FINAL:
-        raise _invalid("round", "the final stage already exists")
+        raise _invalid("round", _("the final stage already exists"))
     return last
 
 

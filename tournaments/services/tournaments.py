@@ -8,8 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
+from engine.messages import EngineError
 from tournaments.audit import acting_as
+from tournaments.engine_messages import engine_error
 from tournaments.formats import FormatError, validate_format
 from tournaments.models import Round, Tournament
 from tournaments.standings import standings_mark_stale
@@ -29,6 +32,8 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
     try:
         validate_format(values)
     except FormatError as exc:
+        if isinstance(exc.__cause__, EngineError):  # the rules' own refusal, with its code and params
+            raise engine_error(exc.field, exc.__cause__) from exc
         raise invalid(exc.field, exc.message, params=exc.params) from exc
     with acting_as(by), transaction.atomic():
         if tournament.pk is not None:
@@ -74,16 +79,16 @@ def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
     """A new tournament organized by its creator; only staff or superusers create tournaments, so an
     arbitrary account cannot open events under the club's name."""
     if not _may_create(by):
-        raise invalid("user", "only staff users may create tournaments", code="permission_denied")
+        raise invalid("user", _("only staff users may create tournaments"), code="permission_denied")
     slug = text(fields.get("slug"), "slug", max_length=max_length_of(Tournament, "slug"), required=True)
     if slugify(slug) != slug:
-        raise invalid("slug", "use lowercase letters, digits and hyphens only")
+        raise invalid("slug", _("use lowercase letters, digits and hyphens only"))
     unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug"}
     if unknown:
-        raise invalid(sorted(unknown)[0], "is not a tournament setting")
+        raise invalid(sorted(unknown)[0], _("is not a tournament setting"))
     with transaction.atomic():
         if Tournament.objects.select_for_update().filter(slug=slug).exists():
-            raise conflict("slug", f"{slug!r} is taken by another tournament")
+            raise conflict("slug", _("%(slug)s is taken by another tournament"), {"slug": repr(slug)})
         tournament = Tournament(**{**fields, "slug": slug})
         tournament_save(tournament, by=by)
         with acting_as(by):
@@ -97,7 +102,7 @@ def tournament_edit(
     """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings)."""
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
-        raise invalid(sorted(unknown)[0], "cannot be changed")
+        raise invalid(sorted(unknown)[0], _("cannot be changed"))
     tournament = Tournament.objects.get(pk=tournament.pk)
     for name, value in changes.items():
         setattr(tournament, name, value)

@@ -41,6 +41,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.audit import Actor, acting_as
 from tournaments.models import Dispute, Round, Tournament, WebhookDelivery, WebhookSubscription
@@ -70,7 +71,7 @@ SIGNATURE_PREFIX = "sha256="
 
 def _organizer(by: Any) -> Any:
     if not getattr(by, "is_authenticated", False):
-        raise invalid("by", "an organizer must be named")
+        raise invalid("by", _("an organizer must be named"))
     return by
 
 
@@ -93,14 +94,17 @@ def check_public_host(host: str, port: int, field: str = "url") -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as exc:
-        raise invalid(field, f"the host {host} could not be resolved") from exc
+        raise invalid(field, _("the host %(host)s could not be resolved"), params={"host": host}) from exc
     addresses = sorted({str(info[4][0]) for info in infos})
     refused = [a for a in addresses if _refused_address(a)]
     if not addresses or refused:
         raise invalid(
             field,
-            f"the host {host} is a private, loopback or link-local address ({', '.join(refused) or 'none'}): "
-            "webhooks go to public addresses only",
+            _(
+                "the host %(host)s is a private, loopback or link-local address (%(addresses)s): "
+                "webhooks go to public addresses only"
+            ),
+            params={"host": host, "addresses": ", ".join(refused) or "-"},
         )
 
 
@@ -121,25 +125,27 @@ def _valid_host(host: str) -> bool:
 def _split_url(url: str, field: str) -> tuple[str, str, int]:
     """(scheme, host, port) of a well-formed http(s) URL without credentials."""
     if any(ch <= " " or ch == "\x7f" for ch in url) or not url.isascii():
-        raise invalid(field, "must be ASCII without spaces (write an international domain name in punycode)")
+        raise invalid(
+            field, _("must be ASCII without spaces (write an international domain name in punycode)")
+        )
     try:
         parts = urlsplit(url)
         host = parts.hostname or ""  # lower case, without the brackets of an IPv6 address
     except ValueError as exc:  # e.g. an unclosed or invalid [IPv6] host
-        raise invalid(field, f"is not a valid URL ({exc})") from exc
+        raise invalid(field, _("is not a valid URL (%(error)s)"), params={"error": str(exc)}) from exc
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
-        raise invalid(field, "must start with http:// or https://")
+        raise invalid(field, _("must start with http:// or https://"))
     try:
         port = parts.port or (443 if scheme == "https" else 80)
     except ValueError as exc:
-        raise invalid(field, "has an invalid port") from exc
+        raise invalid(field, _("has an invalid port")) from exc
     if not host:
-        raise invalid(field, "must name a host, e.g. https://example.org/hooks/tarokk")
+        raise invalid(field, _("must name a host, e.g. https://example.org/hooks/tarokk"))
     if not _valid_host(host):
-        raise invalid(field, f"{host} is not a valid host name or IP address")
+        raise invalid(field, _("%(host)s is not a valid host name or IP address"), params={"host": host})
     if parts.username is not None or parts.password is not None:
-        raise invalid(field, "must not contain a user name or password: the signature authenticates us")
+        raise invalid(field, _("must not contain a user name or password: the signature authenticates us"))
     return scheme, host, port
 
 
@@ -158,12 +164,22 @@ def webhook_events(value: Any, field: str = "events") -> list[str]:
     if value is None:
         return list(WEBHOOK_EVENTS)
     if not isinstance(value, list | tuple):
-        raise invalid(field, f"must be a list of event names, not {type(value).__name__}")
+        raise invalid(
+            field, _("must be a list of event names, not %(type)s"), params={"type": type(value).__name__}
+        )
     if not value:
-        raise invalid(field, f"must name at least one event of {', '.join(WEBHOOK_EVENTS)}")
+        raise invalid(
+            field,
+            _("must name at least one event of %(events)s"),
+            params={"events": ", ".join(WEBHOOK_EVENTS)},
+        )
     for index, name in enumerate(value):
         if name not in WEBHOOK_EVENTS:
-            raise invalid(f"{field}[{index}]", f"must be one of {', '.join(WEBHOOK_EVENTS)}")
+            raise invalid(
+                f"{field}[{index}]",
+                _("must be one of %(choices)s"),
+                params={"choices": ", ".join(WEBHOOK_EVENTS)},
+            )
     return [name for name in WEBHOOK_EVENTS if name in value]  # known order, no repeats
 
 
@@ -180,9 +196,17 @@ def webhook_subscribe(
         active = WebhookSubscription.objects.filter(tournament=tournament, active=True)
         same = active.filter(url=url).first()
         if same is not None:
-            raise conflict("url", f"this URL is already subscribed (webhook {same.pk}); deactivate it first")
+            raise conflict(
+                "url",
+                _("this URL is already subscribed (webhook %(webhook)s); deactivate it first"),
+                {"webhook": same.pk},
+            )
         if active.count() >= MAX_ACTIVE_PER_TOURNAMENT:
-            raise conflict("url", f"a tournament has at most {MAX_ACTIVE_PER_TOURNAMENT} active webhooks")
+            raise conflict(
+                "url",
+                _("a tournament has at most %(max)s active webhooks"),
+                {"max": MAX_ACTIVE_PER_TOURNAMENT},
+            )
         try:
             with transaction.atomic():
                 return WebhookSubscription.objects.create(
@@ -193,7 +217,7 @@ def webhook_subscribe(
                     created_by=by,
                 )
         except IntegrityError as exc:  # the same URL, subscribed concurrently
-            raise conflict("url", "this URL is already subscribed; deactivate it first") from exc
+            raise conflict("url", _("this URL is already subscribed; deactivate it first")) from exc
 
 
 def webhook_deactivate(subscription: WebhookSubscription, *, by: Any) -> WebhookSubscription:
@@ -220,7 +244,7 @@ def event_publish(tournament: Tournament, event: str, data: Any) -> list[Webhook
     """Inside the transaction of a change: one pending delivery per active subscription of the tournament
     that wants ``event``, each enqueued once the change commits (and never if it rolls back)."""
     if event not in WEBHOOK_EVENTS:
-        raise invalid("event", f"must be one of {', '.join(WEBHOOK_EVENTS)}")
+        raise invalid("event", _("must be one of %(choices)s"), params={"choices": ", ".join(WEBHOOK_EVENTS)})
     data = json_document(data, "data", max_bytes=MAX_PAYLOAD_BYTES)
     wanted = [
         subscription

@@ -199,3 +199,12 @@ def provisional_legend() -> SafeString:
             "they become final when the round closes."
         ),
     )
+
+
+@register.filter(name="label")
+def label_filter(value: Any, vocabulary: str) -> Any:
+    """A raw value (a draw method, a status, a kind ...) by its label in the reader's language:
+    ``{{ round.method|label:"method" }}`` (``tournaments.labels``)."""
+    from tournaments.labels import label
+
+    return label(vocabulary, value)
