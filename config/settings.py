@@ -318,10 +318,14 @@ LOGGING = {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": LOG_FORMAT,
+            "level": LOG_LEVEL,  # also for records that propagate from loggers set lower (e.g. "django")
         },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
+        # Django's own default sends "django" records to a second console handler when DEBUG is on: every
+        # "Not Found" line would show twice. Ours only.
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.server": {"level": "WARNING"},  # RequestLogMiddleware logs requests with structure
         "django.db.backends": {"level": "INFO"},
         # In eager mode every task would log its success in the web process; workers keep INFO.

@@ -102,6 +102,22 @@ def test_it_logs_one_readable_plain_line_per_record_with_debug_on() -> None:
     assert line.endswith("INFO tarokk.request request method=GET path=/x status=200"), line
 
 
+def test_it_logs_djangos_records_once_and_honours_the_log_level() -> None:
+    """Django's default config adds a console handler of its own when DEBUG is on: every "Not Found" showed
+    twice, and LOG_LEVEL did not quiet records that propagate from the "django" logger."""
+    warn = (
+        "import django, logging; django.setup();"
+        "logging.getLogger('django.request').warning('Not Found: /x')"
+    )
+    out = _run(warn, DEBUG="1")
+    assert out.returncode == 0, out.stderr
+    (line,) = out.stderr.strip().splitlines()
+    assert line.endswith("WARNING django.request Not Found: /x"), line
+    quiet = _run(warn, DEBUG="1", LOG_LEVEL="ERROR")
+    assert quiet.returncode == 0, quiet.stderr
+    assert quiet.stderr.strip() == "", quiet.stderr
+
+
 def test_it_logs_json_in_production_and_when_asked() -> None:
     production = _run(LOG_A_REQUEST, DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="example.org")
     asked = _run(LOG_A_REQUEST, DEBUG="1", LOG_FORMAT="json")
