@@ -102,8 +102,9 @@ def test_a_refused_draw_and_the_draw_method_read_in_the_organizers_language(
         "balanced": "kiegyensúlyozott (a lehető legkevesebb ismétlődő ellenféllel)",
     }
     for round_ in cup.rounds.all():  # the rounds' list names each draw method by its label
-        assert f'<td class="wide-only">{labels[round_.method]} <span' in dashboard
-        assert f'<td class="wide-only">{round_.method} <span' not in dashboard
+        cell = '<td role="cell" data-label="Párosítás">'
+        assert f"{cell}{labels[round_.method]} <span" in dashboard
+        assert f"{cell}{round_.method} <span" not in dashboard
 
 
 SAMPLES = [
