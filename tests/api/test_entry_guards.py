@@ -25,6 +25,10 @@ def test_a_typo_sized_payment_is_refused_as_unusual_until_the_table_confirms_it(
     assert refused.status_code == 400, refused.json()
     error = refused.json()["errors"][0]
     assert (error["field"], error["code"]) == ("payments.A", "unusual")
+    # every seat that looks like a typo is named, not only the first
+    assert [(e["field"], e["code"]) for e in refused.json()["errors"]] == [
+        (f"payments.{seat}", "unusual") for seat in "ABCD"
+    ]
     assert "9999" in error["message"]
     assert HandSubmission.objects.count() == 0
     assert Hand.objects.filter(kind="played").count() == 0

@@ -45,7 +45,8 @@ def test_a_typo_asks_to_confirm_and_keeps_every_typed_value(cup: Tournament) -> 
     assert f'href="#id_pay_{first}"' in html  # the summary links the field the server named
     for position, value in typed.items():
         assert re.search(rf'name="pay_{position}" value="{value}"', html), position
-    assert 'id="id_pay_' + first + '-error"' in html  # and the error stands beside it
+    for position in typed:  # and each seat's error stands beside its own box
+        assert f'id="id_pay_{position}-error"' in html, position
     accepted = phone.post(
         hand_url(four, 1, "payments"), {**payments_form(four, 1, typed, key="t1"), "confirm_unusual": "on"}
     )

@@ -234,17 +234,22 @@ def _check_plausible(payments: Mapping[str, int] | None, kind: str, deal: Deal, 
     if payments is None:
         return
     limit = PLAUSIBLE_PAYMENT * deal.stake
+    beyond = {}  # every seat that looks like a typo, so each field shows its own error
     for position, value in sorted(payments.items()):
         if abs(value) > limit:
-            raise invalid(
-                f"{field}.{position}",
-                gettext_lazy(
-                    "%(value)s is far more than a hand at stake %(stake)s pays (hands rarely go beyond "
-                    "%(limit)s either way). Check it for a typo; if it is what you played, confirm it."
-                ),
-                code="unusual",
-                params={"value": value, "stake": deal.stake, "limit": limit},
+            beyond.update(
+                invalid(
+                    f"{field}.{position}",
+                    gettext_lazy(
+                        "%(value)s is far more than a hand at stake %(stake)s pays (hands rarely go beyond "
+                        "%(limit)s either way). Check it for a typo; if it is what you played, confirm it."
+                    ),
+                    code="unusual",
+                    params={"value": value, "stake": deal.stake, "limit": limit},
+                ).error_dict
             )
+    if beyond:
+        raise ValidationError(beyond)
     if kind == "played" and payments and not any(payments.values()):
         raise invalid(
             field,
