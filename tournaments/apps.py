@@ -9,6 +9,30 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from simple_history.signals import pre_create_historical_record
 
+        from tournaments import labels
         from tournaments.audit import label_history_row
+        from tournaments.models import (
+            Dispute,
+            DisputeFinding,
+            Hand,
+            HandSubmission,
+            Job,
+            Registration,
+            Round,
+            Tournament,
+        )
 
         pre_create_historical_record.connect(label_history_row, dispatch_uid="tournaments.audit")
+        labels.register_choices(
+            tournament_status=Tournament.Status,
+            registration_status=Registration.Status,
+            round_status=Round.Status,
+            round_stage=Round.Stage,
+            hand_status=Hand.Status,
+            source=HandSubmission.Source,
+            submission_status=HandSubmission.Status,
+            dispute_status=Dispute.Status,
+            outcome=DisputeFinding.Outcome,
+            job_kind=Job.Kind,
+            job_status=Job.Status,
+        )

@@ -23,46 +23,13 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext
 
 from engine.messages import WORDS, EngineError, Message
 from engine.record_format import ReplayError
 from engine.summary import SummaryError
-from tournaments.templatetags.tarokk import ITEM_NAMES
+from tournaments.labels import ENGINE_VOCABULARIES as VOCABULARIES
 from tournaments.validation import invalid
-
-#: the engine's vocabularies (``engine.messages.WORDS`` names the params that hold their words): each word
-#: as it reads inside a sentence, in the reader's language. English keeps the engine's own words where a
-#: sentence reads well with them ("the declarer took no trick", "for a three"); tarokk jargon stays
-#: Hungarian everywhere, as on the rest of the site (``templatetags/tarokk.py``).
-VOCABULARIES: dict[str, Mapping[str, Any]] = {
-    "bid": {
-        "three": pgettext_lazy("bid", "three"),
-        "two": pgettext_lazy("bid", "two"),
-        "one": pgettext_lazy("bid", "one"),
-        "solo": pgettext_lazy("bid", "solo"),
-    },
-    "team": {
-        "declarer": pgettext_lazy("team in a sentence", "declarer"),
-        "opponents": pgettext_lazy("team in a sentence", "opponents"),
-    },
-    "bonus": ITEM_NAMES,
-    "kind": {
-        "played": _("played"),
-        "passed_out": _("passed out"),
-        "annulled": _("annulled"),
-        "trial_three_failed": _("failed trial three"),
-        "penalty": _("penalty"),
-    },
-    "holding": {
-        "four_kings": _("four kings"),
-        "xxi_alone": _("XXI alone"),
-        "pagat_alone": _("pagát alone"),
-        "no_tarokks": _("no tarokks"),
-        "xxi_and_pagat": _("XXI and pagát"),
-    },
-}
 
 
 def word(param: str, value: Any) -> Any:

@@ -11,17 +11,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournaments.models import (
-    Dispute,
-    DisputeFinding,
-    Hand,
-    HandSubmission,
-    Job,
-    Registration,
-    Round,
-    Tournament,
-)
-
 #: the draw methods as the organizer chooses one (the options of the dashboard's draw form)
 METHOD_CHOICES: dict[str, Any] = {
     "random": _("Random (clubs kept apart)"),
@@ -29,6 +18,54 @@ METHOD_CHOICES: dict[str, Any] = {
     "balanced": _("Balanced schedule"),
 }
 
+#: a scored item's name as the score sheets show it (tarokk jargon stays Hungarian)
+ITEM_NAMES: dict[str, Any] = {
+    "game": _("game"),
+    "double_game": _("double game"),
+    "volat": "volát",
+    "trull": "trull",
+    "four_kings": _("four kings"),
+    "pagat_ultimo": "pagátultimó",
+    "xxi_catch": _("XXI catch"),
+    "eight_tarokks": _("eight tarokks"),
+    "nine_tarokks": _("nine tarokks"),
+    "talon_honour": _("talon honour"),
+    "trial_three": _("failed trial three"),
+    "penalty": _("penalty"),
+}
+
+#: the engine's vocabularies (``engine.messages.WORDS`` names the params that hold their words): each word
+#: as it reads inside a sentence. English keeps the engine's own words where a sentence reads well with
+#: them ("the declarer took no trick", "for a three"); tarokk jargon stays Hungarian everywhere.
+ENGINE_VOCABULARIES: dict[str, Mapping[str, Any]] = {
+    "bid": {
+        "three": pgettext_lazy("bid", "three"),
+        "two": pgettext_lazy("bid", "two"),
+        "one": pgettext_lazy("bid", "one"),
+        "solo": pgettext_lazy("bid", "solo"),
+    },
+    "team": {
+        "declarer": pgettext_lazy("team in a sentence", "declarer"),
+        "opponents": pgettext_lazy("team in a sentence", "opponents"),
+    },
+    "bonus": ITEM_NAMES,
+    "kind": {
+        "played": _("played"),
+        "passed_out": _("passed out"),
+        "annulled": _("annulled"),
+        "trial_three_failed": _("failed trial three"),
+        "penalty": _("penalty"),
+    },
+    "holding": {
+        "four_kings": _("four kings"),
+        "xxi_alone": _("XXI alone"),
+        "pagat_alone": _("pagát alone"),
+        "no_tarokks": _("no tarokks"),
+        "xxi_and_pagat": _("XXI and pagát"),
+    },
+}
+
+#: the tournament system's own vocabularies (the models' choices join them at start-up: ``register_choices``)
 VOCABULARIES: dict[str, Mapping[str, Any]] = {
     #: a round's draw method as it reads on every page (public draws, the organizer's rounds, a job)
     "method": {
@@ -90,25 +127,17 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "player": pgettext_lazy("field", "Player"),
         "points": pgettext_lazy("field", "Points"),
     },
-    "tournament_status": dict(Tournament.Status.choices),
-    "registration_status": dict(Registration.Status.choices),
-    "round_status": dict(Round.Status.choices),
-    "round_stage": dict(Round.Stage.choices),
-    "hand_status": dict(Hand.Status.choices),
-    "source": dict(HandSubmission.Source.choices),
-    "submission_status": dict(HandSubmission.Status.choices),
-    "dispute_status": dict(Dispute.Status.choices),
-    "outcome": dict(DisputeFinding.Outcome.choices),
-    "job_kind": dict(Job.Kind.choices),
-    "job_status": dict(Job.Status.choices),
 }
+
+
+def register_choices(**choices: Any) -> None:
+    """The models' own choices as vocabularies (``round_status=Round.Status``, ...): registered by the app's
+    ``ready()``, so that this module imports nothing of the project (the models render their stored texts
+    through it)."""
+    VOCABULARIES.update({name: dict(enum.choices) for name, enum in choices.items()})
 
 
 def label(vocabulary: str, value: Any) -> Any:
     """``value``'s label in the reader's language (lazy), or the value itself when it has none."""
-    found = VOCABULARIES.get(vocabulary, {}).get(value)
-    if found is None:
-        from tournaments.messages import vocabularies
-
-        found = vocabularies().get(vocabulary, {}).get(value)
+    found = VOCABULARIES.get(vocabulary, ENGINE_VOCABULARIES.get(vocabulary, {})).get(value)
     return value if found is None else found

@@ -22,17 +22,12 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext
 
-
-def vocabularies() -> Mapping[str, Mapping[str, Any]]:
-    """Every list of raw values with translated labels a stored text may name, by name."""
-    from tournaments import labels
-    from tournaments.engine_messages import VOCABULARIES
-
-    return {**VOCABULARIES, **labels.VOCABULARIES}
+from tournaments.engine_messages import EngineText, engine_message_data, engine_message_from_data
+from tournaments.labels import label
 
 
 class Labelled:
-    """A raw value of a vocabulary (``vocabularies()``), read as its label in the reader's language."""
+    """A raw value of a vocabulary (``labels.VOCABULARIES``), read as its label in the reader's language."""
 
     __slots__ = ("value", "vocabulary")
 
@@ -41,8 +36,7 @@ class Labelled:
         self.value = value
 
     def __str__(self) -> str:
-        label = vocabularies().get(self.vocabulary, {}).get(self.value)
-        return str(self.value if label is None else label)
+        return str(label(self.vocabulary, self.value))
 
     def __repr__(self) -> str:
         return f"Labelled({self.vocabulary!r}, {self.value!r})"
@@ -122,8 +116,6 @@ class Join:
 def _show(value: Any) -> Any:
     if isinstance(value, Text | Join | Labelled | Promise):
         return str(value)
-    from tournaments.engine_messages import EngineText
-
     if isinstance(value, EngineText):
         return str(value)
     return value
@@ -140,8 +132,6 @@ def msgid(message: Any) -> str:
 def error_as_text(error: ValidationError) -> Any:
     """One field error (a service's refusal, or the engine's) as a param of a ``Text``, kept by its
     template and params, not its words."""
-    from tournaments.engine_messages import EngineText
-
     if isinstance(error.message, EngineText | Text | Join):
         return error.message
     return Text(msgid(error.message), **(error.params or {}))
@@ -150,8 +140,6 @@ def error_as_text(error: ValidationError) -> Any:
 def text_data(value: Any) -> Any:
     """A ``Text`` (or any param) as JSON: ``{"t": template, "p": params}``, ``{"join": sep, "items": []}``,
     ``{"word": vocabulary, "value": raw}``, an engine error as ``{"engine": {"parts": ...}}``."""
-    from tournaments.engine_messages import EngineText, engine_message_data
-
     if isinstance(value, Text):
         return {"t": value.template, "p": {name: text_data(v) for name, v in value.params.items()}}
     if isinstance(value, Join):
@@ -175,8 +163,6 @@ def from_data(data: Any) -> Any:
         if "word" in data:
             return Labelled(data["word"], data["value"])
         if "engine" in data:
-            from tournaments.engine_messages import engine_message_from_data
-
             return engine_message_from_data(data["engine"])
         if "map" in data:
             return dict(data["map"])

@@ -11,6 +11,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.labels import ITEM_NAMES, label
+
 register = template.Library()
 
 # key -> (the term as Hungarian players say it, the plain word in the reader's language where there is one,
@@ -88,20 +90,6 @@ TERMS: dict[str, tuple[str, Any, Any]] = {
     "nine_tarokks": ("kilenc tarokk", _("nine tarokks"), _("holding nine tarokks, declared at the start")),
 }
 
-ITEM_NAMES: dict[str, Any] = {
-    "game": _("game"),
-    "double_game": _("double game"),
-    "volat": "volát",
-    "trull": "trull",
-    "four_kings": _("four kings"),
-    "pagat_ultimo": "pagátultimó",
-    "xxi_catch": _("XXI catch"),
-    "eight_tarokks": _("eight tarokks"),
-    "nine_tarokks": _("nine tarokks"),
-    "talon_honour": _("talon honour"),
-    "trial_three": _("failed trial three"),
-    "penalty": _("penalty"),
-}
 KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
 
@@ -205,6 +193,4 @@ def provisional_legend() -> SafeString:
 def label_filter(value: Any, vocabulary: str) -> Any:
     """A raw value (a draw method, a status, a kind ...) by its label in the reader's language:
     ``{{ round.method|label:"method" }}`` (``tournaments.labels``)."""
-    from tournaments.labels import label
-
     return label(vocabulary, value)
