@@ -88,9 +88,11 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from tournaments import services
-from tournaments.audit import Actor, acting_as
-from tournaments.models import Player, Seat, Tournament, TableCode
-from tournaments.standings import standings_mark_stale
+from tournaments.core.audit import Actor, acting_as
+from tournaments.participants.models import Player
+from tournaments.draw.models import Seat, TableCode
+from tournaments.organizing.models import Tournament
+from tournaments.standings.services import standings_mark_stale
 with acting_as(Actor(system="bench")):
     user = get_user_model().objects.create_superuser("bench")
     t = Tournament.objects.create(name="Bench", slug="bench", starts_on=date(2026, 11, 24),

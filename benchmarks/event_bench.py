@@ -121,9 +121,10 @@ class Event:
         from django.contrib.auth import get_user_model
 
         from engine.bots import RuleBot, play_hand
-        from tournaments.audit import Actor, acting_as
-        from tournaments.formats import tournament_rules
-        from tournaments.models import Club, Player, Tournament
+        from tournaments.core.audit import Actor, acting_as
+        from tournaments.core.formats import tournament_rules
+        from tournaments.organizing.models import Tournament
+        from tournaments.participants.models import Club, Player
         from tournaments.services import player_register
 
         self.rng = random.Random(seed)
@@ -139,7 +140,7 @@ class Event:
                 is_public=True,
             )
             self.tournament.organizers.add(self.organizer)
-            from tournaments import audit
+            from tournaments.core import audit
 
             clubs = Club.objects.bulk_create(Club(name=f"Klub {i:02d}", city="Budapest") for i in range(40))
             players = audit.bulk_create(
@@ -178,12 +179,13 @@ class Event:
         from django.db import transaction
         from django.utils import timezone
 
-        from tournaments import audit
-        from tournaments.audit import Actor, acting_as
-        from tournaments.formats import deal_sequence
-        from tournaments.models import Hand, HandSubmission, Table
-        from tournaments.services.results import _digest
-        from tournaments.standings import standings_mark_stale
+        from tournaments.core import audit
+        from tournaments.core.audit import Actor, acting_as
+        from tournaments.core.formats import deal_sequence
+        from tournaments.draw.models import Table
+        from tournaments.results.models import Hand, HandSubmission
+        from tournaments.results.services.hands import _digest
+        from tournaments.standings.services import standings_mark_stale
 
         now = timezone.now()
         hands: list[Hand] = []
@@ -263,9 +265,11 @@ def main() -> None:
     from django.urls import reverse
 
     from tournaments import services
-    from tournaments.audit import Actor, acting_as
-    from tournaments.models import Hand, Round, Standing, Table
-    from tournaments.standings import standings_mark_stale, standings_recompute
+    from tournaments.core.audit import Actor, acting_as
+    from tournaments.draw.models import Round, Table
+    from tournaments.results.models import Hand
+    from tournaments.standings.models import Standing
+    from tournaments.standings.services import standings_mark_stale, standings_recompute
 
     print(f"database: {database}")
     call_command("migrate", verbosity=0)

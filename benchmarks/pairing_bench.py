@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import (
+from tournaments.draw.pairing import (
     balanced_schedule,
     max_rounds_without_repeats,
     repeated_pairs,

@@ -33,12 +33,16 @@ django.setup()
 
 from django.db import connection, transaction  # noqa: E402
 
-from tournaments.audit import Actor, acting_as  # noqa: E402
-from tournaments.formats import rank_table  # noqa: E402
-from tournaments.models import Hand, Player, Round, Seat, Standing, Table, Tournament  # noqa: E402
-from tournaments.pairing.swiss import swiss_draw  # noqa: E402
-from tournaments.pairing.tables import repeated_pairs  # noqa: E402
-from tournaments.standings import standings_recompute  # noqa: E402
+from tournaments.core.audit import Actor, acting_as  # noqa: E402
+from tournaments.core.formats import rank_table  # noqa: E402
+from tournaments.draw.models import Round, Seat, Table  # noqa: E402
+from tournaments.draw.pairing.swiss import swiss_draw  # noqa: E402
+from tournaments.draw.pairing.tables import repeated_pairs  # noqa: E402
+from tournaments.organizing.models import Tournament  # noqa: E402
+from tournaments.participants.models import Player  # noqa: E402
+from tournaments.results.models import Hand  # noqa: E402
+from tournaments.standings.models import Standing  # noqa: E402
+from tournaments.standings.services import standings_recompute  # noqa: E402
 
 
 def build(players: int, rounds: int, deals: int, seed: int) -> tuple[Tournament, list[float], int]:

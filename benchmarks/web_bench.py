@@ -50,9 +50,10 @@ SETUP = f"""
 from datetime import date
 from django.contrib.auth import get_user_model
 from tournaments import services
-from tournaments.audit import Actor, acting_as
-from tournaments.models import Player, Tournament
-from tournaments.standings import standings_recompute
+from tournaments.core.audit import Actor, acting_as
+from tournaments.participants.models import Player
+from tournaments.organizing.models import Tournament
+from tournaments.standings.services import standings_recompute
 from tests.site_data import played_payments
 with acting_as(Actor(system="bench")):
     user = get_user_model().objects.create_superuser("bench")

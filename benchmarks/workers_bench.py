@@ -545,7 +545,7 @@ def child(config: dict[str, Any]) -> None:
 
     django.setup()
     from tournaments import services
-    from tournaments.models import Seat, Table
+    from tournaments.draw.models import Seat, Table
 
     setup = Setup(**config["setup"])
     tables = {t.number: t for t in Table.objects.filter(round__tournament_id=setup.tournament_id)}
@@ -703,8 +703,8 @@ def show_problems(name: str, log: Path) -> None:
 TIMING = """
 import cProfile, io, json, pstats, statistics, time
 from django.db import transaction
-from tournaments import standings
-from tournaments.models import Tournament
+from tournaments.standings import services as standings
+from tournaments.organizing.models import Tournament
 t = Tournament.objects.get(slug="bench")
 def timed(fn):
     start = time.perf_counter()

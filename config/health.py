@@ -87,7 +87,7 @@ def _queue_length(conn: Any, queue: str) -> int:
 
 def workers_status() -> dict[str, Any]:
     """How far behind the workers are (``None``: nothing is waiting)."""
-    from tournaments.selectors import oldest_stale_standings
+    from tournaments.standings.selectors import oldest_stale_standings
 
     try:
         oldest = oldest_stale_standings()

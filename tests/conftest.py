@@ -72,7 +72,7 @@ def _fresh_cache() -> Iterator[None]:
 def _test_setup_actor() -> Iterator[None]:
     """Rows that tests create directly (factories, fixtures) are attributed to "system:test"; services
     attribute their own changes to the actor they are given. Tests that check attribution look for it."""
-    from tournaments.audit import Actor, acting_as
+    from tournaments.core.audit import Actor, acting_as
 
     with acting_as(Actor(system="test")):
         yield

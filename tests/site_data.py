@@ -8,7 +8,9 @@ from datetime import date
 from typing import Any
 
 from tournaments import services
-from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.draw.models import Round, Table
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Club, Player
 
 NAMES = [
     ("Kovács Anna", "Budapesti Tarokk Egyesület"),

@@ -9,20 +9,14 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from simple_history.signals import pre_create_historical_record
 
-        from tournaments import labels
-        from tournaments.audit import label_history_row
-        from tournaments.models import (
-            Dispute,
-            DisputeFinding,
-            Hand,
-            HandSubmission,
-            Job,
-            Registration,
-            Round,
-            Tournament,
-        )
+        from tournaments.core import labels
+        from tournaments.core.audit import label_history_row
+        from tournaments.draw.models import Job, Round
+        from tournaments.organizing.models import Tournament
+        from tournaments.participants.models import Registration
+        from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
 
-        pre_create_historical_record.connect(label_history_row, dispatch_uid="tournaments.audit")
+        pre_create_historical_record.connect(label_history_row, dispatch_uid="tournaments.core.audit")
         labels.register_choices(
             tournament_status=Tournament.Status,
             registration_status=Registration.Status,

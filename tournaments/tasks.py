@@ -18,12 +18,13 @@ from celery import shared_task
 from django.db import transaction
 
 from config.celery import send_safely
-from tournaments.reliability import project_task
-from tournaments.services import jobs, webhooks
-from tournaments.services.disputes import dispute_validate as validate_dispute
-from tournaments.services.disputes import disputes_due
-from tournaments.standings import standings_due
-from tournaments.standings import standings_refresh as refresh_standings
+from tournaments.core.reliability import project_task
+from tournaments.draw.services import jobs
+from tournaments.results.services.disputes import dispute_validate as validate_dispute
+from tournaments.results.services.disputes import disputes_due
+from tournaments.standings.services import standings_due
+from tournaments.standings.services import standings_refresh as refresh_standings
+from tournaments.webhooks import services as webhooks
 
 SWEEP_AFTER = timedelta(seconds=30)
 SWEEP_BATCH = 200  # disputes re-enqueued per sweep, oldest first; the next sweep takes the rest

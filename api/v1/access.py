@@ -16,9 +16,11 @@ from rest_framework import exceptions
 from rest_framework.request import Request
 
 from api.v1.auth import TableAccess
-from tournaments import api_texts as texts
-from tournaments.models import Player, Seat, Table, Tournament
-from tournaments.selectors import is_organizer
+from tournaments.core import api_texts as texts
+from tournaments.draw.models import Seat, Table
+from tournaments.organizing.models import Tournament
+from tournaments.organizing.selectors import is_organizer
+from tournaments.participants.models import Player
 
 
 def require_organizer(request: Request, tournament: Tournament) -> Any:

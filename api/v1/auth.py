@@ -14,9 +14,9 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, TokenAuthentication
 from rest_framework.request import Request
 
-from tournaments import api_texts as texts
-from tournaments.models import Table
-from tournaments.services.tables import TooManyCodeFailures, table_code_find
+from tournaments.core import api_texts as texts
+from tournaments.draw.models import Table
+from tournaments.draw.services.tables import TooManyCodeFailures, table_code_find
 
 TABLE_CODE_HEADER = "X-Table-Code"
 

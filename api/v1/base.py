@@ -14,9 +14,9 @@ from rest_framework.views import APIView
 
 from api.v1.access import is_organizer, table_access
 from api.v1.errors import PayloadTooLarge, PreconditionFailed
-from tournaments import api_texts as texts
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.core import api_texts as texts
+from tournaments.organizing.models import Tournament
 
 
 class Pagination(pagination.PageNumberPagination):

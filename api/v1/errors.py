@@ -20,8 +20,8 @@ from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from tournaments import api_texts as texts
-from tournaments.messages import raw
+from tournaments.core import api_texts as texts
+from tournaments.core.messages import raw
 
 STATUS_BY_CODE = {
     "permission_denied": status.HTTP_403_FORBIDDEN,

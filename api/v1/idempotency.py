@@ -22,8 +22,8 @@ from rest_framework.response import Response
 from api.models import IdempotentRequest
 from api.v1.auth import TableAccess
 from api.v1.errors import IdempotencyMismatch
-from tournaments import api_texts as texts
-from tournaments.validation import key as check_key
+from tournaments.core import api_texts as texts
+from tournaments.core.validation import key as check_key
 
 HEADER = "Idempotency-Key"
 

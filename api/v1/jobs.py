@@ -22,7 +22,7 @@ from rest_framework.settings import api_settings
 from api.v1.access import is_organizer
 from api.v1.auth import TableCodeAuthentication
 from api.v1.base import ApiView
-from tournaments.models import Job
+from tournaments.draw.models import Job
 
 POLL_SECONDS = 1  # Retry-After of a job that is not finished yet
 

@@ -14,8 +14,8 @@ from typing import Any
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
-from tournaments import api_texts as texts
-from tournaments.validation import no_surrogates
+from tournaments.core import api_texts as texts
+from tournaments.core.validation import no_surrogates
 
 
 class JSONParser(parsers.JSONParser):

@@ -21,10 +21,10 @@ from rest_framework.response import Response
 from api.v1.access import require_organizer, table_access, table_member
 from api.v1.base import TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
-from tournaments import api_texts as texts
 from tournaments import selectors, services
-from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Round, Seat, Table
-from tournaments.selectors import RELEASED_ROUND_STATUSES
+from tournaments.core import api_texts as texts
+from tournaments.draw.models import RELEASED_ROUND_STATUSES, Round, Seat, Table
+from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
 
 POSITIONS = ["A", "B", "C", "D", "E"]
 

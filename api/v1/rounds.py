@@ -28,11 +28,11 @@ from api.v1.access import require_organizer, table_access
 from api.v1.base import Pagination, TournamentView, expected_version, with_etag
 from api.v1.idempotency import idempotent
 from api.v1.jobs import ACCEPTED, LOCATION, job_accepted
-from tournaments import api_texts as texts
 from tournaments import selectors
-from tournaments.models import Job, Round, Table, Tournament
-from tournaments.services.jobs import job_request
-from tournaments.services.rounds import (
+from tournaments.core import api_texts as texts
+from tournaments.draw.models import Job, Round, Table
+from tournaments.draw.services.jobs import job_request
+from tournaments.draw.services.rounds import (
     draw_edit,
     round_close,
     round_confirm,
@@ -40,7 +40,8 @@ from tournaments.services.rounds import (
     round_start,
     round_verify,
 )
-from tournaments.services.tables import table_code_replace
+from tournaments.draw.services.tables import table_code_replace
+from tournaments.organizing.models import Tournament
 
 IF_MATCH = OpenApiParameter(
     "If-Match",

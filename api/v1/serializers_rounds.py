@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import selectors
-from tournaments.models import POSITIONS
+from tournaments.draw.models import POSITIONS
 
 
 class SeatSerializer(serializers.Serializer):

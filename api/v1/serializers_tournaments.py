@@ -7,9 +7,12 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments import api_texts as texts
-from tournaments.models import Club, Penalty, Player, Registration, Standing, Tournament
-from tournaments.services.tournaments import EDITABLE_FIELDS
+from tournaments.core import api_texts as texts
+from tournaments.organizing.models import Tournament
+from tournaments.organizing.services import EDITABLE_FIELDS
+from tournaments.participants.models import Club, Player, Registration
+from tournaments.results.models import Penalty
+from tournaments.standings.models import Standing
 
 
 class TournamentSerializer(serializers.ModelSerializer):

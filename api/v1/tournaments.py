@@ -26,18 +26,20 @@ from api.v1.base import ApiView, TournamentView, expected_version, with_etag
 from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
 from api.v1.idempotency import idempotent
 from config.cache import cache_get, cache_set
-from tournaments import api_texts as texts
 from tournaments import selectors
-from tournaments.models import Club, Penalty, Registration, Tournament
-from tournaments.services.penalties import penalty_award, penalty_withdraw
-from tournaments.services.registrations import (
+from tournaments.core import api_texts as texts
+from tournaments.organizing.models import Tournament
+from tournaments.organizing.services import tournament_create, tournament_edit, tournament_finish
+from tournaments.participants.models import Club, Registration
+from tournaments.participants.services import (
     club_create,
     players_import_csv,
     registration_check_in,
     registration_withdraw,
     tournament_player_add,
 )
-from tournaments.services.tournaments import tournament_create, tournament_edit, tournament_finish
+from tournaments.results.models import Penalty
+from tournaments.results.services.penalties import penalty_award, penalty_withdraw
 
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="the tournament's slug")
 ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="the object's id")

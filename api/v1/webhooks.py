@@ -19,8 +19,12 @@ from rest_framework.response import Response
 from api.v1.access import require_organizer
 from api.v1.base import TournamentView
 from tournaments import services
-from tournaments.models import WebhookDelivery, WebhookSubscription
-from tournaments.models_webhooks import WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH
+from tournaments.webhooks.models import (
+    WEBHOOK_EVENTS,
+    WEBHOOK_URL_MAX_LENGTH,
+    WebhookDelivery,
+    WebhookSubscription,
+)
 
 RECENT_DELIVERIES = 20
 

@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tournaments import services
-from tournaments.models import Round, Table, Tournament
+from tournaments.draw.models import Round, Table
+from tournaments.organizing.models import Tournament
 
 
 def client_with_token(user: Any, keyword: str = "Token") -> APIClient:
@@ -26,7 +27,7 @@ def client_with_token(user: Any, keyword: str = "Token") -> APIClient:
 
 
 def table_client(table: Table) -> APIClient:
-    from tournaments.selectors import active_table_code
+    from tournaments.draw.selectors import active_table_code
 
     client = APIClient()
     client.credentials(HTTP_X_TABLE_CODE=active_table_code(table))

@@ -130,7 +130,7 @@ def staff() -> Any:
 def test_deals_per_round_out_of_bounds_is_a_400_on_create_and_edit(
     field, value, staff, organizer, tournament
 ) -> None:
-    from tournaments.models import Tournament
+    from tournaments.organizing.models import Tournament
 
     before = Tournament.objects.count()
     body = {"slug": "zero", "name": "Zero", "starts_on": "2026-12-05", field: value}
@@ -157,7 +157,7 @@ def test_deals_per_round_in_bounds_are_saved(organizer, tournament) -> None:
 def test_a_csv_rating_that_is_no_plausible_number_is_a_400_naming_the_line(
     organizer, tournament, rating
 ) -> None:
-    from tournaments.models import Player
+    from tournaments.participants.models import Player
 
     csv_text = f"name,rating\nAnna Kiss,1700\nBéla Nagy,{rating}\n"
     response = organizer.post("/api/v1/tournaments/cup/registrations/import/", {"file": csv_text},

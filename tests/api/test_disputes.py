@@ -8,9 +8,9 @@ import pytest
 
 from engine.bots import RuleBot, play_hand
 from tournaments import services
-from tournaments.formats import tournament_rules
-from tournaments.models import Dispute, HandSubmission
-from tournaments.standings import standings_recompute
+from tournaments.core.formats import tournament_rules
+from tournaments.results.models import Dispute, HandSubmission
+from tournaments.standings.services import standings_recompute
 
 from .conftest import table_client
 

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from engine.record import ReplayError, replay
-from tournaments.models import HandSubmission
+from tournaments.results.models import HandSubmission
 
 from .conftest import table_client
 from .test_disputes import a_record

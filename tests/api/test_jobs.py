@@ -9,7 +9,9 @@ from rest_framework.test import APIClient
 
 from tests.api.conftest import drawn_round, finished_job
 from tournaments import services
-from tournaments.models import Job, Registration, Round, Tournament
+from tournaments.draw.models import Job, Round
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,8 @@ from rest_framework.test import APIClient
 
 from tests.api.conftest import drawn_round
 from tournaments import services
-from tournaments.models import Round, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,9 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import Dispute, Hand, Job, Tournament
+from tournaments.draw.models import Job
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand
 
 from .conftest import client_with_token, player_client, table_client
 

@@ -8,7 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tournaments.models import Dispute, Hand, HandSubmission
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 from .conftest import player_client, table_client
 

@@ -13,8 +13,10 @@ from rest_framework.test import APIClient
 
 from tests.api.conftest import drawn_round, player_client, table_client
 from tournaments import services
-from tournaments.models import Dispute, Job, Round, Table, TableCode, Tournament
-from tournaments.selectors import active_table_code
+from tournaments.draw.models import Job, Round, Table, TableCode
+from tournaments.draw.selectors import active_table_code
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import io
 import pytest
 
 from tournaments import services
-from tournaments.models import Round
-from tournaments.standings import standings_recompute
+from tournaments.draw.models import Round
+from tournaments.standings.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

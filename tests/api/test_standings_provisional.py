@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.test_standings import play_round
 from tournaments import services
-from tournaments.models import Round, Table
+from tournaments.draw.models import Round, Table
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 
 from tests.api.conftest import client_with_token, player_client
 from tests.tournaments.factories import ClubFactory, PlayerFactory, TournamentFactory
-from tournaments.models import Club, Penalty, Player, Registration, Tournament
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Club, Player, Registration
+from tournaments.results.models import Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -449,7 +451,7 @@ def test_it_lists_and_withdraws_penalties_for_organizers_only(
 def test_it_never_shows_the_public_an_email_a_code_or_a_key(
     anonymous, organizer, organizer_user, tournament, table1
 ) -> None:
-    from tournaments.services.tables import table_code_replace
+    from tournaments.draw.services.tables import table_code_replace
 
     code = table_code_replace(table1, by=organizer_user).code
     player = tournament.registrations.first().player

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments import services
-from tournaments.models import WebhookDelivery, WebhookSubscription
+from tournaments.webhooks.models import WebhookDelivery, WebhookSubscription
 
 from .conftest import player_client, table_client
 
@@ -155,7 +155,7 @@ def test_it_lets_only_the_organizers_read_the_webhooks(
 
 
 def test_it_finds_no_webhook_of_another_tournament(organizer, tournament, other_organizer) -> None:
-    from tournaments.models import Tournament
+    from tournaments.organizing.models import Tournament
 
     other = Tournament.objects.get(slug="other-cup")
     foreign = services.webhook_subscribe(

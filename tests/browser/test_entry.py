@@ -10,7 +10,8 @@ import pytest
 
 from tests.browser.conftest import assert_accessible, shoot
 from tournaments import selectors, services
-from tournaments.models import Dispute, Hand, Round, Table
+from tournaments.draw.models import Round, Table
+from tournaments.results.models import Dispute, Hand
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,8 @@ import pytest
 from tests.browser.conftest import assert_accessible, shoot
 from tests.browser.test_organizer import sign_in
 from tournaments import selectors, services
-from tournaments.models import Dispute, Hand, HandSubmission, Round, Table
+from tournaments.draw.models import Round, Table
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 pytestmark = pytest.mark.browser
 

@@ -24,7 +24,7 @@ import pytest
 from tests.browser.conftest import shoot
 from tests.site_data import site_tournament
 from tournaments import selectors, services
-from tournaments.models import Round, Table
+from tournaments.draw.models import Round, Table
 
 pytestmark = pytest.mark.browser
 

@@ -29,7 +29,9 @@ from tests.browser.conftest import assert_accessible, shoot
 from tests.browser.test_layout import DESKTOP, MEASURE, PHONE_360, PHONE_390, TAP, layout_site, seat_player
 from tests.site_data import finish_round
 from tournaments import services
-from tournaments.models import Dispute, HandSubmission, Job, Round, Tournament
+from tournaments.draw.models import Job, Round
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, HandSubmission
 
 pytestmark = pytest.mark.browser
 

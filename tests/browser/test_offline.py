@@ -13,7 +13,8 @@ from tests.browser.conftest import assert_accessible, shoot
 from tests.browser.test_entry import choose_seat, fill_payments, four_table
 from tests.site_data import finish_round
 from tournaments import selectors, services
-from tournaments.models import Hand, HandSubmission, Round, Table
+from tournaments.draw.models import Round, Table
+from tournaments.results.models import Hand, HandSubmission
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,8 @@ import pytest
 from tests.browser.conftest import assert_accessible, shoot
 from tests.site_data import play_table, played_payments
 from tournaments import services
-from tournaments.models import Dispute, Round
+from tournaments.draw.models import Round
+from tournaments.results.models import Dispute
 
 pytestmark = pytest.mark.browser
 
@@ -130,7 +131,7 @@ def test_a_dispute_with_a_hand_record_shows_its_facts_and_items(
     cup: Any, organizer_user: Any, desktop: Any, phone: Any
 ) -> None:
     from engine.bots import RuleBot, play_hand
-    from tournaments.formats import tournament_rules
+    from tournaments.core.formats import tournament_rules
 
     table = cup.rounds.get(number=2).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))

@@ -13,7 +13,8 @@ import pytest
 
 from tests.browser.conftest import assert_accessible, shoot
 from tests.site_data import play_table
-from tournaments.models import Round, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser.conftest import assert_accessible, shoot
 from tests.site_data import play_table
-from tournaments.models import Round
+from tournaments.draw.models import Round
 
 pytestmark = pytest.mark.browser
 

@@ -35,7 +35,7 @@ from tests.engine.conftest import build
 from tests.engine.test_any_value_in_any_field import RECORD, RECORD_FIELDS, SUMMARIES, SUMMARY_FIELDS, _with
 from tests.engine.test_malformed_inputs import RECORDS
 from tests.engine.test_summary_validation import INVALID
-from tournaments.engine_messages import VOCABULARIES, render
+from tournaments.core.engine_messages import VOCABULARIES, render
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: values put in every field of the corpus' summaries and records

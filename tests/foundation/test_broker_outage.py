@@ -270,7 +270,8 @@ def test_it_saves_and_confirms_a_hand_promptly_while_the_broker_is_down_and_the_
 
     from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
     from tournaments import services, tasks
-    from tournaments.models import Hand, Standing, StandingsState
+    from tournaments.results.models import Hand
+    from tournaments.standings.models import Standing, StandingsState
 
     tournament = TournamentFactory(deals_per_round_4=1)
     players = PlayerFactory.create_batch(4)

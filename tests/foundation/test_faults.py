@@ -141,8 +141,11 @@ def test_it_keeps_every_accepted_result_exactly_once_through_worker_and_broker_f
     from django.contrib.auth import get_user_model
 
     from tests.tournaments.factories import PlayerFactory, TournamentFactory
-    from tournaments import services, standings
-    from tournaments.models import Hand, HandSubmission, Seat, StandingsState, TableCode
+    from tournaments import services
+    from tournaments.draw.models import Seat, TableCode
+    from tournaments.results.models import Hand, HandSubmission
+    from tournaments.standings import services as standings
+    from tournaments.standings.models import StandingsState
 
     organizer = get_user_model().objects.create_user("fault-organizer")
     tournament = TournamentFactory(slug="fault", deals_per_round_4=DEALS)

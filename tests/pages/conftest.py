@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.site_data import site_tournament
-from tournaments.models import Tournament
+from tournaments.organizing.models import Tournament
 
 
 @pytest.fixture

@@ -15,8 +15,11 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.site_data import finish_round, play_table, site_tournament, start_round
 from tournaments import services
-from tournaments.models import Player, Round, Standing, StandingsState, Tournament
-from tournaments.standings import standings_recompute
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Player
+from tournaments.standings.models import Standing, StandingsState
+from tournaments.standings.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.http import Http404
 
 from tests.site_data import play_table
-from tournaments.models import Tournament
+from tournaments.organizing.models import Tournament
 from tournaments.pages.common import page_version, public_tournament_or_404
 
 

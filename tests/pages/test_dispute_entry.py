@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tournaments import services
-from tournaments.models import Dispute, Hand, HandSubmission, Tournament
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 from .test_organizer import make_dispute, round2
 

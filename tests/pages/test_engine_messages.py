@@ -8,7 +8,8 @@ import re
 import pytest
 
 from tests.pages.test_entry import hand_url, round2_tables, seated, summary_form
-from tournaments.models import HandSubmission, Tournament
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import HandSubmission
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,9 @@ from django.urls import reverse
 
 from tests.site_data import played_payments
 from tournaments import selectors, services
-from tournaments.models import Dispute, Hand, HandSubmission, Round, Table, Tournament
+from tournaments.draw.models import Round, Table
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import selectors, services
-from tournaments.models import Hand, HandSubmission, Tournament
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Hand, HandSubmission
 
 from .test_entry import hand_url, payments_form, round2_tables, seated, summary_form, table_url
 

@@ -14,8 +14,9 @@ import pytest
 
 from tests.pages.test_entry import hand_url, payments_form, round2_tables, seated, table_url
 from tournaments import services
-from tournaments.formats import deal_paths, deal_sequence, tournament_rules
-from tournaments.models import HandSubmission, Tournament
+from tournaments.core.formats import deal_paths, deal_sequence, tournament_rules
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import HandSubmission
 
 pytestmark = pytest.mark.django_db
 

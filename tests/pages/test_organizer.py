@@ -11,7 +11,9 @@ from django.contrib.auth import get_user_model
 
 from tests.site_data import finish_round, play_table, played_payments
 from tournaments import selectors, services
-from tournaments.models import Dispute, Hand, HandSubmission, Job, Round, Seat, Tournament
+from tournaments.draw.models import Job, Round, Seat
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -378,7 +380,7 @@ def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_c
     org: Any, post: Any, cup: Tournament, django_capture_on_commit_callbacks: Any
 ) -> None:
     from engine.bots import RuleBot, play_hand
-    from tournaments.formats import tournament_rules
+    from tournaments.core.formats import tournament_rules
 
     table = round2(cup).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))

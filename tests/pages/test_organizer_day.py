@@ -18,7 +18,8 @@ from rest_framework.test import APIClient
 
 from tests.site_data import finish_round, start_round
 from tournaments import services
-from tournaments.models import Job, Round, Tournament
+from tournaments.draw.models import Job, Round
+from tournaments.organizing.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model
 
 from tests.site_data import finish_round, start_round
 from tournaments import selectors
-from tournaments.models import Round, Table, Tournament
+from tournaments.draw.models import Round, Table
+from tournaments.organizing.models import Tournament
 from tournaments.pages.printables import qr_svg
 
 pytestmark = pytest.mark.django_db

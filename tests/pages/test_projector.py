@@ -9,7 +9,8 @@ import pytest
 from django.utils.timezone import localtime
 
 from tests.site_data import play_table
-from tournaments.models import Round, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

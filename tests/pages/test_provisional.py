@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from tests.site_data import finish_round, play_table
-from tournaments.models import Round, Standing, Table, Tournament
+from tournaments.draw.models import Round, Table
+from tournaments.organizing.models import Tournament
+from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db
 

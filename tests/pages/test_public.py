@@ -14,8 +14,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.site_data import play_table
-from tournaments.models import Club, Player, Registration, Round, Standing, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
 from tournaments.pages.public import points
+from tournaments.participants.models import Club, Player, Registration
+from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db
 

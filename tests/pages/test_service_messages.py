@@ -17,8 +17,9 @@ from tests.pages.test_entry import hand_url, payments_form, round2_tables, seate
 from tests.pages.test_organizer import make_dispute, round2
 from tests.site_data import play_table, played_payments
 from tournaments import services
-from tournaments.models import DisputeFinding, HandSubmission, Tournament
-from tournaments.services.disputes import dispute_validate
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import DisputeFinding, HandSubmission
+from tournaments.results.services.disputes import dispute_validate
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
+from tournaments.draw.pairing import (
     POSITIONS,
     balanced_schedule,
     max_rounds_without_repeats,
@@ -19,8 +19,8 @@ from tournaments.pairing import (
     split_tables,
     validate_round,
 )
-from tournaments.pairing.balanced import _spread
-from tournaments.pairing.designs import (
+from tournaments.draw.pairing.balanced import _spread
+from tournaments.draw.pairing.designs import (
     affine_rounds,
     binary_affine_rounds,
     cyclic_rounds,

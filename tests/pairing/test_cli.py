@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED=hash_seed)
     return subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing", *args],
+        [sys.executable, "-m", "tournaments.draw.pairing", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

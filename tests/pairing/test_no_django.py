@@ -13,12 +13,12 @@ DJANGO_IMPORT = re.compile(r"^\s*(import\s+django\b|from\s+django\b)", re.MULTIL
 
 
 def test_it_imports_every_pairing_module_without_django() -> None:
-    modules = ["tournaments.pairing"] + [
-        f"tournaments.pairing.{path.stem}"
+    modules = ["tournaments.draw.pairing"] + [
+        f"tournaments.draw.pairing.{path.stem}"
         for path in sorted(PAIRING.glob("*.py"))
         if path.stem not in ("__init__", "__main__")
     ]
-    assert "tournaments.pairing.balanced" in modules
+    assert "tournaments.draw.pairing.balanced" in modules
     script = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import random_draw, split_tables, validate_round
+from tournaments.draw.pairing import random_draw, split_tables, validate_round
 
 seeds = st.one_of(st.integers(), st.text(max_size=10))
 

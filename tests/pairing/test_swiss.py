@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
+from tournaments.draw.pairing import (
     POSITIONS,
     meeting_counts,
     random_draw,

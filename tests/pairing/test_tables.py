@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
+from tournaments.draw.pairing import (
     RoundDraw,
     Table,
     meeting_counts,
@@ -18,7 +18,7 @@ from tournaments.pairing import (
     split_tables,
     validate_round,
 )
-from tournaments.pairing.tables import make_rng, player_order
+from tournaments.draw.pairing.tables import make_rng, player_order
 
 
 def test_it_splits_every_field_with_the_fewest_byes_then_the_most_tables_of_four() -> None:

@@ -4,7 +4,9 @@ from datetime import date
 
 import factory
 
-from tournaments.models import Club, Player, Registration, Round, Seat, Table, Tournament
+from tournaments.draw.models import Round, Seat, Table
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Club, Player, Registration
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

@@ -9,7 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Dispute, Hand, Registration, Round
+from tournaments.draw.models import Round
+from tournaments.participants.models import Registration
+from tournaments.results.models import Dispute, Hand
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
@@ -175,7 +177,8 @@ def test_it_changes_results_disputes_and_penalties_only_through_the_services(org
 def test_it_awards_and_withdraws_a_penalty_through_the_services(
     organizer: Client, django_capture_on_commit_callbacks
 ) -> None:
-    from tournaments.models import Penalty, Standing
+    from tournaments.results.models import Penalty
+    from tournaments.standings.models import Standing
 
     tournament = TournamentFactory(deals_per_round_4=1)
     players = PlayerFactory.create_batch(4)
@@ -207,8 +210,9 @@ def test_it_awards_and_withdraws_a_penalty_through_the_services(
 def test_it_lists_webhooks_deliveries_and_dead_letters_read_only_and_deactivates_through_the_service(
     organizer: Client,
 ) -> None:
-    from tournaments.models import DeadLetter, WebhookDelivery, WebhookSubscription
-    from tournaments.reliability import dead_letter_record
+    from tournaments.core.models import DeadLetter
+    from tournaments.core.reliability import dead_letter_record
+    from tournaments.webhooks.models import WebhookDelivery, WebhookSubscription
 
     tournament = TournamentFactory()
     user = get_user_model().objects.get(username="organizer")

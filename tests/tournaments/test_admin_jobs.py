@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Job, Round
+from tournaments.draw.models import Job, Round
 
 from .factories import PlayerFactory, TournamentFactory
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Round
+from tournaments.draw.models import Round
 
 from .factories import PlayerFactory, TournamentFactory
 

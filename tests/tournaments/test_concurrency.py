@@ -15,7 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from tournaments import services
-from tournaments.models import Dispute, Hand, HandSubmission, Round
+from tournaments.draw.models import Round
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
@@ -155,8 +156,8 @@ def test_it_lets_a_void_and_member_entries_on_one_hand_settle_consistently() -> 
 def test_it_lets_one_of_two_workers_recompute_a_tournaments_standings() -> None:
     from django.utils import timezone
 
-    from tournaments.models import StandingsState
-    from tournaments.standings import standings_refresh
+    from tournaments.standings.models import StandingsState
+    from tournaments.standings.services import standings_refresh
 
     table, _ = make_table()
     tournament_id = table.round.tournament_id

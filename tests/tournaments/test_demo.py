@@ -8,8 +8,11 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tournaments.models import Hand, HandSubmission, Round, Seat, Standing, Tournament
+from tournaments.draw.models import Round, Seat
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Hand, HandSubmission
 from tournaments.services import round_verify
+from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db(transaction=True)  # on_commit tasks run, as in a real run
 
@@ -43,7 +46,7 @@ def test_it_publishes_each_draw_with_what_is_needed_to_check_it(client: Client) 
     assert body["seed"] == "v-round-2"
     assert body["verified"] is True
     assert sorted(body["input"]["players"]) == sorted(p for t in body["tables"] for p in t["seats"].values())
-    from tournaments.services.rounds import compute_draw
+    from tournaments.draw.services.rounds import compute_draw
 
     redraw = compute_draw(body["method"], body["input"], body["seed"])
     assert [list(t.players) for t in redraw.tables] == [

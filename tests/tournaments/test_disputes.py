@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from engine.bots import RuleBot, play_hand
 from tournaments import services, tasks
-from tournaments.formats import tournament_rules
-from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Standing
-from tournaments.services.disputes import dispute_validate
+from tournaments.core.formats import tournament_rules
+from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
+from tournaments.results.services.disputes import dispute_validate
+from tournaments.standings.models import Standing
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 from .test_results import pay, played, seat

@@ -14,11 +14,12 @@ from engine.rules import RulesError
 from engine.scoring import score_summary
 from engine.summary import SummaryError
 from tournaments import services
-from tournaments.engine_messages import engine_error, engine_message_data, engine_message_from_data
-from tournaments.formats import FormatError, tournament_rules
-from tournaments.models import Dispute, HandSubmission, Table
-from tournaments.services.disputes import assess
-from tournaments.services.results import next_deal, table_positions
+from tournaments.core.engine_messages import engine_error, engine_message_data, engine_message_from_data
+from tournaments.core.formats import FormatError, tournament_rules
+from tournaments.draw.models import Table
+from tournaments.results.models import Dispute, HandSubmission
+from tournaments.results.services.disputes import assess
+from tournaments.results.services.hands import next_deal, table_positions
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 from .test_disputes import a_record

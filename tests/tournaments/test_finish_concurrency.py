@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.models import Hand, HandSubmission, Round, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Hand, HandSubmission
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 from .test_concurrency import _on_postgresql, race  # noqa: F401 (the fixture is used by name)

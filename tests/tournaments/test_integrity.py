@@ -10,17 +10,11 @@ from django.core.exceptions import ValidationError
 from engine.rules import PRESETS
 from engine.scoring import max_payment
 from tournaments import services
-from tournaments.models import (
-    Dispute,
-    Hand,
-    HandSubmission,
-    Penalty,
-    Round,
-    Seat,
-    Standing,
-    Tournament,
-)
-from tournaments.standings import standings_recompute, standings_snapshot
+from tournaments.draw.models import Round, Seat
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand, HandSubmission, Penalty
+from tournaments.standings.models import Standing
+from tournaments.standings.services import standings_recompute, standings_snapshot
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
@@ -251,7 +245,7 @@ def test_it_names_someone_on_every_history_row_of_a_dispute_sequence(table4, org
 
 
 def test_it_refuses_to_store_a_change_that_names_no_one() -> None:
-    from tournaments.audit import AuditError, _current
+    from tournaments.core.audit import AuditError, _current
 
     token = _current.set(None)
     try:

@@ -16,8 +16,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from tournaments import services, tasks
-from tournaments.models import Job, Round, Tournament
-from tournaments.services import jobs
+from tournaments.draw.models import Job, Round
+from tournaments.draw.services import jobs
+from tournaments.organizing.models import Tournament
 
 from .factories import PlayerFactory, TournamentFactory
 

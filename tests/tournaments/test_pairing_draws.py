@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.random_draw import random_draw
-from tournaments.pairing.swiss import swiss_draw
-from tournaments.pairing.tables import meeting_counts, repeated_pairs, split_tables, validate_round
+from tournaments.draw.pairing.random_draw import random_draw
+from tournaments.draw.pairing.swiss import swiss_draw
+from tournaments.draw.pairing.tables import meeting_counts, repeated_pairs, split_tables, validate_round
 
 fields = st.integers(min_value=4, max_value=90).filter(lambda n: n not in (6, 7, 11))
 seeds = st.one_of(st.integers(), st.text(max_size=8))

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.models import Player, Registration
+from tournaments.participants.models import Player, Registration
 
 from .factories import TournamentFactory
 

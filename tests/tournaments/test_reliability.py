@@ -17,9 +17,8 @@ from celery.exceptions import TimeLimitExceeded
 
 from config.celery import app
 from tournaments import tasks
-from tournaments.models import DeadLetter
-from tournaments.models_webhooks import DEAD_LETTER_TRACEBACK_MAX
-from tournaments.reliability import ReliableTask, dead_letter_record, project_task
+from tournaments.core.models import DEAD_LETTER_TRACEBACK_MAX, DeadLetter
+from tournaments.core.reliability import ReliableTask, dead_letter_record, project_task
 
 pytestmark = pytest.mark.django_db
 

@@ -22,17 +22,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from tournaments import services
-from tournaments.models import (
-    Dispute,
-    Hand,
-    HandSubmission,
-    Penalty,
-    Registration,
-    Round,
-    Standing,
-    StandingsState,
-)
-from tournaments.standings import standings_recompute, standings_snapshot
+from tournaments.draw.models import Round
+from tournaments.participants.models import Registration
+from tournaments.results.models import Dispute, Hand, HandSubmission, Penalty
+from tournaments.standings.models import Standing, StandingsState
+from tournaments.standings.services import standings_recompute, standings_snapshot
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tournaments import services
-from tournaments.models import Dispute, Hand, HandSubmission, Standing
+from tournaments.results.models import Dispute, Hand, HandSubmission
+from tournaments.standings.models import Standing
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
@@ -334,7 +335,7 @@ def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> Non
 
 def test_it_replays_a_hand_record_and_refuses_one_played_under_other_rules(table4) -> None:
     from engine.bots import RuleBot, play_hand
-    from tournaments.formats import tournament_rules
+    from tournaments.core.formats import tournament_rules
 
     deal = services.next_deal(table4, 1)
     rules = tournament_rules("tournament", {})

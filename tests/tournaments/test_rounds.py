@@ -7,7 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.models import Bye, Registration, Round, Seat
+from tournaments.draw.models import Bye, Round, Seat
+from tournaments.participants.models import Registration
 
 from .factories import ClubFactory, PlayerFactory, TournamentFactory
 

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.models import Hand, HandSubmission, Penalty
+from tournaments.results.models import Hand, HandSubmission, Penalty
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 
@@ -148,7 +148,7 @@ SERVICE_FUZZ = settings(
 
 def _tournament_records() -> list[dict]:
     from engine.bots import RandomBot, RuleBot, play_hand
-    from tournaments.formats import tournament_rules
+    from tournaments.core.formats import tournament_rules
 
     rules = tournament_rules("tournament", {})
     return [

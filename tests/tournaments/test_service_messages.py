@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from tournaments import labels
-from tournaments.messages import Join, Labelled, Text, from_data, text_data
+from tournaments.core import labels
+from tournaments.core.messages import Join, Labelled, Text, from_data, text_data
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "tournaments" / "locale"
@@ -243,7 +243,7 @@ def test_a_job_the_service_refused_reads_in_the_readers_language() -> None:
 
     from tests.tournaments.factories import PlayerFactory, TournamentFactory
     from tournaments import services
-    from tournaments.models import Job
+    from tournaments.draw.models import Job
 
     organizer = get_user_model().objects.create_user("org")
     tournament = TournamentFactory()

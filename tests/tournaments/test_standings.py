@@ -8,16 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments import services
-from tournaments.models import Round, Standing, TableResult
-from tournaments.standings import (
-    RoundLine,
-    ScoringFormat,
-    compute_standings,
-    standings_recompute,
-    standings_refresh,
-    standings_snapshot,
-    table_places,
-)
+from tournaments.draw.models import Round
+from tournaments.standings.compute import RoundLine, ScoringFormat, compute_standings, table_places
+from tournaments.standings.models import Standing, TableResult
+from tournaments.standings.services import standings_recompute, standings_refresh, standings_snapshot
 
 from .factories import PlayerFactory, TournamentFactory, seated_table
 

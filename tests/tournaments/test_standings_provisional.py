@@ -12,15 +12,13 @@ from django.contrib.auth import get_user_model
 
 from tests.site_data import finish_round, play_table, site_tournament, start_round
 from tournaments import selectors, services
-from tournaments.formats import rank_table
-from tournaments.models import Player, Round, Standing, TableResult, Tournament
-from tournaments.standings import (
-    RoundLine,
-    ScoringFormat,
-    compute_standings,
-    standings_recompute,
-    table_places,
-)
+from tournaments.core.formats import rank_table
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Player
+from tournaments.standings.compute import RoundLine, ScoringFormat, compute_standings, table_places
+from tournaments.standings.models import Standing, TableResult
+from tournaments.standings.services import standings_recompute
 
 SCALE_4, SCALE_5 = [10, 8, 6, 4], [10, 8, 6, 4, 4]
 

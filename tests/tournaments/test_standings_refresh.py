@@ -10,8 +10,9 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import standings, tasks
-from tournaments.models import StandingsState
+from tournaments import tasks
+from tournaments.standings import services as standings
+from tournaments.standings.models import StandingsState
 
 from .factories import TournamentFactory
 

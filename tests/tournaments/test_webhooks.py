@@ -25,8 +25,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tournaments import services, tasks
-from tournaments.models import Dispute, Round, StandingsState, WebhookDelivery, WebhookSubscription
-from tournaments.services import webhooks
+from tournaments.draw.models import Round
+from tournaments.results.models import Dispute
+from tournaments.standings.models import StandingsState
+from tournaments.webhooks import services as webhooks
+from tournaments.webhooks.models import WebhookDelivery, WebhookSubscription
 
 from .factories import PlayerFactory, TournamentFactory
 
@@ -496,7 +499,7 @@ def test_it_sends_nothing_for_a_change_that_is_refused(
 def test_it_fires_standings_updated_only_when_a_recompute_made_stale_standings_current(
     tournament, organizer, receiver, django_capture_on_commit_callbacks
 ) -> None:
-    from tournaments.standings import standings_recompute, standings_refresh
+    from tournaments.standings.services import standings_recompute, standings_refresh
 
     round_ = published_round(tournament, django_capture_on_commit_callbacks)
     subscribe(tournament, organizer, receiver.url, ["standings.updated"])

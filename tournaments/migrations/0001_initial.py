@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import simple_history.models
-import tournaments.models
+import tournaments.organizing.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -126,11 +126,11 @@ class Migration(migrations.Migration):
                 ('deals_per_round_4', models.PositiveSmallIntegerField(default=16)),
                 ('deals_per_round_5', models.PositiveSmallIntegerField(default=20)),
                 ('round_minutes', models.PositiveSmallIntegerField(default=80)),
-                ('pairing_methods', models.JSONField(blank=True, default=tournaments.models.default_pairing_methods)),
+                ('pairing_methods', models.JSONField(blank=True, default=tournaments.organizing.models.default_pairing_methods)),
                 ('scoring', models.CharField(choices=[('game_points', 'Written game points'), ('table_points', 'Table-rank points'), ('both', 'Both added')], default='table_points', max_length=16)),
-                ('table_points_4', models.JSONField(default=tournaments.models.default_table_points_4)),
-                ('table_points_5', models.JSONField(default=tournaments.models.default_table_points_5)),
-                ('tiebreaks', models.JSONField(default=tournaments.models.default_tiebreaks)),
+                ('table_points_4', models.JSONField(default=tournaments.organizing.models.default_table_points_4)),
+                ('table_points_5', models.JSONField(default=tournaments.organizing.models.default_table_points_5)),
+                ('tiebreaks', models.JSONField(default=tournaments.organizing.models.default_tiebreaks)),
                 ('bye_table_points', models.IntegerField(default=6)),
                 ('bye_game_points', models.IntegerField(default=0)),
                 ('final_table', models.BooleanField(default=False)),
@@ -368,11 +368,11 @@ class Migration(migrations.Migration):
                 ('deals_per_round_4', models.PositiveSmallIntegerField(default=16)),
                 ('deals_per_round_5', models.PositiveSmallIntegerField(default=20)),
                 ('round_minutes', models.PositiveSmallIntegerField(default=80)),
-                ('pairing_methods', models.JSONField(blank=True, default=tournaments.models.default_pairing_methods)),
+                ('pairing_methods', models.JSONField(blank=True, default=tournaments.organizing.models.default_pairing_methods)),
                 ('scoring', models.CharField(choices=[('game_points', 'Written game points'), ('table_points', 'Table-rank points'), ('both', 'Both added')], default='table_points', max_length=16)),
-                ('table_points_4', models.JSONField(default=tournaments.models.default_table_points_4)),
-                ('table_points_5', models.JSONField(default=tournaments.models.default_table_points_5)),
-                ('tiebreaks', models.JSONField(default=tournaments.models.default_tiebreaks)),
+                ('table_points_4', models.JSONField(default=tournaments.organizing.models.default_table_points_4)),
+                ('table_points_5', models.JSONField(default=tournaments.organizing.models.default_table_points_5)),
+                ('tiebreaks', models.JSONField(default=tournaments.organizing.models.default_tiebreaks)),
                 ('bye_table_points', models.IntegerField(default=6)),
                 ('bye_game_points', models.IntegerField(default=0)),
                 ('final_table', models.BooleanField(default=False)),

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import simple_history.models
-import tournaments.models_webhooks
+import tournaments.webhooks.models
 import uuid
 from django.conf import settings
 from django.db import migrations, models
@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
                 ('history_actor', models.CharField(max_length=200)),
                 ('url', models.CharField(max_length=500)),
-                ('events', models.JSONField(default=tournaments.models_webhooks.all_webhook_events)),
+                ('events', models.JSONField(default=tournaments.webhooks.models.all_webhook_events)),
                 ('active', models.BooleanField(default=True)),
                 ('created_at', models.DateTimeField(blank=True, editable=False)),
                 ('deactivated_at', models.DateTimeField(blank=True, null=True)),
@@ -66,7 +66,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('url', models.CharField(max_length=500)),
                 ('secret', models.CharField(editable=False, max_length=100)),
-                ('events', models.JSONField(default=tournaments.models_webhooks.all_webhook_events)),
+                ('events', models.JSONField(default=tournaments.webhooks.models.all_webhook_events)),
                 ('active', models.BooleanField(default=True)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('deactivated_at', models.DateTimeField(blank=True, null=True)),

@@ -32,7 +32,9 @@ from django.utils.text import compress_string
 
 from config.cache import cache_get, cache_set
 from tournaments import selectors
-from tournaments.models import Round, StandingsState, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.standings.models import StandingsState
 
 PAGE_CACHE_SECONDS = 600
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")

@@ -37,8 +37,10 @@ from django.views.decorators.http import require_POST
 
 from engine.summary import BONUSES
 from tournaments import selectors, services
-from tournaments.formats import THROWN_IN, Deal, tournament_rules
-from tournaments.models import Dispute, Hand, HandSubmission, Round, Seat, Table, TableCode, Tournament
+from tournaments.core.formats import THROWN_IN, Deal, tournament_rules
+from tournaments.draw.models import Round, Seat, Table, TableCode
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute, Hand, HandSubmission
 
 SEAT_SESSION_KEY = "entry-seat:{code}"
 SOURCES = ("payments", "summary")

@@ -28,24 +28,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
-from tournaments.formats import pairing_method_for
-from tournaments.labels import METHOD_CHOICES, label
-from tournaments.models import (
-    Dispute,
-    Hand,
-    HandSubmission,
-    Job,
-    Registration,
-    Round,
-    Seat,
-    Tournament,
-)
+from tournaments.core.formats import pairing_method_for
+from tournaments.core.labels import METHOD_CHOICES, label
+from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round, Seat
+from tournaments.organizing.models import Tournament
 from tournaments.pages.common import organizer_page
 from tournaments.pages.entry import FORMS as ENTRY_FORMS
 from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
 from tournaments.pages.entry import TableView as EntryTable
-from tournaments.services.disputes import assess
-from tournaments.services.results import next_deal, table_positions
+from tournaments.participants.models import Registration
+from tournaments.results.models import Dispute, Hand, HandSubmission
+from tournaments.results.services.disputes import assess
+from tournaments.results.services.hands import next_deal, table_positions
 
 JOB_POLL_SECONDS = 2
 PROGRESS_POLL_SECONDS = 10
@@ -343,7 +337,7 @@ def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -
     )
     byes = [bye.player for bye in round_.byes.select_related("player")]
     editable = round_.status in (Round.Status.DRAFT, Round.Status.CONFIRMED)
-    released = round_.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
+    released = round_.status in RELEASED_ROUND_STATUSES
     job = tournament.jobs.filter(round_number=round_.number, status__in=Job.ACTIVE).first()
     return {
         "tournament": tournament,

@@ -26,11 +26,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.models import POSITIONS, Round, Seat, Table, TableCode, Tournament
+from tournaments.draw.models import POSITIONS, RELEASED_ROUND_STATUSES, Round, Seat, Table, TableCode
+from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, organizer_page
 
 PRINT_CSS = "tournaments/print.css"
-CODED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
 
 
 # --- QR codes and entry URLs ------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def table_cards(
 
 def _cards_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
     per_page = 1 if request.GET.get("per_page") == "1" else 2
-    coded = round_.status in CODED_ROUND_STATUSES
+    coded = round_.status in RELEASED_ROUND_STATUSES
     wanted = request.GET.get("table", "")
     only = int(wanted) if wanted.isdigit() and len(wanted) <= 4 else None  # ?table=3: that card alone
     return {

@@ -14,7 +14,8 @@ from django.shortcuts import render
 from django.urls import path
 
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.draw.models import OPEN_ROUND_STATUSES
+from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, page_version, public_tournament_or_404
 from tournaments.pages.public import points
 
@@ -25,7 +26,7 @@ ROUND_COLUMNS = 4
 def live_context(tournament: Tournament) -> dict[str, Any]:
     current = selectors.current_round(tournament)
     pairings = None
-    if current is not None and current.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY):
+    if current is not None and current.status in OPEN_ROUND_STATUSES:
         pairings = selectors.released_round(tournament, current.number)
     table = selectors.standings_table(tournament)
     shown_rounds = table.round_numbers[-ROUND_COLUMNS:]

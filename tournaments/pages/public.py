@@ -23,8 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.rules import PRESETS
-from tournaments import labels, selectors, services
-from tournaments.models import TIEBREAKS, Round, Tournament
+from tournaments import selectors, services
+from tournaments.core import labels
+from tournaments.draw.models import Round
+from tournaments.organizing.models import TIEBREAKS, Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
 from tournaments.templatetags.tarokk import PROVISIONAL_MARK
 

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.organizing.models import Tournament
 
 MANAGE_SLOT = b"<!--reader:manage-->"
 ACCOUNT_START = b"<!--reader:account-->"

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.labels import ITEM_NAMES, label
+from tournaments.core.labels import ITEM_NAMES, label
 
 register = template.Library()
 

@@ -17,9 +17,11 @@ from django.db import transaction
 
 from engine.bots import RuleBot, play_hand
 from tournaments import selectors, services
-from tournaments.audit import Actor, acting_as
-from tournaments.formats import tournament_rules
-from tournaments.models import Club, Player, Round, Tournament
+from tournaments.core.audit import Actor, acting_as
+from tournaments.core.formats import tournament_rules
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.participants.models import Club, Player
 from tournaments.templatetags.tarokk import PROVISIONAL_SIGN
 
 CLUBS = [

@@ -21,7 +21,8 @@ from django.urls import reverse
 
 from config import lan
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
 
 
 class Command(BaseCommand):

@@ -1,0 +1,46 @@
+"""The ``random`` draw: random tables, seats and first dealers, club-mates kept apart where possible."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+
+from tournaments.draw.pairing.tables import (
+    PlayerId,
+    RoundDraw,
+    Seed,
+    make_rng,
+    player_order,
+    seat_table,
+    split_tables,
+)
+
+
+def random_draw(
+    players: Iterable[PlayerId], seed: Seed, *, clubs: Mapping[PlayerId, Hashable | None] | None = None
+) -> RoundDraw:
+    """Random tables; players of one club are spread over the tables as evenly as possible.
+
+    The shuffled players are grouped by club, largest club first (players without a club last), and
+    dealt round the tables like cards: the k-th player goes to table k mod T. A club of c members thus
+    lands on c consecutive tables, i.e. at most ⌈c / T⌉ at a table, which is the fewest club-mate pairs
+    possible for every club at once; club-mates only meet when a club has more members than there are
+    tables. Dealing round also makes the first (n mod T) tables the tables of 5. The table order, seats
+    and first dealers are then shuffled.
+    """
+    rng = make_rng(seed, "random")
+    order = player_order(players)
+    rng.shuffle(order)
+    split = split_tables(len(order))
+    byes, seated = order[: split.byes], order[split.byes :]
+    groups: dict[Hashable, list[PlayerId]] = {}
+    for p in seated:
+        club = (clubs or {}).get(p)
+        groups.setdefault(("player", p) if club is None else ("club", club), []).append(p)
+    dealt = [p for group in sorted(groups.values(), key=len, reverse=True) for p in group]
+    tables: list[list[PlayerId]] = [[] for _ in range(split.tables)]
+    for k, p in enumerate(dealt):
+        tables[k % len(tables)].append(p)
+    rng.shuffle(tables)
+    return RoundDraw(
+        tables=tuple(seat_table(table, rng) for table in tables), byes=tuple(player_order(byes)), seed=seed
+    )

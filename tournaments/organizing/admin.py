@@ -1,0 +1,148 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import path, reverse
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from tournaments import selectors, services
+from tournaments.core.admin import report_each
+from tournaments.core.formats import FormatError, validate_format
+from tournaments.draw.admin import request_jobs
+from tournaments.draw.models import Job
+from tournaments.organizing.models import Tournament
+from tournaments.participants.admin import CsvImportForm, RegistrationInline
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = "__all__"  # noqa: DJ007 (the ModelAdmin decides which fields the page shows)
+
+    def clean(self) -> dict[str, Any]:
+        """The format fields are checked together (rules preset and options, scales, methods, tie-breaks)."""
+        data = super().clean()
+        try:
+            validate_format(data)
+        except FormatError as exc:
+            error = ValidationError(exc.message, params=exc.params or None)
+            self.add_error(exc.field if exc.field in self.fields else None, error)
+        return data
+
+
+@admin.register(Tournament)
+class TournamentAdmin(SimpleHistoryAdmin):
+    form = TournamentForm
+    list_display = ["name", "slug", "starts_on", "status", "rules_preset", "is_public", "import_players_link"]
+    readonly_fields = ["import_players_link", "status", "finished_at"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "slug", "venue"]
+    inlines = [RegistrationInline]
+    actions = [
+        "generate_next_round",
+        "generate_next_round_in_worker",
+        "recompute_standings",
+        "export_standings_csv",
+        "generate_final_stage",
+        "generate_final_stage_in_worker",
+        "finish",
+        "finish_without_final_stage",
+    ]
+
+    @admin.display(description="Players")
+    def import_players_link(self, obj: Tournament) -> str:
+        if not obj.pk:
+            return "-"
+        url = reverse("admin:tournaments_tournament_import_players", args=[obj.pk])
+        return format_html('<a href="{}">Import players from CSV</a>', url)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # it would take every result with it
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        services.tournament_save(obj, by=request.user)
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path(
+                "<num:pk>/import-players/",
+                self.admin_site.admin_view(self.import_players),
+                name="tournaments_tournament_import_players",
+            ),
+            *super().get_urls(),
+        ]
+
+    def import_players(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = Tournament.objects.get(pk=pk)
+        form = CsvImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            text = form.cleaned_data["file"].read().decode("utf-8-sig")
+            try:
+                report = services.players_import_csv(
+                    tournament, text, check_in=form.cleaned_data["check_in"], by=request.user
+                )
+            except ValidationError as exc:
+                for message in exc.messages:
+                    self.message_user(request, message, messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    f"Imported: {report.created} new, {report.updated} updated, "
+                    f"{report.registered} registered.",
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(reverse("admin:tournaments_tournament_change", args=[pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "tournament": tournament,
+            "title": f"Import players into {tournament}",
+        }
+        return render(request, "admin/tournaments/import_players.html", context)
+
+    @admin.action(description="Generate the next round's draw (draft)")
+    def generate_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        report_each(self, request, lambda t: services.round_generate(t, by=request.user), queryset)
+
+    @admin.action(description="Generate the next round's draw (draft) in the worker")
+    def generate_next_round_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        request_jobs(self, request, queryset, Job.Kind.GENERATE, lambda t: (t, {}))
+
+    @admin.action(description="Generate the final stage (top 4 final table, placement tables)")
+    def generate_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        report_each(self, request, lambda t: services.final_stage_generate(t, by=request.user), queryset)
+
+    @admin.action(description="Generate the final stage in the worker")
+    def generate_final_stage_in_worker(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        request_jobs(self, request, queryset, Job.Kind.FINAL_STAGE, lambda t: (t, {}))
+
+    @admin.action(description="Finish the tournament (final standings; results frozen)")
+    def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        report_each(self, request, lambda t: services.tournament_finish(t, by=request.user), queryset)
+
+    @admin.action(description="Finish the tournament without its final stage")
+    def finish_without_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        finish = services.tournament_finish
+        report_each(self, request, lambda t: finish(t, by=request.user, skip_final=True), queryset)
+
+    @admin.action(description="Recompute standings from scratch")
+    def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        from tournaments.standings.services import standings_recompute
+
+        report_each(self, request, standings_recompute, queryset)
+
+    @admin.action(description="Export standings as CSV")
+    def export_standings_csv(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse:
+        tournament = queryset.first()
+        response = HttpResponse(selectors.standings_csv(tournament), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-standings.csv"'
+        return response

@@ -1,0 +1,121 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournaments.core.audit import AuditedHistory
+
+DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
+
+
+DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
+
+
+TIEBREAKS = {
+    "total": _("Total"),
+    "table_points": _("Table-rank points"),
+    "game_points": _("Game points"),
+    "table_wins": _("Table wins"),
+    "best_round": _("Best single round"),
+    "opponents_total": _("Opponents' total"),
+    "fewest_hands_lost": _("Fewest hands lost"),
+}
+
+
+DEFAULT_TIEBREAKS = [
+    "total",
+    "table_points",
+    "table_wins",
+    "best_round",
+    "opponents_total",
+    "fewest_hands_lost",
+]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+def default_table_points_4() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_4)
+
+
+def default_table_points_5() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_5)
+
+
+def default_pairing_methods() -> list[str]:
+    return ["random", "swiss", "swiss", "swiss"]
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Scoring(models.TextChoices):
+        GAME_POINTS = "game_points", _("Written game points")
+        TABLE_POINTS = "table_points", _("Table-rank points")
+        BOTH = "both", _("Both added")
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+    venue = models.CharField(max_length=200, blank=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    is_public = models.BooleanField(default=True)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments"
+    )
+
+    # Engine rules: a preset of engine.rules plus option overrides.
+    rules_preset = models.CharField(max_length=32, default="tournament")
+    rules_options = models.JSONField(default=dict, blank=True)
+
+    # Format; the defaults are the Hungarian tournament rules of 2018 (items 1, 3, 5).
+    rounds_planned = models.PositiveSmallIntegerField(default=4)
+    deals_per_round_4 = models.PositiveSmallIntegerField(default=16)
+    deals_per_round_5 = models.PositiveSmallIntegerField(default=20)
+    round_minutes = models.PositiveSmallIntegerField(default=80)
+    pairing_methods = models.JSONField(default=default_pairing_methods, blank=True)
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.TABLE_POINTS)
+    table_points_4 = models.JSONField(default=default_table_points_4)
+    table_points_5 = models.JSONField(default=default_table_points_5)
+    tiebreaks = models.JSONField(default=default_tiebreaks)
+    bye_table_points = models.IntegerField(default=6)
+    bye_game_points = models.IntegerField(default=0)
+    final_table = models.BooleanField(default=False)
+    placement_tables = models.BooleanField(default=False)
+
+    # Set by ``tournament_finish``: the standings are final, no round is drawn or started, results frozen.
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(default=1)  # bumped by every change (ETag / If-Match)
+
+    history = HistoricalRecords(bases=[AuditedHistory])
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1),
+                name="tournament_deals_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def deals_per_round(self, table_size: int) -> int:
+        """The deals a table of ``table_size`` plays in a round."""
+        return self.deals_per_round_5 if table_size == 5 else self.deals_per_round_4

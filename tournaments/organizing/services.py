@@ -1,0 +1,161 @@
+"""Tournaments: creating one (its creator organizes it), editing it, and saving its settings and format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from engine.messages import EngineError
+from tournaments.core.audit import acting_as
+from tournaments.core.engine_messages import engine_error
+from tournaments.core.formats import FormatError, validate_format
+from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.standings.services import standings_mark_stale
+
+
+def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
+    """Save a new or edited tournament. Its format decides the standings (scoring, table points,
+    tie-breaks, byes), so a saved change marks them stale and they are recomputed. With
+    ``expected_version`` an edit made against an older version is refused (no silent overwrite)."""
+    for name, required in (("name", True), ("venue", False)):
+        value = text(
+            getattr(tournament, name), name, max_length=max_length_of(Tournament, name), required=required
+        )
+        setattr(tournament, name, value)
+    values = {f.attname: getattr(tournament, f.attname) for f in Tournament._meta.concrete_fields}
+    try:
+        validate_format(values)
+    except FormatError as exc:
+        if isinstance(exc.__cause__, EngineError):  # the rules' own refusal, with its code and params
+            raise engine_error(exc.field, exc.__cause__) from exc
+        raise invalid(exc.field, exc.message, params=exc.params) from exc
+    with acting_as(by), transaction.atomic():
+        if tournament.pk is not None:
+            current = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            check_version(current, expected_version, "tournament")
+            tournament.version = current.version + 1
+        tournament.save()
+        standings_mark_stale(tournament.pk)
+    return tournament
+
+
+# What an organizer may set on a tournament; the slug only when creating it (URLs and ETags name it).
+EDITABLE_FIELDS = (
+    "name",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "status",
+    "is_public",
+    "rules_preset",
+    "rules_options",
+    "rounds_planned",
+    "deals_per_round_4",
+    "deals_per_round_5",
+    "round_minutes",
+    "pairing_methods",
+    "scoring",
+    "table_points_4",
+    "table_points_5",
+    "tiebreaks",
+    "bye_table_points",
+    "bye_game_points",
+    "final_table",
+    "placement_tables",
+)
+
+
+def _may_create(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))
+
+
+def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
+    """A new tournament organized by its creator; only staff or superusers create tournaments, so an
+    arbitrary account cannot open events under the club's name."""
+    if not _may_create(by):
+        raise invalid("user", _("only staff users may create tournaments"), code="permission_denied")
+    slug = text(fields.get("slug"), "slug", max_length=max_length_of(Tournament, "slug"), required=True)
+    if slugify(slug) != slug:
+        raise invalid("slug", _("use lowercase letters, digits and hyphens only"))
+    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug"}
+    if unknown:
+        raise invalid(sorted(unknown)[0], _("is not a tournament setting"))
+    with transaction.atomic():
+        if Tournament.objects.select_for_update().filter(slug=slug).exists():
+            raise conflict("slug", _("%(slug)s is taken by another tournament"), {"slug": repr(slug)})
+        tournament = Tournament(**{**fields, "slug": slug})
+        tournament_save(tournament, by=by)
+        with acting_as(by):
+            tournament.organizers.add(by)
+    return tournament
+
+
+def tournament_edit(
+    tournament: Tournament, *, changes: dict[str, Any], by: Any, expected_version: int | None = None
+) -> Tournament:
+    """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings)."""
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise invalid(sorted(unknown)[0], _("cannot be changed"))
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    for name, value in changes.items():
+        setattr(tournament, name, value)
+    return tournament_save(tournament, by=by, expected_version=expected_version)
+
+
+def tournament_finish_check(tournament: Tournament, *, skip_final: bool = False) -> None:
+    """What ``tournament_finish`` refuses: a finished tournament, a planned round not played and closed,
+    and a final stage the format has that is neither played and closed nor explicitly skipped."""
+    if tournament.finished_at is not None:
+        raise conflict("tournament", gettext_lazy("the tournament is already finished"))
+    rounds = list(tournament.rounds.order_by("number"))
+    open_round = next((r for r in rounds if r.status != Round.Status.CLOSED), None)
+    if open_round is not None:
+        raise conflict(
+            "round",
+            gettext_lazy("close round %(number)s before finishing the tournament"),
+            params={"number": open_round.number},
+        )
+    qualifying = [r for r in rounds if r.stage == Round.Stage.QUALIFYING]
+    if len(qualifying) < tournament.rounds_planned:
+        raise conflict(
+            "round",
+            gettext_lazy("play all %(planned)s planned rounds first (%(played)s played)"),
+            params={"planned": tournament.rounds_planned, "played": len(qualifying)},
+        )
+    has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
+    if tournament.final_table and not has_final and not skip_final:
+        raise conflict(
+            "final_stage",
+            gettext_lazy("the format has a final stage: draw and play it, or finish without it explicitly"),
+        )
+
+
+def tournament_finish(tournament: Tournament, *, by: Any, skip_final: Any = False) -> Tournament:
+    """End the tournament once its planned rounds (and its final stage, unless ``skip_final``) are played
+    and closed: ``finished_at`` is set and the status becomes finished, the standings are final (every
+    page, the projector, the print and the API mark them so), no round can be drawn or started and the
+    results are frozen. Audited (the tournament's history names who and when)."""
+    if not getattr(by, "is_authenticated", False):
+        raise invalid("by", gettext_lazy("an organizer must be named"))
+    if not isinstance(skip_final, bool):
+        raise invalid("skip_final", gettext_lazy("must be true or false"))
+    with acting_as(by), transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        # Entries in flight hold a share lock on their round: the finish waits for them, and they,
+        # once it has committed, find the tournament finished.
+        list(tournament.rounds.select_for_update().values_list("pk", flat=True))
+        tournament_finish_check(tournament, skip_final=skip_final)
+        tournament.finished_at = timezone.now()
+        tournament.status = Tournament.Status.FINISHED
+        tournament.version += 1
+        tournament.save(update_fields=["finished_at", "status", "version"])
+        standings_mark_stale(tournament.pk)
+    return tournament

@@ -1,0 +1,186 @@
+"""TODO docstring."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+
+from engine.record import ReplayError, replay
+from engine.scoring import score_summary
+from engine.summary import SummaryError
+from tournaments.core.formats import tournament_rules
+from tournaments.draw.models import Round, Seat, Table, TableCode
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeFinding, Hand, HandSubmission
+from tournaments.standings.models import TableResult
+
+
+def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dict[int, int]]:
+    """How many hands of rounds 1..``after_round`` are in dispute (they do not count until decided): in
+    all, and per player who plays them (a 5-table's dealer sits the hand out)."""
+    hands = list(
+        Hand.objects.filter(
+            table__round__tournament=tournament,
+            table__round__number__lte=after_round,
+            status=Hand.Status.DISPUTED,
+        ).values_list("table_id", "dealer")
+    )
+    seated: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for table_id, player_id, position in Seat.objects.filter(
+        table_id__in={table_id for table_id, _ in hands}
+    ).values_list("table_id", "player_id", "position"):
+        seated[table_id].append((player_id, position))
+    per_player: dict[int, int] = defaultdict(int)
+    for table_id, dealer in hands:
+        five = len(seated[table_id]) == 5
+        for player_id, position in seated[table_id]:
+            if not (five and position == dealer):
+                per_player[player_id] += 1
+    return len(hands), dict(per_player)
+
+
+def settled_by_validator() -> Q:
+    """Disputes the validator settled (``services.disputes``) that no organizer has decided since: resolved
+    by no user, with the version a decision of the validator chose."""
+    decided = DisputeFinding.objects.filter(
+        dispute=OuterRef("pk"), outcome=DisputeFinding.Outcome.DECIDED, chosen=OuterRef("chosen")
+    )
+    return Q(status=Dispute.Status.RESOLVED, resolved_by__isnull=True) & Q(Exists(decided))
+
+
+def tables_with_play(round_: Round, *, with_codes: bool = False, with_hands: bool = True) -> QuerySet[Table]:
+    """A round's tables in number order, with seats (and their players and clubs), hands, results (and, for
+    organizers, the active entry code) prefetched, so a page of tables costs a fixed number of queries.
+    ``with_hands=False``: seats (and codes) only, for pages that count hands (``table_hand_counts``)
+    rather than show them. The round is joined without its stored draw input (a large JSON document that
+    would otherwise be decoded once per table)."""
+    prefetches: list[Any] = [
+        Prefetch("seats", queryset=Seat.objects.select_related("player__club").order_by("position")),
+    ]
+    if with_hands:
+        prefetches += [
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            Prefetch("results", queryset=TableResult.objects.order_by("place", "player_id")),
+        ]
+    if with_codes:
+        prefetches.append(
+            Prefetch(
+                "codes", queryset=TableCode.objects.filter(replaced_at__isnull=True), to_attr="active_codes"
+            )
+        )
+    return (
+        Table.objects.filter(round=round_)
+        .select_related("round")
+        .defer("round__draw_input")
+        .prefetch_related(*prefetches)
+        .order_by("number")
+    )
+
+
+def table_hand_counts(round_: Round) -> dict[int, dict[str, int]]:
+    """Per table of the round (by id): how many of its hands are in each status, in one aggregate query
+    (no hand rows, no payments decoded). A table without hands is absent."""
+    counts: dict[int, dict[str, int]] = defaultdict(dict)
+    rows = (
+        Hand.objects.filter(table__round=round_)
+        .order_by()
+        .values_list("table_id", "status")
+        .annotate(n=Count("id"))
+    )
+    for table_id, status, n in rows:
+        counts[table_id][status] = n
+    return counts
+
+
+def same_device_confirmations(round_: Round) -> dict[int, int]:
+    """Per table of the round (by id): how many of its hands' confirmed versions a second seat confirmed
+    on the phone they were entered on (``HandSubmission.same_device``), in one aggregate query."""
+    rows = (
+        HandSubmission.objects.filter(
+            hand__table__round=round_, status=HandSubmission.Status.CONFIRMED, same_device=True
+        )
+        .order_by()
+        .values_list("hand__table_id")
+        .annotate(n=Count("id"))
+    )
+    return dict(rows)
+
+
+def running_totals(table: Table) -> dict[str, int]:
+    """Each seat's sum of the payments of the table's counted (confirmed or voided) hands so far."""
+    totals: dict[str, int] = {seat.position: 0 for seat in table.seats.all()}
+    for hand in table.hands.all():
+        if hand.status in COUNTED_HAND_STATUSES:
+            for position, points in (hand.payments or {}).items():
+                totals[position] = totals.get(position, 0) + int(points)
+    return totals
+
+
+@dataclass
+class SheetHand:
+    """One line of a table's score sheet: a hand with its confirmed result (if any), each seat's running
+    total after it, and the engine's scored items when the result was entered as a summary or record."""
+
+    number: int
+    dealer: str
+    stake: int
+    status: str
+    kind: str
+    source: str | None
+    payments: dict[str, int]
+    totals: dict[str, int]
+    items: list[dict[str, Any]]
+
+    @property
+    def counted(self) -> bool:
+        return self.status in COUNTED_HAND_STATUSES
+
+
+def scored_items(source: str, payload: Any, rules: Any) -> list[dict[str, Any]]:
+    """The engine's items (game, bonuses, kontras) of a stored summary or record; none for payments.
+    A payload the engine no longer accepts (stored under older rules code) shows no items, not an error."""
+    try:
+        if source == HandSubmission.Source.SUMMARY:
+            return list(score_summary(dict(payload), rules)["items"])
+        if source == HandSubmission.Source.RECORD:
+            return list(score_summary(dict(replay(payload).summary), rules)["items"])
+    except (SummaryError, ReplayError, TypeError, ValueError):
+        pass
+    return []
+
+
+def score_sheet(table: Table) -> list[SheetHand]:
+    """The table's hands in order, as the score sheet on paper: running totals count confirmed and voided
+    hands only; a pending or disputed hand shows with its status and no payments yet."""
+    tournament = table.round.tournament
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    positions = [seat.position for seat in table.seats.all()]
+    confirmed = {
+        s.hand_id: s
+        for s in HandSubmission.objects.filter(hand__table=table, status=HandSubmission.Status.CONFIRMED)
+    }
+    totals = dict.fromkeys(positions, 0)
+    sheet = []
+    for hand in table.hands.all():
+        result = confirmed.get(hand.pk)
+        counted = hand.status in COUNTED_HAND_STATUSES
+        payments = {p: int((hand.payments or {}).get(p, 0)) for p in positions} if counted else {}
+        for position, points in payments.items():
+            totals[position] += points
+        sheet.append(
+            SheetHand(
+                number=hand.number,
+                dealer=hand.dealer,
+                stake=hand.stake,
+                status=hand.status,
+                kind=hand.kind,
+                source=result.source if result else None,
+                payments=payments,
+                totals=dict(totals),
+                items=scored_items(result.source, result.payload, rules) if result else [],
+            )
+        )
+    return sheet

@@ -1,0 +1,864 @@
+"""Dispute validation: the worker weighs a dispute's versions with the engine and records what it finds.
+
+A dispute opens when two members of a table enter different results, or when payments typed beside a
+summary or record differ from the engine's score of it (``results._open_dispute``). The validator
+(``dispute_validate``, run by the ``tournaments.dispute_validate`` task) reads every version still in the
+dispute, asks the engine about each, and stores a ``DisputeFinding`` that the table and the organizer read:
+
+1. A hand record that replays legally is evidence of what was played: its derived summary and payments
+   win over typed summaries or payments that contradict it. (Two legal records that differ: escalated.)
+2. Summaries that agree on every fact, whose typed payments differ from the engine's score of those facts:
+   the engine's score decides (a typing error), and the explanation names the item that was mis-scored.
+3. Versions that disagree on the facts (card points, who took the trull ...) are escalated to the
+   organizer with the differing fields side by side, and so are bare payments that differ from another
+   version: the engine cannot check them. The validator never guesses.
+4. A version the engine refuses is explained with the engine's field and reason.
+
+A decision settles the dispute at once, as the validator (``Actor(system="validator")``): the chosen
+version is confirmed and every other version stays in place; an organizer may still choose another
+(``results.dispute_resolve``). An escalation changes nothing but the finding; the hand does not count in
+the standings until someone decides. Each state (``version``) of a dispute is assessed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from fractions import Fraction
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
+
+from engine.record import replay
+from engine.rules import Rules
+from engine.scoring import KONTRA_FACTOR, score_summary
+from engine.summary import TEAM_NAMES, HandSummary, parse_summary
+from tournaments.core.audit import Actor, acting_as
+from tournaments.core.formats import Deal, tournament_rules
+from tournaments.core.messages import Join, Labelled, Text, error_as_text, from_data, kept
+from tournaments.draw.models import Table
+from tournaments.results.models import Dispute, DisputeFinding, HandSubmission
+from tournaments.results.services.hands import (
+    _close_dispute,
+    _confirm,
+    _lock_hand,
+    _lock_round,
+    _score,
+    next_deal,
+    table_positions,
+)
+
+Source = HandSubmission.Source
+SubStatus = HandSubmission.Status
+Outcome = DisputeFinding.Outcome
+
+VALIDATOR = Actor(system="validator")
+# Versions still standing in a dispute: not superseded (e.g. by a correction of an earlier deal) nor rejected.
+STANDING = (SubStatus.PENDING, SubStatus.DISPUTED, SubStatus.CONFIRMED)
+# Fields of a stored summary filled in from the deal and the tournament (``results._score``), not typed.
+DERIVED = ("seats", "stake", "sitting_out", "rules")
+
+
+# --- what the engine says of one version -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Assessed:
+    """One version as the engine sees it now.
+
+    ``says``: the payments the version asserts (those typed in, else the engine's at entry); ``engine``:
+    the engine's payments for its summary or record now (``None`` for bare payments, or when the engine
+    refuses it: ``error`` = (field, reason)); ``facts``: what the engine reads from its summary (for a
+    record: the summary its replay derives); ``items``: the engine's scored items with what each moves
+    between the seats.
+    """
+
+    number: int
+    source: str
+    kind: str
+    says: dict[str, int]
+    stored: dict[str, int]
+    typed: dict[str, int] | None = None
+    engine: dict[str, int] | None = None
+    facts: dict[str, Any] | None = None
+    items: list[tuple[dict[str, Any], dict[str, int] | None]] = field(default_factory=list)
+    stake: int = 1
+    error: tuple[str, Any] | None = None  # (field, why): ``why`` reads in the language active when shown
+
+    @property
+    def evidence(self) -> bool:
+        return self.source == Source.RECORD and self.error is None
+
+
+def assess(submission: HandSubmission, table: Table, positions: list[str], deal: Deal) -> Assessed:
+    """Ask the engine about one version: scored or replayed exactly as at entry (``results._score``, the
+    same checks and the same error fields), then read for its facts and items."""
+    common = {
+        "number": submission.version,
+        "source": submission.source,
+        "kind": submission.kind,
+        "stored": dict(submission.payments),
+        "says": dict(submission.entered_payments or submission.payments),
+        "typed": submission.entered_payments if submission.source != Source.PAYMENTS else None,
+        "stake": submission.stake,
+    }
+    if submission.source == Source.PAYMENTS:
+        return Assessed(**common)
+    payload = dict(submission.payload)
+    if submission.source == Source.SUMMARY:
+        payload = {k: v for k, v in payload.items() if k not in DERIVED}
+    try:
+        payments, kind, scored_payload, _ = _score(table, positions, deal, submission.source, payload)
+    except ValidationError as exc:
+        name, errors = next(iter(exc.error_dict.items()))
+        return Assessed(
+            **common, error=(name.removeprefix("data.").removeprefix("data"), error_as_text(errors[0]))
+        )
+    tournament = table.round.tournament
+    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    summary = replay(scored_payload).summary if submission.source == Source.RECORD else scored_payload
+    parsed = parse_summary(summary, rules)
+    items = score_summary(summary, rules)["items"]
+    common["kind"] = kind
+    return Assessed(
+        **common,
+        engine=payments,
+        facts=facts_of(parsed),
+        items=[(item, item_payments(item, parsed, rules, positions)) for item in items],
+    )
+
+
+def facts_of(s: HandSummary) -> dict[str, Any]:
+    """The facts of a hand as the engine reads them from a summary, by field path. Left out: what the deal
+    fills in (seats, stake, the sitting-out dealer, the rules) and what only explains (the announcer of a
+    bonus, the team of a declaration, ``result.pagat_team``, which only says why an ultimó failed)."""
+    team = {None: None, 0: TEAM_NAMES[0], 1: TEAM_NAMES[1]}
+    facts: dict[str, Any] = {"kind": s.kind}
+    if s.kind == "penalty":
+        facts.update(offenders=sorted(s.offenders), amount=s.amount)
+        return facts
+    if s.kind == "trial_three_failed":
+        facts.update(bid=s.bid, declarer=s.declarer)
+        return facts
+    if s.kind != "played":
+        return facts
+    plt = s.pagat_last_trick
+    facts.update(
+        {
+            "bid": s.bid,
+            "declarer": s.declarer,
+            "partner": s.partner,
+            "called_card_discarded": s.called_card_discarded,
+            "game_kontra": s.game_kontra,
+            "announcements": sorted(
+                ({"team": TEAM_NAMES[t], "bonus": bonus, "kontra": k} for t, bonus, k in s.announcements),
+                key=lambda a: (a["team"], a["bonus"]),
+            ),
+            "declarations": sorted(
+                ({"seat": seat, "tarokks": n, "declared": declared} for seat, n, declared in s.declarations),
+                key=lambda d: d["seat"],
+            ),
+            "result.declarer_card_points": s.declarer_card_points,
+            "result.declarer_tricks": s.declarer_tricks,
+            "result.trull": team[s.trull],
+            "result.four_kings": team[s.four_kings],
+            "result.xxi_catch": team[s.xxi_catch],
+            "result.pagat_last_trick": None if plt is None else {"team": TEAM_NAMES[plt[0]], "won": plt[1]},
+        }
+    )
+    if s.talon_honours:
+        facts["talon_honours"] = sorted([seat, honour] for seat, honour in s.talon_honours)
+    if s.rules is not None and s.rules.ultimo_pot:
+        facts["ultimo_pot"] = s.ultimo_pot
+    return facts
+
+
+def item_payments(
+    item: Mapping[str, Any], s: HandSummary, rules: Rules, positions: Sequence[str]
+) -> dict[str, int] | None:
+    """What one scored item moves between the seats (``None``: nothing in the payments, e.g. kegl's pot).
+
+    pagat, "The scoring": "each player on the losing team pays one of the players on the winning team the
+    net score ... If you are playing alone against the other three players ... you are paid the net score
+    by each of them"; at five "the dealer neither wins nor loses" (unless sír-nevet). So a team item worth
+    v moves v per pair: +v to each of declarer and partner and -v from each opponent, or +3v to a lone
+    declarer. ``engine.scoring._score_played`` settles the same way.
+    """
+    moves = dict.fromkeys(positions, 0)
+    value, name, seat = item["value"], item["name"], item.get("seat")
+    team_item = name not in ("eight_tarokks", "nine_tarokks") or rules.declared_tarokks_team_item
+    if item.get("team") is not None and team_item:
+        net = value if item["won"] == (item["team"] == "declarer") else -value
+        for active in s.seats:
+            moves[active] = -net
+        if s.partner is None:
+            moves[s.declarer] = 3 * net  # type: ignore[index]
+        else:
+            moves[s.declarer] = moves[s.partner] = net  # type: ignore[index]
+        if s.sitting_out is not None and rules.five_player_dealer_weeps_laughs:
+            moves[s.sitting_out] = -net
+            moves[s.declarer] += net  # type: ignore[index]
+        return moves
+    if name in ("eight_tarokks", "nine_tarokks") and seat is not None:  # paid between seats
+        payers = (
+            [x for x in s.seats if x != seat]
+            if item["announced"]
+            else [x for x in s.seats if x != seat and s.team_of(x) == s.team_of(seat)]
+        )
+        for payer in payers:
+            moves[payer] -= value
+        moves[seat] += value * len(payers)
+        return moves
+    if name == "talon_honour" and seat is not None and s.sitting_out is not None:
+        moves[seat], moves[s.sitting_out] = -value, value
+        return moves
+    if name in ("trial_three", "penalty") and seat is not None and not rules.ultimo_pot:
+        for active in s.seats:
+            moves[active] = value
+        moves[seat] = -3 * value
+        return moves
+    return None
+
+
+# --- the verdict: pure functions of the assessed versions ----------------------------------------------
+#
+# Every sentence is a ``messages.Text``: an English template marked with ``_`` (``gettext_noop``) and its
+# params, kept as data on the finding (``DisputeFinding.explanation_data``) and rendered in the reader's
+# language when read.
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: str
+    explanation: Text
+    differences: dict[str, dict[str, Any]]
+    chosen: int | None = None  # the version number confirmed, when decided
+
+
+def weigh(versions: Sequence[Assessed], reason: Any) -> Verdict:
+    """The finding for a dispute's standing versions (in version order), by the four rules of the module
+    docstring, in that order of precedence. ``reason``: the dispute's (a player's words, or a ``Text``)."""
+    if not versions:
+        return _escalate(
+            Text(
+                _("No version of this hand stands as entered any more (an earlier deal was corrected since).")
+            ),
+            {},
+        )
+    records = [v for v in versions if v.evidence]
+    if records:
+        return _record_decides(records, versions)
+    refused = [v for v in versions if v.error is not None]
+    if refused:
+        notes = Join([_refusal(v, start=i == 0) for i, v in enumerate(refused)])
+        return _escalate(
+            Text(_("%(notes)s. Nothing else settles the hand."), notes=notes), _differences(versions)
+        )
+    summaries = [v for v in versions if v.engine is not None]
+    if summaries:
+        return _engine_scores(summaries, versions, reason)
+    return _payments_only(versions, reason)
+
+
+def _record_decides(records: Sequence[Assessed], versions: Sequence[Assessed]) -> Verdict:
+    """Rule 1: a legal replay is what happened; every version that says otherwise gives way to it."""
+    best = records[0]
+    others = [r for r in records[1:] if (r.engine, r.facts) != (best.engine, best.facts)]
+    if others:
+        return _escalate(
+            Text(
+                _(
+                    "%(versions)s are hand records that both replay legally but differ: they cannot both be "
+                    "this hand."
+                ),
+                versions=_versions(best, *others, start=True),
+            ),
+            _differences(versions),
+        )
+    if best.stored != best.engine:
+        return _changed_since(best, versions)
+    contradicting = [v for v in versions if _contradicts(v, best)]
+    if not contradicting:
+        return _escalate(
+            Text(
+                _(
+                    "Version %(number)s is a hand record that replays legally and no version contradicts it: "
+                    "the dispute is about something the versions do not show."
+                ),
+                number=best.number,
+            ),
+            {},
+        )
+    reasons = Join([_how_it_differs(v, best) for v in contradicting])
+    return _decide(
+        best,
+        Text(
+            _(
+                "Version %(number)s is a hand record that replays legally, so it shows what was played; its "
+                "result wins over what contradicts it: %(reasons)s."
+            ),
+            number=best.number,
+            reasons=reasons,
+        ),
+        _differences(versions, engine=best.engine),
+    )
+
+
+def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], reason: Any) -> Verdict:
+    """Rules 2 and 3 for summaries (and bare payments beside them): only a typing error is decided."""
+    first = summaries[0]
+    disagreeing = [s for s in summaries[1:] if s.facts != first.facts]
+    if disagreeing:
+        return _escalate(
+            Text(
+                _(
+                    "The versions disagree on the facts of the hand. %(facts)s "
+                    "The engine cannot tell which is right."
+                ),
+                facts=Join(_fact_sentences([first, *disagreeing]), " "),
+            ),
+            _differences(versions),
+        )
+    engine = first.engine
+    assert engine is not None
+    bare = [v for v in versions if v.source == Source.PAYMENTS and (v.says, v.kind) != (engine, first.kind)]
+    if bare:
+        hints = [_misscored(v.says, engine, first) for v in bare]
+        hint = next((h for h in hints if h), None)
+        params = {
+            "bare": _versions(*bare, start=True),
+            "payments": Join(_pays(v.says) for v in bare),
+            "summaries": _versions(*summaries),
+            "engine": _pays(engine),
+        }
+        if hint:
+            template = _(
+                "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
+                "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
+                "is right; the difference %(hint)s."
+            )
+            params["hint"] = hint
+        else:
+            template = _(
+                "%(bare)s gave only payments (%(payments)s), which differ from the engine's score of "
+                "%(summaries)s (%(engine)s). The engine cannot check payments alone, so it cannot tell which "
+                "is right. %(items)s."
+            )
+            params["items"] = _items_text(first, start=True)
+        return _escalate(Text(template, **params), _differences(versions, engine=engine))
+    mistyped = [s for s in summaries if s.typed is not None and s.typed != engine]
+    if not mistyped:
+        return _escalate(
+            Text(
+                _(
+                    "%(versions)s agree with each other and with the engine; "
+                    'the dispute ("%(reason)s") is about something the versions do not show.'
+                ),
+                versions=_versions(*versions, start=True),
+                reason=reason,
+            ),
+            {},
+        )
+    chosen = next((s for s in summaries if s.stored == engine and s.typed is None), None) or next(
+        (s for s in summaries if s.stored == engine), None
+    )
+    if chosen is None:
+        return _changed_since(first, versions)
+    agree = (
+        Text(_("%(versions)s agree on every fact of the hand"), versions=_versions(*summaries, start=True))
+        if len(summaries) > 1
+        else Text(_("The engine accepts the summary of version %(number)s"), number=first.number)
+    )
+    mistakes = []
+    for s in mistyped:
+        assert s.typed is not None
+        hint = _misscored(s.typed, engine, s)
+        common = {"number": s.number, "typed": _pays(s.typed), "engine": _pays(engine)}
+        if hint:
+            template = _(
+                "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
+                "of those facts (%(engine)s): the difference %(hint)s"
+            )
+            mistakes.append(Text(template, hint=hint, **common))
+        else:
+            template = _(
+                "the payments typed with version %(number)s (%(typed)s) differ from the engine's score "
+                "of those facts (%(engine)s): %(items)s"
+            )
+            mistakes.append(Text(template, items=_items_text(s), **common))
+    return _decide(
+        chosen,
+        Text(
+            _("%(agree)s; %(mistakes)s. The engine's score stands: a typing error."),
+            agree=agree,
+            mistakes=Join(mistakes),
+        ),
+        _differences(versions, engine=engine),
+    )
+
+
+def _payments_only(versions: Sequence[Assessed], reason: Any) -> Verdict:
+    """Rule 3 for bare payments: the engine has no facts to check them against."""
+    if len({(_key(v.says), v.kind) for v in versions}) == 1:
+        return _escalate(
+            Text(
+                _(
+                    "%(versions)s gave only payments (%(payments)s), with nothing to check them against; the "
+                    'dispute ("%(reason)s") is about something they do not show.'
+                ),
+                versions=_versions(*versions, start=True),
+                payments=_pays(versions[0].says),
+                reason=reason,
+            ),
+            {},
+        )
+    listed = Join(
+        Text(_("version %(number)s: %(payments)s"), number=v.number, payments=_pays(v.says)) for v in versions
+    )
+    return _escalate(
+        Text(
+            _(
+                "%(versions)s gave only payments, and they differ (%(listed)s). The engine cannot check "
+                "payments without the facts of the hand (a summary or a record would show them)."
+            ),
+            versions=_versions(*versions, start=True),
+            listed=listed,
+        ),
+        _differences(versions),
+    )
+
+
+# --- how a decision or escalation reads ------------------------------------------------------------------
+
+
+def _changed_since(scored: Assessed, versions: Sequence[Assessed]) -> Verdict:
+    """The engine's score now is not the one stored at entry (the tournament's rules changed since): the
+    validator does not confirm a result it would score otherwise."""
+    return _escalate(
+        Text(
+            _(
+                "The engine now scores version %(number)s as %(engine)s, not as when it was entered "
+                "(%(stored)s): the rules may have changed since."
+            ),
+            number=scored.number,
+            engine=_pays(scored.engine),
+            stored=_pays(scored.stored),
+        ),
+        _differences(versions, engine=scored.engine),
+    )
+
+
+def _decide(chosen: Assessed, why: Text, differences: dict[str, dict[str, Any]]) -> Verdict:
+    return Verdict(
+        Outcome.DECIDED,
+        Text(
+            _(
+                "%(why)s Decided by the validator: version %(number)s is confirmed. An organizer may still "
+                "choose otherwise."
+            ),
+            why=why,
+            number=chosen.number,
+        ),
+        differences,
+        chosen.number,
+    )
+
+
+def _escalate(why: Text, differences: dict[str, dict[str, Any]]) -> Verdict:
+    return Verdict(Outcome.ESCALATED, Text(_("%(why)s The organizer decides."), why=why), differences)
+
+
+def _contradicts(version: Assessed, evidence: Assessed) -> bool:
+    """Whether ``version`` says anything other than the evidence: other payments (typed or scored), another
+    kind, other facts, or nothing the engine accepts."""
+    if version.error is not None:
+        return True
+    if (version.says, version.kind) != (evidence.engine, evidence.kind):
+        return True
+    return version.facts is not None and version.facts != evidence.facts
+
+
+def _how_it_differs(version: Assessed, record: Assessed) -> Text:
+    if version.error is not None:
+        return _refusal(version, start=False)
+    if version is record:
+        return Text(
+            _("the payments typed beside it (%(typed)s) are not its replay's (%(engine)s)"),
+            typed=_pays(version.says),
+            engine=_pays(record.engine),
+        )
+    if version.facts is not None and version.facts != record.facts:
+        facts = record.facts or {}
+        said = Join(
+            (
+                Text(
+                    _("%(said)s (the record: %(recorded)s)"),
+                    said=_fact(name, version.facts.get(name)),
+                    recorded=_fact(name, facts.get(name)),
+                )
+                for name in _differing_facts([version, record])
+            ),
+            ", ",
+        )
+        return Text(_("version %(number)s says %(said)s"), number=version.number, said=said)
+    template = (
+        _("version %(number)s gave only payments (%(says)s) that are not the record's (%(engine)s)")
+        if version.source == Source.PAYMENTS
+        else _("version %(number)s has payments (%(says)s) that are not the record's (%(engine)s)")
+    )
+    return Text(template, number=version.number, says=_pays(version.says), engine=_pays(record.engine))
+
+
+REFUSALS = {
+    (True, True): _("The engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (True, False): _("The engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+    (False, True): _("the engine refuses the hand record of version %(number)s (%(where)s: %(why)s)"),
+    (False, False): _("the engine refuses the summary of version %(number)s (%(where)s: %(why)s)"),
+}
+
+
+def _refusal(version: Assessed, start: bool = True) -> Text:
+    """E.g. "The engine refuses the summary of version 2 (result.declarer_card_points: 95 impossible ...)":
+    ``why`` is the engine's (or the service's) refusal, kept by its template and params."""
+    assert version.error is not None
+    where, why = version.error
+    template = REFUSALS[start, version.source == Source.RECORD]
+    return Text(template, number=version.number, where=where or "record", why=why)
+
+
+def _fact_sentences(versions: Sequence[Assessed]) -> list[Text]:
+    """Per differing fact: what each version says, e.g. "Version 1 says the declarer's team took 42 card
+    points; version 2 says the declarer's team took 52 card points." """
+    sentences = []
+    for name in _differing_facts(versions):
+        said = [
+            Text(
+                _("Version %(number)s says %(fact)s") if i == 0 else _("version %(number)s says %(fact)s"),
+                number=v.number,
+                fact=_fact(name, (v.facts or {}).get(name)),
+            )
+            for i, v in enumerate(versions)
+        ]
+        sentences.append(Text(_("%(said)s."), said=Join(said)))
+    return sentences
+
+
+def _differing_facts(versions: Sequence[Assessed]) -> list[str]:
+    names: list[str] = []
+    for v in versions:
+        names += [n for n in v.facts or {} if n not in names]
+    with_facts = [v for v in versions if v.facts is not None]
+    return [n for n in names if len({repr((v.facts or {}).get(n)) for v in with_facts}) > 1]
+
+
+def _differences(versions: Sequence[Assessed], engine: dict[str, int] | None = None) -> dict[str, dict]:
+    """The disputed fields side by side: fact or ``payments.<seat>`` -> {version number: value}, with the
+    engine's payments beside them ("engine") when the engine's score decides."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in _differing_facts(versions):
+        out[name] = {str(v.number): v.facts.get(name) for v in versions if v.facts is not None}
+    if len({v.kind for v in versions}) > 1:
+        out.setdefault("kind", {}).update({str(v.number): v.kind for v in versions})
+    seats = sorted({seat for v in versions for seat in v.says})
+    for seat in seats:
+        column = {str(v.number): v.says.get(seat) for v in versions}
+        if engine is not None:
+            column["engine"] = engine.get(seat)
+        if len(set(column.values())) > 1:
+            out[f"payments.{seat}"] = column
+    return out
+
+
+RELATIONS = (
+    _("is exactly %(items)s, which the typed payments leave out"),
+    _("is exactly %(items)s, which the typed payments count twice"),
+    _("is exactly %(items)s, which the typed payments count for the other side"),
+    _("is exactly %(items)s, which the typed payments count without its kontra"),
+)
+
+
+def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Assessed) -> Text | None:
+    """Which item of the engine's score explains the difference between typed payments and the engine's,
+    if one does: left out, counted twice, counted for the other side, or typed without its kontra. (The
+    same difference may fit several items of one value: they are all named.)"""
+    seats = list(engine)
+    if all(typed[p] == -engine[p] for p in seats):
+        return Text(_("is the whole score paid the wrong way round: winners and losers are swapped"))
+    if scored.stake > 1 and all(typed[p] * scored.stake == engine[p] for p in seats):
+        return Text(
+            _("is the stake: this deal is played for %(stake)s times the score (a doubled round)"),
+            stake=scored.stake,
+        )
+    diff = {p: typed.get(p, 0) - engine[p] for p in seats}
+    moving = [(item, moves) for item, moves in scored.items if moves and any(moves.values())]
+    if not moving or not any(diff.values()):
+        return None
+    relations: list[tuple[str, Any]] = [
+        (RELATIONS[0], lambda item: Fraction(-1)),
+        (RELATIONS[1], lambda item: Fraction(1)),
+        (RELATIONS[2], lambda item: Fraction(-2)),
+        (
+            RELATIONS[3],
+            lambda item: Fraction(1, KONTRA_FACTOR[item["kontra"]]) - 1 if item.get("kontra") else None,
+        ),
+    ]
+    for relation, factor_of in relations:
+        fits = [
+            item
+            for item, moves in moving
+            if (k := factor_of(item)) is not None and all(diff[p] == k * moves.get(p, 0) for p in seats)
+        ]
+        if fits:
+            return Text(relation, items=Join([_item(item) for item in fits], _(" or ")))
+    return None
+
+
+ITEM_NAMES = {
+    "game": _("the game"),
+    "double_game": _("the double game"),
+    "volat": _("the volát"),
+    "trull": _("the trull"),
+    "four_kings": _("the four kings"),
+    "pagat_ultimo": _("the pagát ultimó"),
+    "xxi_catch": _("the XXI-catch"),
+    "eight_tarokks": _("eight tarokks"),
+    "nine_tarokks": _("nine tarokks"),
+    "talon_honour": _("a talon honour"),
+    "trial_three": _("the failed trial three"),
+    "penalty": _("the penalty"),
+}
+KONTRA_NAMES = (
+    "",
+    "kontra",
+    "rekontra",
+    "szubkontra",
+    "hirskontra",
+    "mordkontra",
+)  # jargon: never translated
+SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}
+
+
+def _side(team: str) -> Text:
+    return Text(SIDES[team])
+
+
+def _item_name(name: str) -> Any:
+    return Text(ITEM_NAMES[name]) if name in ITEM_NAMES else name.replace("_", " ")
+
+
+def _item(item: Mapping[str, Any]) -> Text:
+    """One scored item in words, e.g. "the trull (silent, made by the opponents; worth 1 a player)"."""
+    name, team, won = item["name"], item.get("team"), item["won"]
+    state: Text | None
+    if name == "game":
+        state = Text(_("won by the declarer's team") if won else _("lost by the declarer's team"))
+    elif name in ("eight_tarokks", "nine_tarokks"):
+        template = _("declared by %(seat)s") if item["announced"] else _("not declared by %(seat)s")
+        state = Text(template, seat=item.get("seat"))
+    elif team in SIDES and item["announced"]:
+        template = _("announced by %(side)s and made") if won else _("announced by %(side)s and lost")
+        state = Text(template, side=_side(team))
+    elif team in SIDES:
+        state = Text(
+            _("silent, made by %(side)s") if won else _("silent, lost by %(side)s"), side=_side(team)
+        )
+    else:
+        state = Text(_("by %(seat)s"), seat=item["seat"]) if item.get("seat") else None
+    if item.get("detail"):
+        detail = item["detail"]
+        state = Text(_("%(state)s: %(detail)s"), state=state, detail=detail) if state else Text(detail)
+    kontra = item.get("kontra") or 0
+    if kontra and kontra < len(KONTRA_NAMES):
+        worth = Text(
+            _("worth %(value)s a player with %(kontra)s ×%(factor)s"),
+            value=item["value"],
+            kontra=KONTRA_NAMES[kontra],
+            factor=KONTRA_FACTOR[kontra],
+        )
+    else:
+        worth = Text(_("worth %(value)s a player"), value=item["value"])
+    label = _item_name(name)
+    if state:
+        return Text(_("%(item)s (%(state)s; %(worth)s)"), item=label, state=state, worth=worth)
+    return Text(_("%(item)s (%(worth)s)"), item=label, worth=worth)
+
+
+def _items_text(scored: Assessed, start: bool = False) -> Text:
+    """The engine's score item by item, e.g. "the engine scores the game (won by ...; worth 2 a player)"."""
+    listed = Join([_item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
+    template = _("The engine scores %(items)s") if start else _("the engine scores %(items)s")
+    return Text(template, items=listed)
+
+
+def _fact(name: str, value: Any) -> Text:
+    """A fact in words, e.g. "the declarer's team took 52 card points"."""
+    team = (
+        (_side(value) if value in SIDES else Text(_("nobody")))
+        if isinstance(value, str) or value is None
+        else value
+    )
+
+    def kontra_of(n: Any) -> Any:
+        return KONTRA_NAMES[n] if isinstance(n, int) and 0 <= n < len(KONTRA_NAMES) else n
+
+    def announcement(a: Mapping[str, Any]) -> Text:
+        bonus, side = _item_name(a["bonus"]), _side(a["team"])
+        if a["kontra"]:
+            return Text(
+                _("%(bonus)s by %(side)s (%(kontra)s)"),
+                bonus=bonus,
+                side=side,
+                kontra=kontra_of(a["kontra"]),
+            )
+        return Text(_("%(bonus)s by %(side)s"), bonus=bonus, side=side)
+
+    def declaration(d: Mapping[str, Any]) -> Text:
+        template = (
+            _("%(seat)s declared %(tarokks)s tarokks")
+            if d["declared"]
+            else _("%(seat)s held %(tarokks)s tarokks")
+        )
+        return Text(template, seat=d["seat"], tarokks=d["tarokks"])
+
+    def pagat_last(v: Any) -> Text:
+        if v is None:
+            return Text(_("the pagát was not played to the last trick"))
+        template = (
+            _("%(side)s played the pagát to the last trick and won it")
+            if v["won"]
+            else _("%(side)s played the pagát to the last trick and lost it")
+        )
+        return Text(template, side=_side(v["team"]))
+
+    phrases = {
+        "result.declarer_card_points": lambda: Text(
+            _("the declarer's team took %(value)s card points"), value=value
+        ),
+        "result.declarer_tricks": lambda: Text(_("the declarer's team took %(value)s tricks"), value=value),
+        "result.trull": lambda: (
+            Text(_("%(team)s took the trull"), team=team) if value else Text(_("nobody took the trull"))
+        ),
+        "result.four_kings": lambda: (
+            Text(_("%(team)s took the four kings"), team=team)
+            if value
+            else Text(_("nobody took the four kings"))
+        ),
+        "result.xxi_catch": lambda: (
+            Text(_("%(team)s caught the XXI"), team=team) if value else Text(_("nobody caught the XXI"))
+        ),
+        "result.pagat_last_trick": lambda: pagat_last(value),
+        "kind": lambda: Text(_("the hand was %(kind)s"), kind=Labelled("kind", value)),
+        "bid": lambda: Text(_("the bid was %(bid)s"), bid=Labelled("bid", value)),
+        "declarer": lambda: Text(_("%(seat)s was the declarer"), seat=value),
+        "partner": lambda: (
+            Text(_("the declarer played alone"))
+            if value is None
+            else Text(_("%(seat)s was the partner"), seat=value)
+        ),
+        "game_kontra": lambda: (
+            Text(_("the game was not kontra'd"))
+            if not value
+            else Text(_("the game had %(kontra)s"), kontra=kontra_of(value))
+        ),
+        "called_card_discarded": lambda: Text(
+            _("the called card was in a discard") if value else _("the called card was not discarded")
+        ),
+        "announcements": lambda: (
+            Text(_("nothing was announced"))
+            if not value
+            else Text(_("the announcements were %(list)s"), list=Join([announcement(a) for a in value], ", "))
+        ),
+        "declarations": lambda: (
+            Text(_("no tarokks were declared"))
+            if not value
+            else Text(_("%(list)s"), list=Join([declaration(d) for d in value], ", "))
+        ),
+    }
+    phrase = phrases.get(name)
+    return phrase() if phrase else Text(_("%(name)s is %(value)s"), name=name, value=str(value))
+
+
+def _pays(payments: Mapping[str, int] | None) -> str:
+    """Payments as every language writes them: "A +4, B -4"."""
+    return ", ".join(
+        f"{seat} {amount:+d}" if amount else f"{seat} 0" for seat, amount in (payments or {}).items()
+    )
+
+
+def _versions(*versions: Assessed, start: bool = False) -> Text:
+    numbers = [v.number for v in versions]
+    if len(numbers) == 1:
+        return Text(_("Version %(number)s") if start else _("version %(number)s"), number=numbers[0])
+    return Text(
+        _("Versions %(numbers)s and %(last)s") if start else _("versions %(numbers)s and %(last)s"),
+        numbers=", ".join(str(n) for n in numbers[:-1]),
+        last=numbers[-1],
+    )
+
+
+def _key(payments: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(payments.items()))
+
+
+# --- the service -------------------------------------------------------------------------------------
+
+
+def dispute_validate(dispute_id: int) -> DisputeFinding | None:
+    """Weigh an open dispute's versions with the engine and store the finding; settle the dispute when
+    the engine decides it. Idempotent: a finding already stored for the dispute's current version is
+    returned as it is; a dispute no longer open (or gone) gets nothing."""
+    dispute = Dispute.objects.select_related("hand__table__round__tournament").filter(pk=dispute_id).first()
+    if dispute is None:
+        return None
+    table = dispute.hand.table
+    with acting_as(VALIDATOR), transaction.atomic():
+        _lock_round(table)
+        hand = _lock_hand(table, dispute.hand.number)
+        dispute = Dispute.objects.get(pk=dispute_id)
+        found = dispute.findings.filter(dispute_version=dispute.version).first()
+        if found is not None or dispute.status != Dispute.Status.OPEN or hand is None:
+            return found
+        standing = [
+            s
+            for s in dispute.submissions.filter(status__in=STANDING).order_by("version")
+            if s.source != Source.VOID and (s.dealer, s.stake) == (hand.dealer, hand.stake)
+        ]
+        positions = table_positions(table)
+        deal = next_deal(table, hand.number, positions)
+        # the system's words are kept as data inside the finding too; a player's as typed
+        reason = from_data(dispute.reason_data) if dispute.reason_data else dispute.reason
+        verdict = weigh([assess(s, table, positions, deal) for s in standing], reason)
+        explanation, explanation_data = kept(verdict.explanation)
+        chosen = next((s for s in standing if s.version == verdict.chosen), None)
+        finding = DisputeFinding.objects.create(
+            dispute=dispute,
+            dispute_version=dispute.version,
+            outcome=verdict.outcome,
+            chosen=chosen,
+            explanation=explanation,
+            explanation_data=explanation_data,
+            differences=verdict.differences,
+            validator=VALIDATOR.label(),
+        )
+        if chosen is not None:
+            _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
+            _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, None, verdict.explanation)
+        return finding
+
+
+def disputes_due(older_than: timedelta, limit: int) -> list[int]:
+    """Open disputes older than ``older_than`` with no finding for their current version (their task was
+    lost or failed), oldest first: what the sweep sends again."""
+    assessed = DisputeFinding.objects.filter(dispute=OuterRef("pk"), dispute_version=OuterRef("version"))
+    due = (
+        Dispute.objects.filter(status=Dispute.Status.OPEN, opened_at__lt=timezone.now() - older_than)
+        .exclude(Exists(assessed))
+        .order_by("opened_at", "pk")
+        .values_list("pk", flat=True)
+    )
+    return list(due[:limit])
