@@ -9,7 +9,3 @@ class ApiConfig(AppConfig):
     def ready(self) -> None:
         import config.converters  # noqa: F401  (registers <num:...> before the imports below build routes)
         from api.v1 import schema  # noqa: F401  (registers the OpenAPI extensions of our authenticators)
-        from api.v1.tournaments import standings_warm
-        from tournaments.standings.services import standings_updated
-
-        standings_updated.connect(standings_warm, dispatch_uid="api.standings_warm")

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "simple_history",
     "tournaments",
     "api",
+    "config.apps.WiringConfig",  # last: connects the side effects once every app is ready
 ]
 
 MIDDLEWARE = [

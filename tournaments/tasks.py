@@ -1,4 +1,5 @@
-"""Celery tasks: thin, idempotent wrappers around services, enqueued after commit by ``enqueue_on_commit``.
+"""Celery tasks: thin, idempotent wrappers around services, enqueued after commit by ``enqueue_on_commit``
+(which ``config/wiring.py`` calls when a service publishes an event: services never import this module).
 
 The database is the source of truth: a task that is lost (broker down), repeated or late only delays a
 page. What it should have done is recorded in the database first (e.g. ``StandingsState.stale_since``,
@@ -103,4 +104,16 @@ def webhook_deliver(delivery_id: int) -> str:
 @project_task("tournaments.webhooks_sweep")
 def webhooks_sweep() -> int:
     """Beat, every 30 s: enqueue the deliveries that are due (retries, and tasks that were lost)."""
-    return webhooks.deliveries_enqueue(webhooks.webhooks_due())
+    return deliveries_send(webhooks.webhooks_due())
+
+
+def deliveries_send(ids: list[int]) -> int:
+    """Send a delivery task for each id; returns how many were sent. Stops at the first send the broker
+    did not take (``send_safely`` never raises, and gives up within about a second): the rest are due
+    and the sweep sends them, so a broker outage holds the caller up once, not once per subscription."""
+    sent = 0
+    for pk in ids:
+        if not send_safely(webhook_deliver, pk):
+            break
+        sent += 1
+    return sent

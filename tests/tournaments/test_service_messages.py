@@ -32,12 +32,13 @@ SOURCES = [
     if "migrations" not in path.parts and "management" not in path.parts
 ]
 SERVICE_MODULES = [
-    ROOT / "tournaments" / "validation.py",
-    ROOT / "tournaments" / "formats.py",
-    ROOT / "tournaments" / "standings.py",
-    ROOT / "tournaments" / "selectors.py",
-    *sorted((ROOT / "tournaments" / "services").glob("*.py")),
-    *sorted((ROOT / "tournaments" / "pairing").glob("*.py")),
+    ROOT / "tournaments" / "core" / "validation.py",
+    ROOT / "tournaments" / "core" / "formats.py",
+    ROOT / "tournaments" / "standings" / "compute.py",
+    *sorted((ROOT / "tournaments").glob("*/selectors.py")),
+    *sorted((ROOT / "tournaments").glob("*/services.py")),
+    *sorted((ROOT / "tournaments").glob("*/services/*.py")),
+    *sorted((ROOT / "tournaments" / "draw" / "pairing").glob("*.py")),
 ]
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}
 CONTEXT_MARKERS = {"pgettext", "pgettext_lazy"}

@@ -13,11 +13,11 @@ from django.utils.translation import gettext_lazy as _
 from engine.messages import EngineError
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
+from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish
 from tournaments.core.formats import FormatError, validate_format
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
-from tournaments.standings.services import standings_mark_stale
 
 
 def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
@@ -42,7 +42,7 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
             check_version(current, expected_version, "tournament")
             tournament.version = current.version + 1
         tournament.save()
-        standings_mark_stale(tournament.pk)
+        publish(TOURNAMENT_SAVED, tournament_id=tournament.pk)
     return tournament
 
 
@@ -157,5 +157,5 @@ def tournament_finish(tournament: Tournament, *, by: Any, skip_final: Any = Fals
         tournament.status = Tournament.Status.FINISHED
         tournament.version += 1
         tournament.save(update_fields=["finished_at", "status", "version"])
-        standings_mark_stale(tournament.pk)
+        publish(TOURNAMENT_FINISHED, tournament_id=tournament.pk)
     return tournament

@@ -15,12 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from tournaments.core.audit import acting_as
+from tournaments.core.events import REGISTRATION_CHANGED, publish
 from tournaments.core.messages import Join, Text, error_as_text
 from tournaments.core.validation import conflict, invalid, max_length_of, text, whole_number
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import RATING_MAX, Club, Player, Registration
-from tournaments.standings.services import standings_mark_stale
 
 CSV_COLUMNS = ("name", "club", "rating", "external_id")
 
@@ -114,7 +114,7 @@ def registration_withdraw(registration: Registration, *, by: Any = None) -> Regi
         registration.withdrawn_at = timezone.now()
         registration.withdrawn_after_round = _current_round_number(registration.tournament)
         registration.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
-        standings_mark_stale(registration.tournament_id)
+        publish(REGISTRATION_CHANGED, tournament_id=registration.tournament_id)
     return registration
 
 

@@ -31,9 +31,9 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Model, Q
-from django.dispatch import Signal
 from django.utils import timezone
 
+from tournaments.core.events import STANDINGS_CURRENT, STANDINGS_RECOMPUTED, STANDINGS_STALE, publish
 from tournaments.core.formats import to_decimal
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Bye, Seat, Table
 from tournaments.organizing.models import Tournament
@@ -50,12 +50,6 @@ from tournaments.standings.compute import (
 from tournaments.standings.models import Standing, StandingsState, TableResult
 
 logger = logging.getLogger(__name__)
-
-
-
-
-
-
 
 
 def _bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
@@ -271,10 +265,8 @@ def standings_recompute(tournament: Tournament) -> bool:
                 computed_version=state.version, computed_at=timezone.now()
             )
         elif state.stale_since is not None or state.computed_version != state.version:
-            from tournaments.webhooks.services import standings_event  # services import this module
-
-            standings_event(tournament, state.version)  # only when what was stale is current now
-        transaction.on_commit(lambda: _announce(tournament))
+            publish(STANDINGS_CURRENT, tournament=tournament, version=state.version)  # only when it was stale
+        publish(STANDINGS_RECOMPUTED, tournament=tournament)
     return bool(current)
 
 
@@ -294,16 +286,6 @@ def standings_ensure_current(tournament: Tournament) -> bool:
         return False
     standings_recompute(tournament)
     return True
-
-
-# Sent after each recompute's commit (the stored standings changed), e.g. to warm caches.
-standings_updated = Signal()
-
-
-def _announce(tournament: Tournament) -> None:
-    for receiver, outcome in standings_updated.send_robust(sender=Tournament, tournament=tournament):
-        if isinstance(outcome, Exception):  # a receiver's failure must not fail the recompute
-            logger.warning("standings_updated receiver %r failed", receiver, exc_info=outcome)
 
 
 CLAIM_SECONDS = 15  # a claim outlives a recompute; a killed worker's claim lapses and the sweep takes over
@@ -332,9 +314,7 @@ def standings_refresh(tournament_id: int) -> bool:
         _claim(tournament_id, renew=True)
     # Still changing after many passes: hand over (the sweep, or the next change's task, goes on).
     StandingsState.objects.filter(tournament_id=tournament_id).update(claimed_until=None)
-    from tournaments import tasks
-
-    tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)
+    publish(STANDINGS_STALE, tournament_id=tournament_id)
     return True
 
 
@@ -389,9 +369,7 @@ def standings_mark_stale(tournament_id: int) -> None:
             return  # a worker is on it, or the task that made them stale is on its way
         _state(tournament_id)  # the first change of this tournament
         states.update(**bump, stale_since=now)
-    from tournaments import tasks
-
-    tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)
+    publish(STANDINGS_STALE, tournament_id=tournament_id)
 
 
 def standings_snapshot(tournament: Tournament) -> list[tuple[Any, ...]]:

@@ -44,6 +44,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.audit import Actor, acting_as
+from tournaments.core.events import WEBHOOK_DELIVERIES_DUE, publish
 from tournaments.core.validation import conflict, invalid, json_document, text
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
@@ -267,23 +268,8 @@ def event_publish(tournament: Tournament, event: str, data: Any) -> list[Webhook
         for s in wanted
     ]
     ids = [delivery.pk for delivery in deliveries]
-    transaction.on_commit(lambda: deliveries_enqueue(ids))
+    publish(WEBHOOK_DELIVERIES_DUE, ids=ids)  # posted by workers once the change commits
     return deliveries
-
-
-def deliveries_enqueue(ids: list[int]) -> int:
-    """Send a delivery task for each id; returns how many were sent. Stops at the first send the broker
-    did not take (``send_safely`` never raises, and gives up within about a second): the rest are due
-    and the sweep sends them, so a broker outage holds the caller up once, not once per subscription."""
-    from config.celery import send_safely
-    from tournaments import tasks
-
-    sent = 0
-    for pk in ids:
-        if not send_safely(tasks.webhook_deliver, pk):
-            break
-        sent += 1
-    return sent
 
 
 def _api_path(name: str, **kwargs: Any) -> str:

@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from tournaments.core.audit import Actor, acting_as, actor_of
+from tournaments.core.events import JOB_DUE, JOB_QUEUED, publish
 from tournaments.core.messages import Join, Labelled, Text, error_as_text, kept
 from tournaments.core.validation import conflict, invalid, whole_number
 from tournaments.draw.models import Job, Round
@@ -128,9 +129,7 @@ def job_request(kind: str, tournament: Tournament, by: Any = None, **params: Any
                     raise conflict(
                         "round", _("another job is already queued for round %(number)s"), {"number": number}
                     ) from None
-                from tournaments import tasks
-
-                tasks.enqueue_on_commit(tasks.job_run, twin.pk)
+                publish(JOB_QUEUED, job_id=twin.pk)
     return Job.objects.select_related("tournament", "requested_by").get(pk=twin.pk)
 
 
@@ -303,9 +302,6 @@ def job_run(job_id: int) -> str:
 def jobs_sweep() -> int:
     """Resend what stayed undone: queued jobs whose task was sent over ``RESEND_AFTER`` ago (lost, or
     the broker was down) and running jobs whose claim expired (their worker died). Returns how many."""
-    from config.celery import send_safely
-    from tournaments import tasks
-
     now = timezone.now()
     due = Job.objects.filter(
         Q(status=Job.Status.QUEUED) | Q(status=Job.Status.RUNNING, claimed_until__lt=now),
@@ -314,5 +310,5 @@ def jobs_sweep() -> int:
     ids = list(due.order_by("enqueued_at").values_list("pk", flat=True)[:SWEEP_BATCH])
     Job.objects.filter(pk__in=ids).update(enqueued_at=now)  # resent at most once per RESEND_AFTER
     for pk in ids:
-        send_safely(tasks.job_run, pk)
+        publish(JOB_DUE, job_id=pk)  # sent now: the sweep runs outside a transaction
     return len(ids)

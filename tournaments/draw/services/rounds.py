@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.core import audit
 from tournaments.core.audit import acting_as
+from tournaments.core.events import ROUND_CLOSED, ROUND_RELEASED, publish
 from tournaments.core.formats import pairing_method_for
 from tournaments.core.messages import Join, Labelled, Text
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
@@ -38,8 +39,7 @@ from tournaments.participants.models import Registration
 from tournaments.participants.selectors import active_registrations
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.standings.models import Standing
-from tournaments.standings.services import standings_ensure_current, standings_mark_stale
-from tournaments.webhooks.services import round_event
+from tournaments.standings.services import standings_ensure_current
 
 EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
 
@@ -395,8 +395,7 @@ def _move(
         if target == Round.Status.PUBLISHED:
             table_codes_issue(locked)
         if target in (Round.Status.PUBLISHED, Round.Status.CLOSED):
-            standings_mark_stale(locked.tournament_id)
-            round_event(locked, f"round.{target}")  # round.published, round.closed
+            publish(ROUND_RELEASED if target == Round.Status.PUBLISHED else ROUND_CLOSED, round_=locked)
     return round_
 
 

@@ -37,6 +37,7 @@ from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
 from engine.summary import SummaryError
 from tournaments.core.audit import Actor, acting_as, current_actor
 from tournaments.core.engine_messages import engine_error
+from tournaments.core.events import DISPUTE_CHANGED, DISPUTE_OPENED, DISPUTE_RESOLVED, HAND_CHANGED, publish
 from tournaments.core.formats import Deal, deal_paths, deal_sequence, tournament_rules
 from tournaments.core.messages import Labelled, Text, kept
 from tournaments.core.validation import (
@@ -52,8 +53,6 @@ from tournaments.draw.models import OPEN_ROUND_STATUSES, RELEASED_ROUND_STATUSES
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeSubmission, Hand, HandSubmission
 from tournaments.results.selectors import settled_by_validator
-from tournaments.standings.services import standings_mark_stale
-from tournaments.webhooks.services import dispute_event
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
@@ -396,7 +395,7 @@ def _set_hand(hand: Hand, **fields: Any) -> None:
     _save(hand, **fields)
     shown = (*COUNTED_HAND_STATUSES, Hand.Status.DISPUTED)
     if before in shown or hand.status in shown:
-        standings_mark_stale(hand.table.round.tournament_id)
+        publish(HAND_CHANGED, tournament_id=hand.table.round.tournament_id)
     if kind_changed:
         _follow_deals(hand.table, hand.number)
 
@@ -431,7 +430,7 @@ def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmissi
         dispute = Dispute.objects.create(
             hand=hand, reason=reason, reason_data=reason_data, opened_by=_actor_label()
         )
-        dispute_event(dispute, "dispute.opened")
+        publish(DISPUTE_OPENED, dispute=dispute)
     else:
         _save(dispute, version=dispute.version + 1)  # more versions to weigh: the dispute changed
     for submission in submissions:
@@ -440,9 +439,7 @@ def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmissi
         )
     _set_status([s for s in submissions if s.status == SubStatus.PENDING], SubStatus.DISPUTED)
     _set_hand(hand, status=Hand.Status.DISPUTED)
-    from tournaments import tasks
-
-    tasks.enqueue_on_commit(tasks.dispute_validate, dispute.pk)
+    publish(DISPUTE_CHANGED, dispute=dispute)  # weighed by the validator once it commits
     return dispute
 
 
@@ -486,7 +483,7 @@ def _close_dispute(
     )
     others = dispute.submissions.exclude(pk=getattr(chosen, "pk", None))
     _set_status(others.filter(status__in=(SubStatus.DISPUTED, SubStatus.PENDING)), SubStatus.REJECTED)
-    dispute_event(dispute, "dispute.resolved")  # resolved or voided: see the payload's status
+    publish(DISPUTE_RESOLVED, dispute=dispute)  # resolved or voided: see its status
 
 
 def _follow_deals(table: Table, after: int) -> None:

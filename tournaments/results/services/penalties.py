@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.audit import Actor, acting_as
+from tournaments.core.events import PENALTY_CHANGED, publish
 from tournaments.core.validation import conflict, invalid, key, max_length_of, text, whole_number
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Player
 from tournaments.results.models import PENALTY_POINTS_MAX, Penalty
-from tournaments.standings.services import standings_mark_stale
 
 
 def _organizer(by: Any) -> Any:
@@ -66,7 +66,7 @@ def penalty_award(
         except IntegrityError:  # the same key, awarded concurrently
             existing = Penalty.objects.get(tournament=tournament, idempotency_key=idempotency_key)
             return _same_award(existing, fields)
-        standings_mark_stale(tournament.pk)
+        publish(PENALTY_CHANGED, tournament_id=tournament.pk)
     return penalty
 
 
@@ -93,5 +93,5 @@ def penalty_withdraw(penalty: Penalty, *, by: Any, reason: Any) -> Penalty:
         penalty.withdrawn_by = by
         penalty.withdrawal_reason = reason
         penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason"])
-        standings_mark_stale(penalty.tournament_id)
+        publish(PENALTY_CHANGED, tournament_id=penalty.tournament_id)
     return penalty

@@ -1,0 +1,98 @@
+"""Every side effect of a change, in one file: what each event of ``tournaments.core.events`` starts.
+
+The services publish what happened; this module, the project's composition root for side effects, says
+what follows: a stale mark on the standings (in the same transaction), a webhook delivery (stored in the
+same transaction, posted by a worker), a task (sent once the change commits), a cache warmed. Nothing else
+in the project reacts to a change, so a newcomer reads here every consequence of, say, a confirmed hand.
+
+Connected once, by the last installed app (``config.apps.WiringConfig``), when every module is loaded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.v1.tournaments import standings_warm
+from config.celery import send_safely
+from tournaments import tasks
+from tournaments.core import events
+from tournaments.core.events import AFTER_COMMIT, IN_TRANSACTION, react
+from tournaments.draw.models import Round
+from tournaments.organizing.models import Tournament
+from tournaments.results.models import Dispute
+from tournaments.standings.services import standings_mark_stale
+from tournaments.webhooks import services as webhooks
+
+
+def _standings_stale(tournament_id: int) -> None:
+    standings_mark_stale(tournament_id)
+
+
+def _round_stale_and_announced(round_: Round) -> None:
+    standings_mark_stale(round_.tournament_id)
+    webhooks.round_event(round_, f"round.{round_.status}")  # round.published, round.closed
+
+
+def _dispute_announced(dispute: Dispute) -> None:
+    webhooks.dispute_event(dispute, events.DISPUTE_OPENED)
+
+
+def _dispute_resolved(dispute: Dispute) -> None:
+    webhooks.dispute_event(dispute, events.DISPUTE_RESOLVED)  # resolved or voided: see the payload
+
+
+def _dispute_weighed(dispute: Dispute) -> None:
+    tasks.enqueue_on_commit(tasks.dispute_validate, dispute.pk)
+
+
+def _job_sent(job_id: int) -> None:
+    tasks.enqueue_on_commit(tasks.job_run, job_id)
+
+
+def _job_resent(job_id: int) -> None:
+    send_safely(tasks.job_run, job_id)  # the sweep runs outside a transaction: sent now
+
+
+def _standings_refreshed(tournament_id: int) -> None:
+    tasks.enqueue_on_commit(tasks.standings_refresh, tournament_id)
+
+
+def _standings_announced(tournament: Tournament, version: int) -> None:
+    webhooks.standings_event(tournament, version)
+
+
+def _standings_cache_warmed(tournament: Tournament) -> None:
+    standings_warm(sender=Tournament, tournament=tournament)
+
+
+def _deliveries_sent(ids: list[int]) -> Any:
+    return tasks.deliveries_send(ids)
+
+
+def connect() -> None:
+    """Attach every reaction (idempotent: connecting twice attaches each once)."""
+    # What the standings count changed: they are marked stale with the change (a refresh follows).
+    changes = (
+        events.HAND_CHANGED,
+        events.PENALTY_CHANGED,
+        events.REGISTRATION_CHANGED,
+        events.TOURNAMENT_SAVED,
+        events.TOURNAMENT_FINISHED,
+    )
+    for changed in changes:
+        react(changed, _standings_stale, when=IN_TRANSACTION)
+    for released_or_closed in (events.ROUND_RELEASED, events.ROUND_CLOSED):
+        react(released_or_closed, _round_stale_and_announced, when=IN_TRANSACTION)
+    # Disputes: announced to webhooks; weighed by the validator in a worker.
+    react(events.DISPUTE_OPENED, _dispute_announced, when=IN_TRANSACTION)
+    react(events.DISPUTE_CHANGED, _dispute_weighed, when=IN_TRANSACTION)
+    react(events.DISPUTE_RESOLVED, _dispute_resolved, when=IN_TRANSACTION)
+    # Pairing jobs run in a worker.
+    react(events.JOB_QUEUED, _job_sent, when=IN_TRANSACTION)
+    react(events.JOB_DUE, _job_resent, when=IN_TRANSACTION)
+    # Standings: recomputed by a worker; announced once current; their API body warmed after each rewrite.
+    react(events.STANDINGS_STALE, _standings_refreshed, when=IN_TRANSACTION)
+    react(events.STANDINGS_CURRENT, _standings_announced, when=IN_TRANSACTION)
+    react(events.STANDINGS_RECOMPUTED, _standings_cache_warmed, when=AFTER_COMMIT)
+    # Webhook deliveries stored with a change are posted by workers once it commits.
+    react(events.WEBHOOK_DELIVERIES_DUE, _deliveries_sent, when=AFTER_COMMIT)
