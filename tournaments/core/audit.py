@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from django.apps import apps
 from django.db import models
 
 ACTOR_MAX_LENGTH = 200
@@ -54,11 +55,9 @@ class Actor:
 
 def actor_of(who: Any) -> Actor | None:
     """An ``Actor`` for a user, a player, an actor or ``None`` (anonymous users count as no one)."""
-    from tournaments.participants.models import Player
-
     if who is None or isinstance(who, Actor):
         return who or None
-    if isinstance(who, Player):
+    if isinstance(who, apps.get_model("tournaments", "Player")):  # by label: core imports no noun's models
         return Actor(player=who)
     if getattr(who, "is_authenticated", False):
         return Actor(user=who)

@@ -21,6 +21,18 @@ PAIRING_METHODS = ("random", "swiss", "balanced")
 MAX_DEALS_PER_ROUND = 500  # a club round has 8 to 24; the column itself would hold 32,767
 
 
+# The tie-breaks an organizer may order after the total, by name (stored in ``Tournament.tiebreaks``).
+TIEBREAKS = {
+    "total": _("Total"),
+    "table_points": _("Table-rank points"),
+    "game_points": _("Game points"),
+    "table_wins": _("Table wins"),
+    "best_round": _("Best single round"),
+    "opponents_total": _("Opponents' total"),
+    "fewest_hands_lost": _("Fewest hands lost"),
+}
+
+
 class FormatError(ValueError):
     """A tournament format setting is invalid; ``field`` names it."""
 
@@ -168,8 +180,6 @@ def to_decimal(value: Fraction, places: int = 2) -> Decimal:
 
 def validate_format(values: Mapping[str, Any]) -> None:
     """Check a tournament's format fields together; raises FormatError naming the first bad field."""
-    from tournaments.organizing.models import TIEBREAKS
-
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
         raise FormatError("rounds_planned", _("must be a positive whole number"))

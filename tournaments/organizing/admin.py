@@ -21,6 +21,7 @@ from tournaments.draw.admin import request_jobs
 from tournaments.draw.models import Job
 from tournaments.organizing.models import Tournament
 from tournaments.participants.admin import CsvImportForm, RegistrationInline
+from tournaments.standings.services import standings_recompute
 
 
 class TournamentForm(forms.ModelForm):
@@ -136,8 +137,6 @@ class TournamentAdmin(SimpleHistoryAdmin):
 
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        from tournaments.standings.services import standings_recompute
-
         report_each(self, request, standings_recompute, queryset)
 
     @admin.action(description="Export standings as CSV")

@@ -16,15 +16,6 @@ DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
 DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
 
 
-TIEBREAKS = {
-    "total": _("Total"),
-    "table_points": _("Table-rank points"),
-    "game_points": _("Game points"),
-    "table_wins": _("Table wins"),
-    "best_round": _("Best single round"),
-    "opponents_total": _("Opponents' total"),
-    "fewest_hands_lost": _("Fewest hands lost"),
-}
 
 
 DEFAULT_TIEBREAKS = [

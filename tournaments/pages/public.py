@@ -25,8 +25,9 @@ from django.utils.translation import ngettext
 from engine.rules import PRESETS
 from tournaments import selectors, services
 from tournaments.core import labels
+from tournaments.core.formats import TIEBREAKS
 from tournaments.draw.models import Round
-from tournaments.organizing.models import TIEBREAKS, Tournament
+from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
 from tournaments.templatetags.tarokk import PROVISIONAL_MARK
 

@@ -52,7 +52,7 @@ from tournaments.core.validation import (
 from tournaments.draw.models import OPEN_ROUND_STATUSES, RELEASED_ROUND_STATUSES, Round, Table
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeSubmission, Hand, HandSubmission
-from tournaments.results.selectors import settled_by_validator
+from tournaments.results.selectors import scored_items, settled_by_validator
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
@@ -769,8 +769,6 @@ def hand_preview(
             ]
         )
     elif source == Source.RECORD:
-        from tournaments.results.selectors import scored_items
-
         tournament = table.round.tournament
         items = scored_items(
             source, payload, tournament_rules(tournament.rules_preset, tournament.rules_options)
