@@ -219,7 +219,7 @@ CELERY_BROKER_TRANSPORT = (
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task is redelivered if its worker dies mid-way; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-# Every task (tournaments.reliability.ReliableTask): SoftTimeLimitExceeded is raised in it after the soft
+# Every task (tournaments.core.reliability.ReliableTask): SoftTimeLimitExceeded is raised in it after the soft
 # limit (it is retried, then dead-lettered); the worker process running it is killed after the hard one.
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "60"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "90"))
@@ -265,7 +265,7 @@ CELERY_BEAT_SCHEDULE = {
     "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
 }
 
-# --- Webhooks (tournaments/services/webhooks.py) ---
+# --- Webhooks (tournaments/webhooks/services.py) ---
 # Refusing private, loopback and link-local hosts keeps an organizer's webhook from making the server post
 # to its own network (SSRF: the database, Redis, a cloud metadata endpoint). Allowed while developing
 # (DEBUG) and in tests, whose receivers listen on loopback.

@@ -8,7 +8,7 @@ English ``template`` with ``%(name)s`` placeholders and its ``params``. ``str(ex
 
 The engine stays pure Python: ``gettext_noop`` below (imported as ``_`` where templates are written) only
 marks a template for extraction: Django's ``makemessages`` reads ``_(...)`` calls into the tournament
-system's catalogues, which translate it, and ``tournaments/engine_messages.py`` renders an error in the
+system's catalogues, which translate it, and ``tournaments/core/engine_messages.py`` renders an error in the
 reader's language. Each template has one code (``tests/engine/test_messages.py`` checks). A param named in
 ``WORDS`` holds a word of one of the engine's vocabularies (a bid "three", a team "declarer" ...), which
 the renderer shows in the reader's language too; any other param is shown as it is (numbers, seat labels,

@@ -5,7 +5,7 @@
 from: numbers, seat labels, a status's raw value, an engine error's params) are the same in every language.
 
 Service errors are Django ``ValidationError``s whose codes say what went wrong (see
-``tournaments.validation``); they map to statuses here, so no view decides a status by itself.
+``tournaments.core.validation``); they map to statuses here, so no view decides a status by itself.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 * a body nested too deep for Python's decoder (a 100 KB body of ``[[[[...`` is enough) is a 400 parse
   error instead of a RecursionError and a 500;
 * a lone UTF-16 surrogate (``"\\ud800"``) in any string or key is a 400 naming the field
-  (``tournaments.validation.no_surrogates``): Python's decoder accepts it, then PostgreSQL, the JSON
+  (``tournaments.core.validation.no_surrogates``): Python's decoder accepts it, then PostgreSQL, the JSON
   encoder and the response renderer fail on it.
 """
 

@@ -1,7 +1,7 @@
 """Webhooks of a tournament: ``/api/v1/tournaments/{slug}/webhooks/...``, its organizers' only.
 
 An organizer registers an endpoint (the answer shows its signing secret, once), reads its recent
-deliveries, and deactivates it. What a receiver gets is described in ``tournaments/services/webhooks.py``.
+deliveries, and deactivates it. What a receiver gets is described in ``tournaments/webhooks/services.py``.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ def with_form(
 
 
 class DerivedAdmin(admin.ModelAdmin):
-    """Computed from the results by ``standings``; recomputed, never edited."""
+    """Computed from the results by ``standings.services``; recomputed, never edited."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -1,7 +1,7 @@
-"""The one route of side effects: a service says what happened, ``tournaments.wiring`` says what follows.
+"""The one route of side effects: a service says what happened, ``config/wiring.py`` says what follows.
 
 A service never imports a task, a webhook or a cache: it calls ``publish(HAND_CHANGED, ...)`` inside the
-transaction of its change, and the reactions attached in ``tournaments/wiring.py`` run
+transaction of its change, and the reactions attached in ``config/wiring.py`` run
 
 * ``IN_TRANSACTION``: at once, in the caller's transaction, so what they write (the standings' stale mark,
   a pending webhook delivery) commits or rolls back with the change itself;
@@ -70,7 +70,7 @@ _reactions: dict[str, list[tuple[str, Reaction]]] = defaultdict(list)
 
 
 def react(event: str, reaction: Reaction, *, when: str) -> None:
-    """Attach ``reaction(**payload)`` to ``event`` (``tournaments.wiring`` does, once, at start-up)."""
+    """Attach ``reaction(**payload)`` to ``event`` (``config.wiring`` does, once, at start-up)."""
     if event not in EVENTS:
         raise ValueError(f"unknown event {event!r}")
     if when not in (IN_TRANSACTION, AFTER_COMMIT):

@@ -1,4 +1,6 @@
-"""TODO docstring."""
+"""The draw: rounds, their tables, seats and byes, the tables' entry codes, and the pairing jobs that make
+rounds in a worker. Data and database invariants only; behaviour is in ``draw/services/`` and the pure
+generators of ``draw/pairing/``."""
 
 from __future__ import annotations
 
@@ -152,7 +154,7 @@ class Job(models.Model):
     answers 202 with the job; the worker claims it with a compare-and-set UPDATE (queued -> running, or
     running whose claim expired: its worker died) and stores the round with ``done`` in one transaction,
     fenced by ``attempts`` (a worker whose claim was taken over commits nothing). Behaviour lives in
-    ``services/jobs.py``."""
+    ``draw/services/jobs.py``."""
 
     class Kind(models.TextChoices):
         GENERATE = "generate", _("Draw the next round")

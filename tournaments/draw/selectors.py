@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Reads of the draw: released rounds, their tables and seats, a table's entry code, the current round."""
 
 from __future__ import annotations
 

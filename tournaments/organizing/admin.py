@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""The tournament in the admin: its settings (checked by the format's rules) and the organizer's actions
+(import players, generate rounds, recompute standings, export them as CSV), each calling the services."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""The tournament: its format (rounds, table points, tie-breaks, scoring, rules preset), its organizers and
+its life (draft, running, finished). Every other noun of the domain belongs to one tournament."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Who sees a tournament: the public ones, and the ones a user organizes."""
 
 from __future__ import annotations
 

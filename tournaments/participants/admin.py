@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Clubs, players and registrations in the admin: import players from CSV, check in, withdraw (each
+through the services, with a reason kept in the history)."""
 
 from __future__ import annotations
 

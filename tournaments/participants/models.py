@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Who plays: clubs, players (a person, optionally a user), and a player's registration in a tournament."""
 
 from __future__ import annotations
 

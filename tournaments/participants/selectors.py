@@ -1,4 +1,4 @@
-"""TODO docstring."""
+"""Reads of who plays: the registrations active in a round, a tournament's player."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""TODO docstring."""
+"""Results in the admin: hands and their versions, disputes and penalties, changed only through the
+services (enter an organizer's result, void a hand, resolve a dispute, award or withdraw a penalty), each
+with a reason kept in the history."""
 
 from __future__ import annotations
 

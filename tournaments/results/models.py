@@ -1,4 +1,6 @@
-"""TODO docstring."""
+"""Results: hands, the versions entered for each (append-only), disputes with the versions they weigh and
+the validator's findings, and penalties. Data and database invariants only; behaviour is in
+``results/services/``."""
 
 from __future__ import annotations
 

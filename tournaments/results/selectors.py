@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Reads of the results: tables with their hands and entries, running totals, score sheets with the items
+the engine scored, and the hands still in dispute."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
 
 
 def settled_by_validator() -> Q:
-    """Disputes the validator settled (``services.disputes``) that no organizer has decided since: resolved
+    """Disputes the validator settled (``results.services.disputes``) that no organizer has decided since: resolved
     by no user, with the version a decision of the validator chose."""
     decided = DisputeFinding.objects.filter(
         dispute=OuterRef("pk"), outcome=DisputeFinding.Outcome.DECIDED, chosen=OuterRef("chosen")

@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""The derived data in the admin: table results and standings, shown, never edited (recomputed from the
+results by ``standings.services``)."""
 
 from __future__ import annotations
 

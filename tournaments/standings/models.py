@@ -1,4 +1,6 @@
-"""TODO docstring."""
+"""Derived data only: each player's result at each table, the ranked standings after each round, and the
+state of their recompute (version, stale since, claimed by a worker). Rebuilt from the results, never
+edited."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from tournaments.participants.models import Player
 
 
 class TableResult(models.Model):
-    """A player's result at one table: derived from its counted hands, rebuilt by ``standings``; none while
+    """A player's result at one table: derived from its counted hands, rebuilt by ``standings.services``; none while
     no hand of the table counts."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")

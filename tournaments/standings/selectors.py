@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Reads of the standings as stored: the table of a round (with what is provisional and in dispute), a
+player's rounds, the CSV, and how stale they are."""
 
 from __future__ import annotations
 

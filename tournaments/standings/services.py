@@ -11,13 +11,13 @@ A table adds only what was played there: until a hand of it counts (confirmed or
 players nothing (no table points, no place, no table win, no game points, no hands, no opponents for the
 opponents' total, no round for the best round), though they are listed in the standings with what they
 have from other rounds. Once hands count, the table ranks by the hands so far. Everything of a round not
-yet closed is provisional (``OPEN_ROUND_STATUSES``: the readers mark it, ``selectors``); it becomes
+yet closed is provisional (``OPEN_ROUND_STATUSES``: the readers mark it, ``standings.selectors``); it becomes
 final, without any recomputation of its values, when the round closes.
 
 5-player tables are fair to their players because the dealer sits out each hand: over the 20 deals of a
 5-table (the 2018 default) every player plays 16 hands, exactly as at a 16-deal 4-table, and the
 table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so being seated at a
-5-table neither adds hands nor costs places. ``tests/tournaments/test_standings.py`` checks both.
+5-table neither adds hands nor costs places. ``tests/standings/test_standings.py`` checks both.
 """
 
 from __future__ import annotations

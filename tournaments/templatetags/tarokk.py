@@ -192,5 +192,5 @@ def provisional_legend() -> SafeString:
 @register.filter(name="label")
 def label_filter(value: Any, vocabulary: str) -> Any:
     """A raw value (a draw method, a status, a kind ...) by its label in the reader's language:
-    ``{{ round.method|label:"method" }}`` (``tournaments.labels``)."""
+    ``{{ round.method|label:"method" }}`` (``tournaments.core.labels``)."""
     return label(vocabulary, value)

@@ -1,6 +1,6 @@
 """Rounds and draws: generate (draft), re-draw, manual edit, confirm, publish, start, close, verify.
 
-Every draw is computed by ``tournaments.pairing`` (pure Python) from a seed and an input that are stored
+Every draw is computed by ``tournaments.draw.pairing`` (pure Python) from a seed and an input that are stored
 with the round and shown publicly: ``round_verify`` recomputes the draw from them, so anyone can check
 that it was not arranged.
 """

@@ -423,7 +423,7 @@ def _new_version(hand: Hand, deal: Deal, *, version: int | None = None, **fields
 
 def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmission]) -> Dispute:
     """Open the hand's dispute, or add versions to the open one; the validator weighs it after the commit
-    (``services.disputes``)."""
+    (``results.services.disputes``)."""
     dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
     if dispute is None:
         reason, reason_data = kept(reason)
@@ -896,7 +896,7 @@ def dispute_resolve(
     """The organizer settles a dispute by choosing one of the hand's versions, or by entering a new one.
     A retry that chooses the same version again returns it. With ``expected_version`` a decision made
     on an older state of the dispute (a version added since) is refused. A dispute the validator settled
-    (``services.disputes``) may be decided again by an organizer: the override is recorded on the dispute
+    (``results.services.disputes``) may be decided again by an organizer: the override is recorded on the dispute
     (its resolution and history) and every version stays in place."""
     if not getattr(resolved_by, "is_authenticated", False):
         raise invalid("resolved_by", _("an organizer must be named"))

@@ -1,7 +1,7 @@
 """The pairing library is pure Python: these tests need neither Django nor Celery.
 
 The suite-wide autouse fixture in ``tests/conftest.py`` imports the Celery app; it is overridden here by a
-no-op of the same name, so ``python -m pytest tests/pairing -p no:django`` runs without the web stack.
+no-op of the same name, so ``python -m pytest tests/draw/pairing -p no:django`` runs without the web stack.
 """
 
 from __future__ import annotations
