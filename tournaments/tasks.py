@@ -6,8 +6,8 @@ page. What it should have done is recorded in the database first (e.g. ``Standin
 an open dispute without a finding for its current version, a pending ``WebhookDelivery``), and the sweeps
 (celery beat) pick up whatever stayed undone.
 
-Every task is a ``project_task`` (``tournaments.core.reliability``): acknowledged late, retried with backoff and
-jitter, time-limited, and dead-lettered when it keeps failing.
+Every task is a ``project_task`` (``tournaments.core.reliability``): acknowledged late, retried with backoff
+and jitter, time-limited, and dead-lettered when it keeps failing.
 """
 
 from __future__ import annotations

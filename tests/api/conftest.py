@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.tournaments.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.draw.models import Round, Table
 from tournaments.organizing.models import Tournament

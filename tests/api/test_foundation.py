@@ -63,7 +63,7 @@ def test_it_answers_a_body_nested_too_deep_with_a_parse_error(anonymous, organiz
 
 @pytest.mark.django_db
 def test_it_answers_404_for_a_number_in_a_path_too_long_for_the_database(client) -> None:
-    from tests.tournaments.factories import TournamentFactory
+    from tests.factories import TournamentFactory
 
     TournamentFactory(slug="cup", status="registration", is_public=True)
     for path in (

@@ -116,7 +116,7 @@ def seated(table) -> Any:
 
 
 def new_player() -> Any:
-    from tests.tournaments.factories import PlayerFactory
+    from tests.factories import PlayerFactory
 
     return PlayerFactory()
 

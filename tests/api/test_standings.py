@@ -110,7 +110,7 @@ def test_it_answers_404_for_a_round_without_standings_and_400_for_a_bad_one(anon
 
 
 def test_it_serves_empty_standings_before_any_round(anonymous, organizer_user) -> None:
-    from tests.tournaments.factories import TournamentFactory
+    from tests.factories import TournamentFactory
 
     TournamentFactory(slug="new", status="registration", is_public=True).organizers.add(organizer_user)
     body = anonymous.get("/api/v1/tournaments/new/standings/").json()

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.api.conftest import client_with_token, player_client
-from tests.tournaments.factories import ClubFactory, PlayerFactory, TournamentFactory
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Club, Player, Registration
 from tournaments.results.models import Penalty

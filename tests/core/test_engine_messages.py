@@ -13,6 +13,9 @@ from engine.record import ReplayError, replay
 from engine.rules import RulesError
 from engine.scoring import score_summary
 from engine.summary import SummaryError
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.results.test_disputes import a_record
+from tests.results.test_results import pay, played, seat
 from tournaments import services
 from tournaments.core.engine_messages import engine_error, engine_message_data, engine_message_from_data
 from tournaments.core.formats import FormatError, tournament_rules
@@ -20,10 +23,6 @@ from tournaments.draw.models import Table
 from tournaments.results.models import Dispute, HandSubmission
 from tournaments.results.services.disputes import assess
 from tournaments.results.services.hands import next_deal, table_positions
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
-from .test_disputes import a_record
-from .test_results import pay, played, seat
 
 
 def a_summary_error() -> SummaryError:

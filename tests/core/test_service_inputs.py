@@ -11,10 +11,9 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.results.models import Hand, HandSubmission, Penalty
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 pytestmark = pytest.mark.django_db
 

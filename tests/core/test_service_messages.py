@@ -223,7 +223,7 @@ def test_a_kept_text_survives_json_and_renders_in_the_readers_language() -> None
 def test_a_refused_csv_import_names_each_line_in_the_readers_language() -> None:
     from django.core.exceptions import ValidationError
 
-    from tests.tournaments.factories import TournamentFactory
+    from tests.factories import TournamentFactory
     from tournaments.services import players_import_csv
 
     tournament = TournamentFactory()
@@ -242,7 +242,7 @@ def test_a_refused_csv_import_names_each_line_in_the_readers_language() -> None:
 def test_a_job_the_service_refused_reads_in_the_readers_language() -> None:
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.factories import PlayerFactory, TournamentFactory
+    from tests.factories import PlayerFactory, TournamentFactory
     from tournaments import services
     from tournaments.draw.models import Job
 

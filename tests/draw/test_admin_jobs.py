@@ -8,10 +8,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.draw.models import Job, Round
-
-from .factories import PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -15,12 +15,11 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
 
+from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import services, tasks
 from tournaments.draw.models import Job, Round
 from tournaments.draw.services import jobs
 from tournaments.organizing.models import Tournament
-
-from .factories import PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

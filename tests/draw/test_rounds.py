@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.draw.models import Bye, Round, Seat
 from tournaments.participants.models import Registration
-
-from .factories import ClubFactory, PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

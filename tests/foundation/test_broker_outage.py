@@ -268,7 +268,7 @@ def test_it_saves_and_confirms_a_hand_promptly_while_the_broker_is_down_and_the_
 
     from django.utils import timezone
 
-    from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
+    from tests.factories import PlayerFactory, TournamentFactory, seated_table
     from tournaments import services, tasks
     from tournaments.results.models import Hand
     from tournaments.standings.models import Standing, StandingsState

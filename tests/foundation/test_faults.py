@@ -140,7 +140,7 @@ def test_it_keeps_every_accepted_result_exactly_once_through_worker_and_broker_f
 ) -> None:
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.factories import PlayerFactory, TournamentFactory
+    from tests.factories import PlayerFactory, TournamentFactory
     from tournaments import services
     from tournaments.draw.models import Seat, TableCode
     from tournaments.results.models import Hand, HandSubmission

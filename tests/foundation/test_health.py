@@ -60,7 +60,7 @@ def test_it_reports_how_long_the_oldest_stale_standings_have_waited(client: Clie
 
     from django.utils import timezone
 
-    from tests.tournaments.factories import TournamentFactory
+    from tests.factories import TournamentFactory
     from tournaments.standings.models import StandingsState
 
     assert client.get("/healthz").json()["workers"]["stale_standings_age_seconds"] is None

@@ -8,13 +8,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.tournaments.test_concurrency import _on_postgresql, race  # noqa: F401 (the fixture is used by name)
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Hand, HandSubmission
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
-from .test_concurrency import _on_postgresql, race  # noqa: F401 (the fixture is used by name)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -3,10 +3,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.factories import TournamentFactory
 from tournaments import services
 from tournaments.participants.models import Player, Registration
-
-from .factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

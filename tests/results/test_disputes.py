@@ -15,14 +15,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.bots import RuleBot, play_hand
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.results.test_results import pay, played, seat
 from tournaments import services, tasks
 from tournaments.core.formats import tournament_rules
 from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
 from tournaments.results.services.disputes import dispute_validate
 from tournaments.standings.models import Standing
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
-from .test_results import pay, played, seat
 
 pytestmark = pytest.mark.django_db
 

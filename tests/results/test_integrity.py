@@ -9,14 +9,13 @@ from django.core.exceptions import ValidationError
 
 from engine.rules import PRESETS
 from engine.scoring import max_payment
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round, Seat
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, Hand, HandSubmission, Penalty
 from tournaments.standings.models import Standing
 from tournaments.standings.services import standings_recompute, standings_snapshot
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 pytestmark = pytest.mark.django_db
 

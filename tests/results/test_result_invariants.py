@@ -21,14 +21,13 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.participants.models import Registration
 from tournaments.results.models import Dispute, Hand, HandSubmission, Penalty
 from tournaments.standings.models import Standing, StandingsState
 from tournaments.standings.services import standings_recompute, standings_snapshot
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 DEALS = 3
 _serial = itertools.count()

@@ -8,11 +8,10 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.standings.models import Standing
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,12 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.standings.compute import RoundLine, ScoringFormat, compute_standings, table_places
 from tournaments.standings.models import Standing, TableResult
 from tournaments.standings.services import standings_recompute, standings_refresh, standings_snapshot
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 FMT = ScoringFormat(
     "table_points",

@@ -10,11 +10,10 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from tests.factories import TournamentFactory
 from tournaments import tasks
 from tournaments.standings import services as standings
 from tournaments.standings.models import StandingsState
-
-from .factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -8,12 +8,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.participants.models import Registration
 from tournaments.results.models import Dispute, Hand
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 pytestmark = pytest.mark.django_db
 

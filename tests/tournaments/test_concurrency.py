@@ -14,11 +14,10 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import connection
 
+from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.results.models import Dispute, Hand, HandSubmission
-
-from .factories import PlayerFactory, TournamentFactory, seated_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

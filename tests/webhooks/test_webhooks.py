@@ -24,14 +24,13 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import services, tasks
 from tournaments.draw.models import Round
 from tournaments.results.models import Dispute
 from tournaments.standings.models import StandingsState
 from tournaments.webhooks import services as webhooks
 from tournaments.webhooks.models import WebhookDelivery, WebhookSubscription
-
-from .factories import PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 

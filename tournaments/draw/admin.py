@@ -1,5 +1,6 @@
 """The draw in the admin: rounds (generate a draft, re-draw, confirm, publish, start, close: each through
-the services, or asked of the worker as a job), their tables, seats and byes, and the jobs with their status."""
+the services, or asked of the worker as a job), their tables, seats and byes, and the jobs with their
+status."""
 
 from __future__ import annotations
 

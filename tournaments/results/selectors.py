@@ -44,8 +44,8 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
 
 
 def settled_by_validator() -> Q:
-    """Disputes the validator settled (``results.services.disputes``) that no organizer has decided since: resolved
-    by no user, with the version a decision of the validator chose."""
+    """Disputes the validator settled (``results.services.disputes``) that no organizer has decided since:
+    resolved by no user, with the version a decision of the validator chose."""
     decided = DisputeFinding.objects.filter(
         dispute=OuterRef("pk"), outcome=DisputeFinding.Outcome.DECIDED, chosen=OuterRef("chosen")
     )

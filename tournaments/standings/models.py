@@ -12,8 +12,8 @@ from tournaments.participants.models import Player
 
 
 class TableResult(models.Model):
-    """A player's result at one table: derived from its counted hands, rebuilt by ``standings.services``; none while
-    no hand of the table counts."""
+    """A player's result at one table: derived from its counted hands, rebuilt by ``standings.services``;
+    none while no hand of the table counts."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="table_results")

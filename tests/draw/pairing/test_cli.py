@@ -1,4 +1,4 @@
-"""``python -m tournaments.pairing schedule ...``: JSON on stdout, the same for the same arguments."""
+"""``python -m tournaments.draw.pairing schedule ...``: JSON on stdout, the same for the same arguments."""
 
 from __future__ import annotations
 

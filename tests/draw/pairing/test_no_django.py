@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-PAIRING = ROOT / "tournaments" / "pairing"
+PAIRING = ROOT / "tournaments" / "draw" / "pairing"
 DJANGO_IMPORT = re.compile(r"^\s*(import\s+django\b|from\s+django\b)", re.MULTILINE)
 
 
@@ -23,7 +23,7 @@ def test_it_imports_every_pairing_module_without_django() -> None:
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
         "    importlib.import_module(name)\n"
-        "import tournaments.pairing.__main__\n"
+        "import tournaments.draw.pairing.__main__\n"
         "print('django' in sys.modules, any(m.startswith('django') for m in sys.modules))\n"
     )
     result = subprocess.run(

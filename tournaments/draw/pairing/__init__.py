@@ -29,7 +29,7 @@ re-run the draw and compare::
 
 A whole schedule can be checked from the command line; the same arguments always print the same JSON::
 
-    python -m tournaments.pairing schedule --players 28 --rounds 9 --method balanced --seed 2024
+    python -m tournaments.draw.pairing schedule --players 28 --rounds 9 --method balanced --seed 2024
 
 ``balanced_schedule`` searches with a deterministic budget (``effort``); only an explicit wall-clock
 ``time_limit`` that actually cuts the search short can make its result depend on the machine, and the

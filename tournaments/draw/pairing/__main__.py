@@ -1,4 +1,4 @@
-"""Command line: ``python -m tournaments.pairing schedule --players N --rounds R --method M --seed S``.
+"""Command line: ``python -m tournaments.draw.pairing schedule --players N --rounds R --method M --seed S``.
 
 Prints ``{"rounds": [[[1, 7, 12, 20], ...], ...]}``: players 1..N, one list per table in seat order
 (position A first), every player once per round; a "byes" key (one list per round) only when N cannot
@@ -57,7 +57,7 @@ def _sequential(method: str, n: int, rounds: int, seed: str) -> list[RoundDraw]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tournaments.pairing", description=__doc__.splitlines()[0]
+        prog="python -m tournaments.draw.pairing", description=__doc__.splitlines()[0]
     )
     commands = parser.add_subparsers(dest="command", required=True)
     schedule = commands.add_parser("schedule", help="print a whole schedule as JSON")

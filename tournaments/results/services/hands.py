@@ -896,8 +896,8 @@ def dispute_resolve(
     """The organizer settles a dispute by choosing one of the hand's versions, or by entering a new one.
     A retry that chooses the same version again returns it. With ``expected_version`` a decision made
     on an older state of the dispute (a version added since) is refused. A dispute the validator settled
-    (``results.services.disputes``) may be decided again by an organizer: the override is recorded on the dispute
-    (its resolution and history) and every version stays in place."""
+    (``results.services.disputes``) may be decided again by an organizer: the override is recorded on the
+    dispute (its resolution and history) and every version stays in place."""
     if not getattr(resolved_by, "is_authenticated", False):
         raise invalid("resolved_by", _("an organizer must be named"))
     note = text(note, "note", max_length=NOTE_MAX)
