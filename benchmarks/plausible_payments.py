@@ -1,11 +1,11 @@
 """How much one seat plausibly wins or loses in one hand at stake x1: the figures behind
-``engine.scoring.PLAUSIBLE_PAYMENT`` (docs/plausible-payments.md).
+``engine.hungarian.scoring.PLAUSIBLE_PAYMENT`` (docs/plausible-payments.md).
 
     python benchmarks/plausible_payments.py              # 20,000 hands per rules preset
     python benchmarks/plausible_payments.py --hands 2000 --presets tournament
 
 Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play
-each one to the end in all four seats (``engine.bots.play_hand``: bidding, calling, announcements and
+each one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements and
 kontras, play), then score it with the engine (``Hand.payments``). Printed per preset: the distribution of
 ``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played
 hands in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like
@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import make_bots, play_hand
-from engine.rules import PRESETS, get_rules
-from engine.scoring import PLAUSIBLE_PAYMENT
+from engine.hungarian.bots import make_bots, play_hand
+from engine.hungarian.rules import PRESETS, get_rules
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT
 
 
 @dataclass

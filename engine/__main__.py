@@ -6,10 +6,10 @@ import importlib
 import sys
 
 COMMANDS = {
-    "score": "engine.commands.score",
-    "replay": "engine.commands.replay",
-    "play": "engine.commands.play",
-    "rules": "engine.commands.rules",
+    "score": "engine.hungarian.commands.score",
+    "replay": "engine.hungarian.commands.replay",
+    "play": "engine.hungarian.commands.play",
+    "rules": "engine.hungarian.commands.rules",
 }
 
 

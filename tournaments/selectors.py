@@ -12,9 +12,9 @@ from typing import Any
 from django.db.models import Count, Exists, Max, Min, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from engine.record import ReplayError, replay
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tournaments.formats import tournament_rules
 from tournaments.models import (
     Dispute,

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.bots import RuleBot, play_hand
+from engine.hungarian.bots import RuleBot, play_hand
 from tournaments import services, tasks
 from tournaments.formats import tournament_rules
 from tournaments.models import Dispute, DisputeFinding, Hand, HandSubmission, Standing

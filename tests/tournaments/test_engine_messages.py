@@ -9,10 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from engine.record import ReplayError, replay
-from engine.rules import RulesError
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import RulesError
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tournaments import services
 from tournaments.engine_messages import engine_error, engine_message_data, engine_message_from_data
 from tournaments.formats import FormatError, tournament_rules

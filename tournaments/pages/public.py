@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.rules import PRESETS
+from engine.hungarian.rules import PRESETS
 from tournaments import labels, selectors, services
 from tournaments.models import TIEBREAKS, Round, Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404

@@ -34,10 +34,10 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
-from engine.record import replay
-from engine.rules import Rules
-from engine.scoring import KONTRA_FACTOR, score_summary
-from engine.summary import TEAM_NAMES, HandSummary, parse_summary
+from engine.hungarian.record import replay
+from engine.hungarian.rules import Rules
+from engine.hungarian.scoring import KONTRA_FACTOR, score_summary
+from engine.hungarian.summary import TEAM_NAMES, HandSummary, parse_summary
 from tournaments.audit import Actor, acting_as
 from tournaments.formats import Deal, tournament_rules
 from tournaments.messages import Join, Labelled, Text, error_as_text, from_data, kept

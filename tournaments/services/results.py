@@ -32,9 +32,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from engine.record import ReplayError, replay, rules_from_spec
-from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay, rules_from_spec
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
+from engine.hungarian.summary import SummaryError
 from tournaments.audit import Actor, acting_as, current_actor
 from tournaments.engine_messages import engine_error
 from tournaments.formats import Deal, deal_paths, deal_sequence, tournament_rules

@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from engine.messages import EngineError
+from engine.core.messages import EngineError
 from tournaments.audit import acting_as
 from tournaments.engine_messages import engine_error
 from tournaments.formats import FormatError, validate_format

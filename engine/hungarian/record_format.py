@@ -1,22 +1,22 @@
-"""The hand record format (engine/schemas/hand-record.schema.json, ``"version": 1``): writing a hand as a
-record, the texts of its steps and the rules spec it carries. Reading a record back is ``engine.record``'s
+"""The hand record format (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``): writing a hand as a
+record, the texts of its steps and the rules spec it carries. Reading a record back is ``engine.hungarian.record``'s
 ``replay``; this module needs no ``Hand`` class at run time, so that ``Hand.record()`` uses it without an
-import cycle (engine.record imports engine.state, never the other way round)."""
+import cycle (engine.hungarian.record imports engine.hungarian.state, never the other way round)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
-from engine.bidding import LEVEL_NAMES
-from engine.cards import NAMES
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.shown import shown
+from engine.hungarian.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
+from engine.hungarian.bidding import LEVEL_NAMES
+from engine.hungarian.cards import NAMES
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
+from engine.core.shown import shown
 
 if TYPE_CHECKING:
-    from engine.state import Hand
+    from engine.hungarian.state import Hand
 
 VERSION = 1
 

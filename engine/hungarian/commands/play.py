@@ -9,11 +9,11 @@ import argparse
 import json
 from typing import Any
 
-from engine.bots import BOTS, make_bots, play_hand
-from engine.cards import card_name, trick_winner
-from engine.rules import PRESETS, get_rules
-from engine.scoring import score_summary
-from engine.state import Action, Hand
+from engine.hungarian.bots import BOTS, make_bots, play_hand
+from engine.hungarian.cards import card_name, trick_winner
+from engine.hungarian.rules import PRESETS, get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Action, Hand
 
 LABELS = "ABCD"
 BID_NAMES = {3: "three", 2: "two", 1: "one", 0: "solo"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
 
 BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch")
 TEAMS = ("declarer", "opponents")
@@ -24,7 +24,7 @@ class Action(NamedTuple):
 class IllegalAction(EngineError):
     """An action the rules forbid: ``IllegalAction(step, rule)``; ``step`` names where (e.g. "trick 4, seat
     C", one of the step messages below), ``rule`` why. Both read in English; ``where`` and ``message`` hold
-    them as messages (``engine.messages``). A rule may come in parts, the outer first ("cannot announce
+    them as messages (``engine.core.messages``). A rule may come in parts, the outer first ("cannot announce
     trull", then why)."""
 
     def __init__(self, step: str | Message, *rule: str | Message) -> None:

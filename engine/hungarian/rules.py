@@ -12,8 +12,8 @@ option here, with the main text as the default. Presets:
 ``OPTION_DOCS`` describes every option in one line (``python -m engine rules`` prints them);
 ``Rules.spec()`` gives the ``"rules"`` value a hand summary should carry for these rules.
 
-This module is the contract between the scoring (``engine.scoring``) and live play / replay
-(``engine.state``, ``engine.record``): field names are stable; new options may be added with a default
+This module is the contract between the scoring (``engine.hungarian.scoring``) and live play / replay
+(``engine.hungarian.state``, ``engine.hungarian.record``): field names are stable; new options may be added with a default
 that keeps the existing presets' behaviour.
 """
 
@@ -23,9 +23,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.shown import shown
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
 
 ANNULMENT_HOLDINGS: tuple[str, ...] = (
     "four_kings",
@@ -124,7 +124,7 @@ class Rules:
 
     def spec(self) -> str | dict[str, Any]:
         """How a hand summary names these rules: the preset name, or ``{"preset", "options"}`` with the
-        options that differ from the preset (``engine.summary.resolve_rules`` reads it back)."""
+        options that differ from the preset (``engine.hungarian.summary.resolve_rules`` reads it back)."""
         base = PRESETS.get(self.name, PAGAT)
         if self == base:
             return base.name

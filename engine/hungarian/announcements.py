@@ -4,7 +4,7 @@
 The declarer speaks first (declares tarokks, calls a partner: engine/calling.py, announces), then each
 player in turn declares, announces bonuses and kontras until three in succession only pass. A player whose
 side is not known is taken for the side of the last announcer. ``AnnouncementPhase`` holds these rules for
-``engine.state.Hand``, which owns the state.
+``engine.hungarian.state.Hand``, which owns the state.
 
 Speed: items are numbered (0 the game, ``1 + 6 * team + i`` each team's ``BONUSES[i]``) so that sets of
 them are bitmasks; ``_announcement_key`` packs what a seat may say now into one int, whose action list comes
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import (
+from engine.hungarian.actions import (
     ANNOUNCE,
     BONUSES,
     CALL,
@@ -34,11 +34,11 @@ from engine.actions import (
     IllegalAction,
     step_by,
 )
-from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
-from engine.messages import Message
-from engine.messages import gettext_noop as _
-from engine.rules import Rules
-from engine.shown import shown
+from engine.hungarian.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.hungarian.rules import Rules
+from engine.core.shown import shown
 
 KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,

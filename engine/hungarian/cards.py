@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.shown import shown
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
 
 N_CARDS = 42
 PAGAT = 0

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from engine.rules import Rules
-from engine.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
+from engine.hungarian.rules import Rules
+from engine.hungarian.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
 __all__ = ["PLAUSIBLE_PAYMENT", "Item", "Score", "SummaryError", "max_payment", "score", "score_summary"]
 
