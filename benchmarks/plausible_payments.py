@@ -5,7 +5,8 @@
     python benchmarks/plausible_payments.py --hands 2000 --presets tournament
 
 Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play
-each one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements and
+each one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements
+and
 kontras, play), then score it with the engine (``Hand.payments``). Printed per preset: the distribution of
 ``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played
 hands in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
 from engine.hungarian.actions import (
     ANNOUNCE,
     BONUSES,
@@ -35,10 +38,7 @@ from engine.hungarian.actions import (
     step_by,
 )
 from engine.hungarian.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
-from engine.core.messages import Message
-from engine.core.messages import gettext_noop as _
 from engine.hungarian.rules import Rules
-from engine.core.shown import shown
 
 KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,

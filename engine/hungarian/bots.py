@@ -18,7 +18,19 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from engine.hungarian.cards import KINGS, PAGAT, POINTS, SKIZ, SUIT_OF, XIX, XVIII, XX, XXI, beats, trick_winner
+from engine.hungarian.cards import (
+    KINGS,
+    PAGAT,
+    POINTS,
+    SKIZ,
+    SUIT_OF,
+    XIX,
+    XVIII,
+    XX,
+    XXI,
+    beats,
+    trick_winner,
+)
 from engine.hungarian.rules import PAGAT as PAGAT_RULES
 from engine.hungarian.rules import Rules
 from engine.hungarian.state import Action, Hand, SeatView

@@ -1,4 +1,5 @@
-"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from a finished
+"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from
+a finished
 or thrown-in ``Hand``, in the form ``engine.hungarian.scoring.score_summary`` scores ("The scoring")."""
 
 from __future__ import annotations
@@ -7,14 +8,25 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hungarian.actions import DECL, GAME, TEAMS
 from engine.hungarian.bidding import LEVEL_NAMES
-from engine.hungarian.cards import HONOUR_MASK, KING_MASK, PAGAT, SKIZ, TAROKK_MASK, XXI, mask, points_of, trick_winner
+from engine.hungarian.cards import (
+    HONOUR_MASK,
+    KING_MASK,
+    PAGAT,
+    SKIZ,
+    TAROKK_MASK,
+    XXI,
+    mask,
+    points_of,
+    trick_winner,
+)
 
 if TYPE_CHECKING:
     from engine.hungarian.state import Hand
 
 
 def summarize(h: Hand) -> dict[str, Any]:
-    """Derive the hand summary (engine/hungarian/schemas/hand-summary.schema.json) of a finished or thrown-in hand."""
+    """Derive the hand summary (engine/hungarian/schemas/hand-summary.schema.json) of a finished or
+    thrown-in hand."""
     labels = h.labels
     out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}
     if h.declarer is not None:

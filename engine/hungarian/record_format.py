@@ -1,5 +1,7 @@
-"""The hand record format (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``): writing a hand as a
-record, the texts of its steps and the rules spec it carries. Reading a record back is ``engine.hungarian.record``'s
+"""The hand record format (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``): writing a
+hand as a
+record, the texts of its steps and the rules spec it carries. Reading a record back is
+``engine.hungarian.record``'s
 ``replay``; this module needs no ``Hand`` class at run time, so that ``Hand.record()`` uses it without an
 import cycle (engine.hungarian.record imports engine.hungarian.state, never the other way round)."""
 
@@ -7,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
 from engine.hungarian.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
 from engine.hungarian.bidding import LEVEL_NAMES
 from engine.hungarian.cards import NAMES
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
 from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
-from engine.core.shown import shown
 
 if TYPE_CHECKING:
     from engine.hungarian.state import Hand

@@ -13,7 +13,8 @@ option here, with the main text as the default. Presets:
 ``Rules.spec()`` gives the ``"rules"`` value a hand summary should carry for these rules.
 
 This module is the contract between the scoring (``engine.hungarian.scoring``) and live play / replay
-(``engine.hungarian.state``, ``engine.hungarian.record``): field names are stable; new options may be added with a default
+(``engine.hungarian.state``, ``engine.hungarian.record``): field names are stable; new options may be added
+with a default
 that keeps the existing presets' behaviour.
 """
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
 from engine.hungarian.actions import (
     BONUSES,
     END_OF_HAND,
@@ -43,8 +45,6 @@ from engine.hungarian.cards import (
     cards_of,
     mask,
 )
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
 from engine.hungarian.outcome import summarize
 from engine.hungarian.play import PlayPhase
 from engine.hungarian.record_format import make_record

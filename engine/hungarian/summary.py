@@ -1,7 +1,8 @@
 """Parse and validate hand summaries into typed objects (``HandSummary``).
 
 A hand summary is the result of one deal as a plain JSON-like dict; the full format, every optional field
-included, is documented in ``engine/hungarian/schemas/hand-summary.schema.json``. Validation here is hand-written (no
+included, is documented in ``engine/hungarian/schemas/hand-summary.schema.json``. Validation here is
+hand-written (no
 jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the schema file is
 documentation, checked against sample summaries by the tests.
 
@@ -16,8 +17,8 @@ from typing import Any, NoReturn
 
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
-from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 from engine.core.shown import shown
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 
 DECLARER = 0
 OPPONENTS = 1

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import as_text, shown
 from engine.hungarian.actions import NO_ANNUL, Action, IllegalAction, step_by
 from engine.hungarian.cards import (
     HONOUR_MASK,
@@ -26,9 +29,6 @@ from engine.hungarian.cards import (
     cards_of,
     mask,
 )
-from engine.core.messages import Message
-from engine.core.messages import gettext_noop as _
-from engine.core.shown import as_text, shown
 
 #: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
 #: the talon")

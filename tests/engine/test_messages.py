@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from engine.hungarian.actions import Action
 from engine.core.messages import PLAIN, WORDS, EngineError, Message
+from engine.hungarian.actions import Action
 from engine.hungarian.record import ReplayError, replay
 from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
 from engine.hungarian.scoring import score_summary

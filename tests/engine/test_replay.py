@@ -19,7 +19,9 @@ from engine.hungarian.scoring import score_summary
 from engine.hungarian.state import Action, Hand
 from tests.engine.test_play import HANDS, to_play
 
-SCHEMA = json.loads((Path(__file__).parents[2] / "engine/hungarian/schemas/hand-record.schema.json").read_text())
+SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "engine/hungarian/schemas/hand-record.schema.json").read_text()
+)
 
 
 def self_play(seed: int, rules: str = "pagat") -> Hand:
