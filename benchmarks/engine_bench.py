@@ -16,17 +16,16 @@ docker/, Debian's python3.11) runs these loops some 5-15% faster than a build wi
     the figure is the state machine's. Printed beside it: the same through ``RandomBot.choose(hand.view(
     seat), rng)`` (the views' cost), and a quiet variant passing at announcement turns (for scale).
 (b) ``engine.hungarian.record.replay`` (replay and scoring) over hand records generated beforehand (untimed).
-(c) ``engine.hungarian.scoring.score_summary`` over derived hand summaries collected beforehand (untimed);
-no caching.
+(c) ``engine.hungarian.scoring.score_summary`` over derived hand summaries collected beforehand (untimed); no
+caching.
 
 The hands for (b) and (c) are half random self-play (announcement-heavy: uniform choice makes ~85
 announcement actions a hand) and half RuleBot self-play (few announcements, like real play); the figure
 for each half is printed too.
 
-Strength: ``engine.hungarian.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots
-in seats
-A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a
-95% confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
+Strength: ``engine.hungarian.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots in
+seats A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a 95%
+confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
 """
 
 from __future__ import annotations

@@ -4,15 +4,14 @@
     python benchmarks/plausible_payments.py              # 20,000 hands per rules preset
     python benchmarks/plausible_payments.py --hands 2000 --presets tournament
 
-Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play
-each one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements
-and
+Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play each
+one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements and
 kontras, play), then score it with the engine (``Hand.payments``). Printed per preset: the distribution of
-``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played
-hands in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like
-careful players (few announcements, kontra when strong), so the tail of their distribution is the tail of
-ordinary tournament hands; a typed payment well beyond its maximum is far more likely a typo (an extra
-digit) than a hand that was really played.
+``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played hands
+in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like careful
+players (few announcements, kontra when strong), so the tail of their distribution is the tail of ordinary
+tournament hands; a typed payment well beyond its maximum is far more likely a typo (an extra digit) than a
+hand that was really played.
 """
 
 from __future__ import annotations

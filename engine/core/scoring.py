@@ -46,8 +46,7 @@ def team_transfers(
     extra_opponents: Iterable[str] = (),
 ) -> list[Transfer]:
     """The transfers of a team item worth ``net`` to the declarer's side (negative: to the opponents), paid
-    per
-    pair ("each player on the losing team pays one of the players on the winning team"): the i-th opponent
+    per pair ("each player on the losing team pays one of the players on the winning team"): the i-th opponent
     settles with the i-th member of the declarer's side (a lone declarer with every opponent). An
     ``extra_opponent`` (a sitting-out dealer who weeps and laughs) settles with the declarer alone."""
     side = len(declarers)

@@ -337,9 +337,9 @@ _BID_KINDS = frozenset(("bid", "hold", "pass"))
 
 
 class BiddingPhase:
-    """The auction's turns and the sole bidder's raise (T 11) as methods of
-    ``engine.hungarian.state.Hand``, which owns
-    the state: ``Auction`` above knows the rules, this class moves the hand on when the auction ends."""
+    """The auction's turns and the sole bidder's raise (T 11) as methods of ``engine.hungarian.state.Hand``,
+    which owns the state: ``Auction`` above knows the rules, this class moves the hand on when the auction
+    ends."""
 
     __slots__ = ()
 

@@ -1,10 +1,10 @@
-"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from
-a finished
-or thrown-in ``Hand``, in the form ``engine.hungarian.scoring.score_summary`` scores ("The scoring")."""
+"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from a
+finished or thrown-in ``Hand``, in the form ``engine.hungarian.scoring.score_summary`` scores ("The
+scoring")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.hungarian.actions import DECL, GAME, TEAMS
 from engine.hungarian.bidding import LEVEL_NAMES
@@ -19,12 +19,10 @@ from engine.hungarian.cards import (
     points_of,
     trick_winner,
 )
-
-if TYPE_CHECKING:
-    from engine.hungarian.state import Hand
+from engine.hungarian.finished import FinishedHand
 
 
-def summarize(h: Hand) -> dict[str, Any]:
+def summarize(h: FinishedHand) -> dict[str, Any]:
     """Derive the hand summary (engine/hungarian/schemas/hand-summary.schema.json) of a finished or
     thrown-in hand."""
     labels = h.labels

@@ -1,10 +1,9 @@
 """The play ("The play"): nine tricks, following suit, else a tarokk, else anything; the highest tarokk, else
 the highest card of the suit led, wins; a team that announced pagátultimó keeps the pagát until forced.
 
-``PlayPhase`` holds the rules of this phase for ``engine.hungarian.state.Hand``, which owns the state
-(hands, tricks,
-the seat to move) and dispatches to it. Legal cards are masks: ``_legal_cards`` lists them by six table
-lookups, and ``_play_trick`` (a replay's whole trick at once) checks four cards by mask arithmetic.
+``PlayPhase`` holds the rules of this phase for ``engine.hungarian.state.Hand``, which owns the state (hands,
+tricks, the seat to move) and dispatches to it. Legal cards are masks: ``_legal_cards`` lists them by six
+table lookups, and ``_play_trick`` (a replay's whole trick at once) checks four cards by mask arithmetic.
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
 """Hand records (versioned JSON) and their replay.
 
 A record (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``) keeps everything needed to
-re-run a
-deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the talon top
-first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the round of
-announcements turn by turn and the nine tricks. ``replay`` re-runs it through
-``engine.hungarian.state.Hand``, which
-checks every step against the rules, and returns the derived summary and its payments.
+re-run a deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the
+talon top first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the
+round of announcements turn by turn and the nine tricks. ``replay`` re-runs it through
+``engine.hungarian.state.Hand``, which checks every step against the rules, and returns the derived summary
+and its payments.
 """
 
 from __future__ import annotations
@@ -114,8 +113,7 @@ def _read_say(text: Any, where: str | Message) -> Action:
     raise ReplayError(where, Message("cannot_read", _("cannot read %(value)s"), value=shown(text)))
 
 
-#: record texts of the announcement steps that have step codes (``engine.hungarian.state.STEP_CODE``) ->
-#: their codes
+#: record texts of the announcement steps that have step codes (``announcements.STEP_CODE``) -> their codes
 _SAY_STEPS: dict[str, Step] = {action_text(action): code for action, code in STEP_CODE.items()}
 
 

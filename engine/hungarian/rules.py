@@ -14,8 +14,7 @@ option here, with the main text as the default. Presets:
 
 This module is the contract between the scoring (``engine.hungarian.scoring``) and live play / replay
 (``engine.hungarian.state``, ``engine.hungarian.record``): field names are stable; new options may be added
-with a default
-that keeps the existing presets' behaviour.
+with a default that keeps the existing presets' behaviour.
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 
 A hand summary is the result of one deal as a plain JSON-like dict; the full format, every optional field
 included, is documented in ``engine/hungarian/schemas/hand-summary.schema.json``. Validation here is
-hand-written (no
-jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the schema file is
-documentation, checked against sample summaries by the tests.
+hand-written (no jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the
+schema file is documentation, checked against sample summaries by the tests.
 
 Teams are held as small ints: ``DECLARER = 0``, ``OPPONENTS = 1`` (``None`` for "neither").
 Every error is a ``SummaryError`` naming the offending field path, e.g. ``result.declarer_card_points``,
