@@ -20,12 +20,29 @@ with a default that keeps the existing presets' behaviour.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.core.messages import EngineError, Message
+from engine.core.messages import Message
 from engine.core.messages import gettext_noop as _
+from engine.core.rules import RulesError
 from engine.core.shown import shown
+
+__all__ = [
+    "KEGL",
+    "OPTION_DOCS",
+    "PAGAT",
+    "PRESETS",
+    "TOURNAMENT",
+    "TOURNAMENT_SILENT_CHOICES",
+    "Rules",
+    "RulesError",
+    "get_rules",
+    "resolve_rules",
+    "unknown_preset",
+    "validate",
+]
 
 ANNULMENT_HOLDINGS: tuple[str, ...] = (
     "four_kings",
@@ -39,9 +56,6 @@ DoubledRounds = Literal["overlap", "none", "extra_round", "quadruple_round"]
 CueBidInterpretation = Literal["new", "old", "kegl"]
 AnnulTiming = Literal["after_exchange", "before_discard"]
 
-
-class RulesError(EngineError):
-    """An unknown preset or option, or an option value out of range: ``RulesError(option, message)``."""
 
 
 @dataclass(frozen=True)
@@ -434,3 +448,27 @@ def get_rules(preset: str = "pagat", /, **options: Any) -> Rules:
                 raise RulesError(name, VALUE_PAIR)
             options[name] = tuple(options[name])
     return base.replace(**options) if options else base
+
+
+def resolve_rules(spec: Any = "pagat", options: Mapping[str, Any] | None = None) -> Rules:
+    """The one way to rules: a preset name, a stored spec ``{"preset": NAME, "options": {...}}`` (as
+    summaries and records carry it, ``Rules.spec()``) or a ``Rules`` value, with ``options`` (a tournament's
+    overrides) on top. Raises RulesError for an unknown preset or option, a bad value or a malformed spec
+    (and TypeError for option names that are not text, as ``get_rules`` does)."""
+    extra = dict(options or {})
+    if isinstance(spec, Rules):
+        if not extra:
+            return spec
+        spec = spec.spec()
+    if type(spec) is str:
+        return get_rules(spec, **extra)
+    if not isinstance(spec, Mapping) or set(spec) - {"preset", "options"}:
+        raise RulesError(
+            "rules", Message("rules_spec", _("must be a preset name or an object {preset, options}"))
+        )
+    stored = spec.get("options") or {}
+    if not isinstance(stored, Mapping):
+        raise RulesError(
+            "rules", Message("rules_spec_parts", _("preset must be a name and options an object"))
+        )
+    return get_rules(spec.get("preset", "pagat"), **{**stored, **extra})

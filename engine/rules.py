@@ -1,0 +1,22 @@
+"""The one rules resolver of the engine: what the tournament system calls to turn a tournament's preset
+and options, a summary's or a record's stored spec, or a ``Rules`` value into the rules of its game.
+
+Today the domain resolves rules three ways (``tournaments.formats.tournament_rules``, the record reader's
+``rules_from_spec``, the summary parser's ``resolve_rules``); phase 2 of issue 22 makes them all call this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.rules import RulesError
+from engine.games import DEFAULT_GAME, game
+
+__all__ = ["RulesError", "resolve_rules"]
+
+
+def resolve_rules(spec: Any, options: Mapping[str, Any] | None = None, *, game_id: str = DEFAULT_GAME) -> Any:
+    """The rules of game ``game_id`` for ``spec`` (a preset name, ``{"preset", "options"}`` or a Rules
+    value) with ``options`` on top; raises RulesError (UnknownGame for an unknown game)."""
+    return game(game_id).resolve_rules(spec, options)
