@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=20_000, help="hands per preset (default 20,000)")
     parser.add_argument("--presets", nargs="*", default=list(PRESETS), choices=list(PRESETS))
     args = parser.parse_args(argv)
-    print(f"PLAUSIBLE_PAYMENT (engine/scoring.py) = {PLAUSIBLE_PAYMENT} per stake unit")
+    print(f"PLAUSIBLE_PAYMENT (engine/hungarian/scoring.py) = {PLAUSIBLE_PAYMENT} per stake unit")
     print(
         f"{'preset':<11} {'hands':>6} {'played':>6} {'thrown in':>9} {'all-zero':>9} "
         f"{'mean':>6} {'p99':>5} {'p99.9':>6} {'max':>5} {'seconds':>8}"

@@ -1,10 +1,10 @@
 """Bonuses, kontra, declaring tarokks and the procedure for the round of announcements (pagat "Bonuses",
 "Kontra", "Declaring tarokks", "Procedure for the round of announcements"; tournament items T 34 .. T 43).
 
-The declarer speaks first (declares tarokks, calls a partner: engine/calling.py, announces), then each
-player in turn declares, announces bonuses and kontras until three in succession only pass. A player whose
-side is not known is taken for the side of the last announcer. ``AnnouncementPhase`` holds these rules for
-``engine.hungarian.state.Hand``, which owns the state.
+The declarer speaks first (declares tarokks, calls a partner: engine/hungarian/calling.py, announces), then
+each player in turn declares, announces bonuses and kontras until three in succession only pass. A player
+whose side is not known is taken for the side of the last announcer. ``AnnouncementPhase`` holds these rules
+for ``engine.hungarian.state.Hand``, which owns the state.
 
 Speed: items are numbered (0 the game, ``1 + 6 * team + i`` each team's ``BONUSES[i]``) so that sets of
 them are bitmasks; ``_announcement_key`` packs what a seat may say now into one int, whose action list comes

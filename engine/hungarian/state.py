@@ -6,12 +6,12 @@ drive the auction, the talon exchange, annulment, the call and round of announce
 
 ``Hand`` owns the state shared by all phases (the cards, the seat to move, the declarer, the teams) and
 dispatches by phase; each phase's rules live in the module named after its section of the rules text, as a
-class of methods that ``Hand`` inherits: engine/bidding.py ("The bidding", ``BiddingPhase``),
-engine/talon.py ("Drawing from the talon and discarding", ``TalonPhase``), engine/calling.py ("Calling a
-partner", ``CallingPhase``), engine/announcements.py ("Procedure for the round of announcements",
-``AnnouncementPhase``) and engine/play.py ("The play", ``PlayPhase``); engine/outcome.py derives the summary.
-Hands are bitmasks and legal moves are mask arithmetic so that bots and replays are fast (see
-benchmarks/engine_bench.py).
+class of methods that ``Hand`` inherits: engine/hungarian/bidding.py ("The bidding", ``BiddingPhase``),
+engine/hungarian/talon.py ("Drawing from the talon and discarding", ``TalonPhase``),
+engine/hungarian/calling.py ("Calling a partner", ``CallingPhase``), engine/hungarian/announcements.py
+("Procedure for the round of announcements", ``AnnouncementPhase``) and engine/hungarian/play.py ("The play",
+``PlayPhase``); engine/hungarian/outcome.py derives the summary. Hands are bitmasks and legal moves are mask
+arithmetic so that bots and replays are fast (see benchmarks/engine_bench.py).
 """
 
 from __future__ import annotations

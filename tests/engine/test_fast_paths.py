@@ -6,9 +6,9 @@
   test_properties_play's ``test_it_offers_exactly_the_announcements_the_rule_checks_accept``).
 * ``replay`` checks the round of announcements against the same keys without listing (``Hand._apply_turns``),
   applies whole tricks at once (``Hand._play_trick``) and sorted discards by the ``_DISCARD_MASKS`` table of
-  engine/talon.py; with all of them switched off every step goes through the full rule checks. The two must
-  give the same summary and payments for every record, legal or tampered with, or reject it with the same
-  message.
+  engine/hungarian/talon.py; with all of them switched off every step goes through the full rule checks. The
+  two must give the same summary and payments for every record, legal or tampered with, or reject it with the
+  same message.
 * ``Hand.new`` shuffles by an inlined ``random.shuffle``: the two must agree card for card.
 """
 
