@@ -5,6 +5,7 @@ imported inside the tests that compare with them, so that the rest of this file 
 from __future__ import annotations
 
 import itertools
+import random
 import json
 import subprocess
 import sys
@@ -14,11 +15,14 @@ from typing import Any
 import jsonschema
 import pytest
 
+from engine.core.cards import legal_follows
+from engine.core.cards import trick_winner as common_trick_winner
 from engine.core.descriptor import ENTRY_KINDS, Deal, GameDescriptor
 from engine.core.messages import EngineError
 from engine.core.record import envelope, record_game
 from engine.core.scoring import KONTRA_FACTOR, KONTRA_NAMES, kontra_name, settle, team_transfers
 from engine.games import DEFAULT_GAME, GAMES, UnknownGame, game
+from engine.hungarian import cards
 from engine.hungarian.bots import make_bots, play_hand
 from engine.hungarian.record import replay
 from engine.hungarian.record_format import rules_from_spec
@@ -261,3 +265,21 @@ def test_the_cli_refuses_an_unknown_game() -> None:
     assert result.returncode == 2
     assert "unknown game 'koenigrufen' (known: hungarian)" in result.stderr
     assert result.stdout == ""
+
+
+def test_the_hungarian_pack_and_tricks_follow_the_common_building_blocks() -> None:
+    assert (cards.PACK.size, cards.PACK.trumps, cards.PACK.suit_cards) == (42, 22, 5)
+    deck = list(range(cards.N_CARDS))
+    rng = random.Random(7)
+
+    def suit(c: int) -> int | None:
+        return None if cards.is_tarokk(c) else cards.suit_of(c)
+
+    for _ in range(2000):
+        rng.shuffle(deck)
+        trick = deck[:4]
+        assert common_trick_winner(trick, cards.beats) == cards.trick_winner(trick)
+        hand, led = deck[4:13], deck[13]
+        allowed = cards.FOLLOW_MASK[led] & cards.mask(hand) or cards.TAROKK_MASK & cards.mask(hand)
+        expected = cards.cards_of(allowed) if allowed else sorted(hand)
+        assert sorted(legal_follows(hand, led, suit)) == expected
