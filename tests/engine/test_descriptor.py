@@ -5,8 +5,8 @@ imported inside the tests that compare with them, so that the rest of this file 
 from __future__ import annotations
 
 import itertools
-import random
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
