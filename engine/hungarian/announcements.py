@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core.messages import Message
 from engine.core.messages import gettext_noop as _
+from engine.core.scoring import kontra_name
 from engine.core.shown import shown
 from engine.hungarian.actions import (
     ANNOUNCE,
@@ -40,7 +41,6 @@ from engine.hungarian.actions import (
 from engine.hungarian.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
 from engine.hungarian.rules import Rules
 
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
 #: item ``1 + 6 * team + i`` is ``BONUSES[i]`` announced by ``team`` (DECL or OPP).
 ITEMS: tuple[tuple[int, str], ...] = (GAME, *((t, b) for t in (DECL, OPP) for b in BONUSES))
@@ -396,7 +396,7 @@ class AnnouncementPhase:
             return Message(
                 "kontra_highest",
                 _("%(kontra)s is the highest level"),
-                kontra=KONTRA_NAMES[self.rules.max_kontra],
+                kontra=kontra_name(self.rules.max_kontra),
             )
         owner = _ITEM_OWNER[i]
         needed = owner if level % 2 == 0 else 1 - owner
@@ -405,7 +405,7 @@ class AnnouncementPhase:
                 "kontra_by_other_team",
                 _("only the %(team)s may say %(kontra)s to this"),
                 team=TEAMS[needed],
-                kontra=KONTRA_NAMES[level],
+                kontra=kontra_name(level),
             )
         if self.known_side[s] is not None and self.known_side[s] != needed:
             return Message("contradicts_side", _("contradicts the side already shown"))
