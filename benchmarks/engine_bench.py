@@ -15,16 +15,17 @@ docker/, Debian's python3.11) runs these loops some 5-15% faster than a build wi
     random element of ``hand.legal_actions()`` directly (RandomBot's policy without building views), so
     the figure is the state machine's. Printed beside it: the same through ``RandomBot.choose(hand.view(
     seat), rng)`` (the views' cost), and a quiet variant passing at announcement turns (for scale).
-(b) ``engine.record.replay`` (replay and scoring) over hand records generated beforehand (untimed).
-(c) ``engine.scoring.score_summary`` over derived hand summaries collected beforehand (untimed); no caching.
+(b) ``engine.hungarian.record.replay`` (replay and scoring) over hand records generated beforehand (untimed).
+(c) ``engine.hungarian.scoring.score_summary`` over derived hand summaries collected beforehand (untimed); no
+caching.
 
 The hands for (b) and (c) are half random self-play (announcement-heavy: uniform choice makes ~85
 announcement actions a hand) and half RuleBot self-play (few announcements, like real play); the figure
 for each half is printed too.
 
-Strength: ``engine.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots in seats
-A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a
-95% confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
+Strength: ``engine.hungarian.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots in
+seats A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a 95%
+confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import RandomBot, RuleBot, duel, play_hand
-from engine.record import replay
-from engine.rules import Rules, get_rules
-from engine.scoring import score_summary
-from engine.state import Hand
+from engine.hungarian.bots import RandomBot, RuleBot, duel, play_hand
+from engine.hungarian.record import replay
+from engine.hungarian.rules import Rules, get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Hand
 
 TARGETS = {"a": 5_000, "b": 10_000, "c": 100_000}
 

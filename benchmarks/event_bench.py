@@ -120,7 +120,7 @@ class Event:
     def __init__(self, seed: int) -> None:
         from django.contrib.auth import get_user_model
 
-        from engine.bots import RuleBot, play_hand
+        from engine.hungarian.bots import RuleBot, play_hand
         from tournaments.core.audit import Actor, acting_as
         from tournaments.core.formats import tournament_rules
         from tournaments.organizing.models import Tournament

@@ -1,17 +1,17 @@
 """How much one seat plausibly wins or loses in one hand at stake x1: the figures behind
-``engine.scoring.PLAUSIBLE_PAYMENT`` (docs/plausible-payments.md).
+``engine.hungarian.scoring.PLAUSIBLE_PAYMENT`` (docs/plausible-payments.md).
 
     python benchmarks/plausible_payments.py              # 20,000 hands per rules preset
     python benchmarks/plausible_payments.py --hands 2000 --presets tournament
 
-Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play
-each one to the end in all four seats (``engine.bots.play_hand``: bidding, calling, announcements and
+Method: for each rules preset, deal ``--hands`` hands (seeds 0..N-1) and let the engine's rule bots play each
+one to the end in all four seats (``engine.hungarian.bots.play_hand``: bidding, calling, announcements and
 kontras, play), then score it with the engine (``Hand.payments``). Printed per preset: the distribution of
-``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played
-hands in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like
-careful players (few announcements, kontra when strong), so the tail of their distribution is the tail of
-ordinary tournament hands; a typed payment well beyond its maximum is far more likely a typo (an extra
-digit) than a hand that was really played.
+``|payment|`` over every seat of every hand that was played (max, p99, p99.9, mean), the share of played hands
+in which every payment is 0, and how many hands were passed out or annulled. The rule bots play like careful
+players (few announcements, kontra when strong), so the tail of their distribution is the tail of ordinary
+tournament hands; a typed payment well beyond its maximum is far more likely a typo (an extra digit) than a
+hand that was really played.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import make_bots, play_hand
-from engine.rules import PRESETS, get_rules
-from engine.scoring import PLAUSIBLE_PAYMENT
+from engine.hungarian.bots import make_bots, play_hand
+from engine.hungarian.rules import PRESETS, get_rules
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT
 
 
 @dataclass
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=20_000, help="hands per preset (default 20,000)")
     parser.add_argument("--presets", nargs="*", default=list(PRESETS), choices=list(PRESETS))
     args = parser.parse_args(argv)
-    print(f"PLAUSIBLE_PAYMENT (engine/scoring.py) = {PLAUSIBLE_PAYMENT} per stake unit")
+    print(f"PLAUSIBLE_PAYMENT (engine/hungarian/scoring.py) = {PLAUSIBLE_PAYMENT} per stake unit")
     print(
         f"{'preset':<11} {'hands':>6} {'played':>6} {'thrown in':>9} {'all-zero':>9} "
         f"{'mean':>6} {'p99':>5} {'p99.9':>6} {'max':>5} {'seconds':>8}"

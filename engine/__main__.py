@@ -1,24 +1,52 @@
-"""``python -m engine COMMAND ...``: score, replay, play, rules."""
+"""``python -m engine [--game GAME] COMMAND ...``: score, replay, play, rules (of GAME, default hungarian).
+
+``--game`` may come before or after the command; an unknown game is an error (exit 2), as is a command
+the game does not have.
+"""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-COMMANDS = {
-    "score": "engine.commands.score",
-    "replay": "engine.commands.replay",
-    "play": "engine.commands.play",
-    "rules": "engine.commands.rules",
-}
+from engine.games import DEFAULT_GAME, GAMES, UnknownGame, game
+
+
+def _take_game(argv: list[str]) -> tuple[str, list[str]]:
+    """The ``--game`` value (default ``DEFAULT_GAME``) and the arguments without it."""
+    rest: list[str] = []
+    chosen = DEFAULT_GAME
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--game" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--game="):
+            chosen = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        i += 1
+    return chosen, rest
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in COMMANDS:
-        print(f"usage: python -m engine {{{','.join(COMMANDS)}}} [args...]", file=sys.stderr)
+    game_id, argv = _take_game(argv)
+    try:
+        descriptor = game(game_id)
+    except UnknownGame as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
-    module = importlib.import_module(COMMANDS[argv[0]])
+    commands = descriptor.commands
+    if not argv or argv[0] not in commands:
+        print(
+            f"usage: python -m engine [--game {{{','.join(GAMES)}}}] {{{','.join(commands)}}} [args...]",
+            file=sys.stderr,
+        )
+        return 2
+    module = importlib.import_module(commands[argv[0]])
     return module.main(argv[1:])
 
 

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.v1.parsers import JSONParser
-from engine.rules import PRESETS
+from engine.hungarian.rules import PRESETS
 
 
 class RulesPresetsView(APIView):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots import RuleBot, play_hand
+from engine.hungarian.bots import RuleBot, play_hand
 from tournaments import services
 from tournaments.core.formats import tournament_rules
 from tournaments.results.models import Dispute, HandSubmission

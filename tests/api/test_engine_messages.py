@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from engine.record import ReplayError, replay
+from engine.hungarian.record import ReplayError, replay
 from tournaments.results.models import HandSubmission
 
 from .conftest import table_client

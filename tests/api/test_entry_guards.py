@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import PLAUSIBLE_PAYMENT
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT
 from tournaments.results.models import Hand, HandSubmission
 
 from .conftest import table_client

@@ -130,7 +130,7 @@ def test_the_organizer_runs_a_round_and_decides_a_dispute(
 def test_a_dispute_with_a_hand_record_shows_its_facts_and_items(
     cup: Any, organizer_user: Any, desktop: Any, phone: Any
 ) -> None:
-    from engine.bots import RuleBot, play_hand
+    from engine.hungarian.bots import RuleBot, play_hand
     from tournaments.core.formats import tournament_rules
 
     table = cup.rounds.get(number=2).tables.get(number=1)

@@ -9,10 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from engine.record import ReplayError, replay
-from engine.rules import RulesError
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import RulesError
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.results.test_disputes import a_record
 from tests.results.test_results import pay, played, seat

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rules import get_rules
+from engine.hungarian.rules import get_rules
 from tournaments.core.formats import FormatError, active_positions, deal_sequence, rank_table, validate_format
 
 PAGAT = get_rules("pagat")

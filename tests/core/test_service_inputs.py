@@ -146,7 +146,7 @@ SERVICE_FUZZ = settings(
 
 
 def _tournament_records() -> list[dict]:
-    from engine.bots import RandomBot, RuleBot, play_hand
+    from engine.hungarian.bots import RandomBot, RuleBot, play_hand
     from tournaments.core.formats import tournament_rules
 
     rules = tournament_rules("tournament", {})

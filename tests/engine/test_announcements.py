@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import SKIZ, XVII, XX, parse_card
-from engine.rules import get_rules
-from engine.state import Action, Hand, IllegalAction
+from engine.hungarian.cards import SKIZ, XVII, XX, parse_card
+from engine.hungarian.rules import get_rules
+from engine.hungarian.state import Action, Hand, IllegalAction
 from tests.engine.test_bidding import say
 
 A, B, C, D = range(4)
@@ -396,7 +396,7 @@ EIGHT_TAROKKS = ["I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "HA"]
 def test_a_declarer_in_seat_b_c_or_d_declares_before_the_call_under_t37_and_replays(declarer: str) -> None:
     """T 37 binds only players whose side is unknown; the declarer's side is known from the auction, so a
     declarer in seat B, C or D declares first (T 34), calls, then announces pagátultimó (T 38)."""
-    from engine.record import replay
+    from engine.hungarian.record import replay
 
     seat = "ABCD".index(declarer)
     rules = get_rules("tournament")

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.messages import PLAIN
-from engine.record import ReplayError, replay
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.core.messages import PLAIN
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tests.engine.conftest import build
 from tests.engine.test_malformed_inputs import JSON_VALUES, RECORDS, _paths
 

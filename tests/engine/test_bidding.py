@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine.cards import XIX, XVII, XVIII, XX, card_name, parse_card
-from engine.record import ReplayError, replay
-from engine.rules import get_rules
-from engine.state import Action, Hand, IllegalAction
+from engine.hungarian.cards import XIX, XVII, XVIII, XX, card_name, parse_card
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import get_rules
+from engine.hungarian.state import Action, Hand, IllegalAction
 
 SEATS = "ABCD"
 WORDS = {"three": 3, "two": 2, "one": 1, "solo": 0}

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import RandomBot, RuleBot, duel, make_bots, play_hand
-from engine.cards import HONOURS, KINGS
-from engine.rules import PRESETS, get_rules
+from engine.hungarian.bots import RandomBot, RuleBot, duel, make_bots, play_hand
+from engine.hungarian.cards import HONOURS, KINGS
+from engine.hungarian.rules import PRESETS, get_rules
 
 PRESET_NAMES = sorted(PRESETS)
 

@@ -6,8 +6,8 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
-from engine.bots import RandomBot, RuleBot, hand_strength
-from engine.cards import PAGAT, SKIZ, XIX, XX, XXI, parse_card
+from engine.hungarian.bots import RandomBot, RuleBot, hand_strength
+from engine.hungarian.cards import PAGAT, SKIZ, XIX, XX, XXI, parse_card
 
 RNG = random.Random(0)
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import cards as C
+from engine.hungarian import cards as C
 
 
 def test_it_has_42_cards_worth_94_points() -> None:

@@ -6,9 +6,9 @@
   test_properties_play's ``test_it_offers_exactly_the_announcements_the_rule_checks_accept``).
 * ``replay`` checks the round of announcements against the same keys without listing (``Hand._apply_turns``),
   applies whole tricks at once (``Hand._play_trick``) and sorted discards by the ``_DISCARD_MASKS`` table of
-  engine/talon.py; with all of them switched off every step goes through the full rule checks. The two must
-  give the same summary and payments for every record, legal or tampered with, or reject it with the same
-  message.
+  engine/hungarian/talon.py; with all of them switched off every step goes through the full rule checks. The
+  two must give the same summary and payments for every record, legal or tampered with, or reject it with the
+  same message.
 * ``Hand.new`` shuffles by an inlined ``random.shuffle``: the two must agree card for card.
 """
 
@@ -25,14 +25,14 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.actions
-import engine.announcements
-import engine.state
-import engine.talon
-from engine.cards import NAMES
-from engine.record import ReplayError, replay
-from engine.rules import get_rules
-from engine.state import Hand
+import engine.hungarian.actions
+import engine.hungarian.announcements
+import engine.hungarian.state
+import engine.hungarian.talon
+from engine.hungarian.cards import NAMES
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import get_rules
+from engine.hungarian.state import Hand
 
 PRESETS = st.sampled_from(["pagat", "kegl", "tournament"])
 SAYS = [
@@ -42,8 +42,8 @@ SAYS = [
     "call XIX",
     "declare 8",
     "declare 9",
-    *(f"announce {b}" for b in engine.actions.BONUSES),
-    *(f"kontra {t} {b}" for t in engine.actions.TEAMS for b in engine.actions.BONUSES),
+    *(f"announce {b}" for b in engine.hungarian.actions.BONUSES),
+    *(f"kontra {t} {b}" for t in engine.hungarian.actions.TEAMS for b in engine.hungarian.actions.BONUSES),
 ]
 
 
@@ -81,7 +81,7 @@ def apply_turns_checked(hand: Hand, turns: list[Any], start: int = 0) -> tuple[i
         if hand.phase != "announcements" or hand.to_move() != seat:
             return i, 0
         for k, step in enumerate(actions, 1):
-            action = engine.announcements.STEP_ACTION[step] if isinstance(step, int) else step
+            action = engine.hungarian.announcements.STEP_ACTION[step] if isinstance(step, int) else step
             hand.apply(action)
             if action[0] == "pass":
                 if k < len(actions):
@@ -106,7 +106,7 @@ def checked_path() -> Iterator[None]:
         mock.patch.object(Hand, "apply", apply_checked),
         mock.patch.object(Hand, "_apply_turns", apply_turns_checked),
         mock.patch.object(Hand, "_play_trick", play_trick_checked),
-        mock.patch.object(engine.talon, "_DISCARD_MASKS", {}),
+        mock.patch.object(engine.hungarian.talon, "_DISCARD_MASKS", {}),
     ):
         yield
 
@@ -154,8 +154,8 @@ def test_it_replays_and_rejects_records_alike_on_the_fast_and_the_checked_path(
 @given(st.one_of(st.integers(), st.none()))
 def test_it_shuffles_the_deck_as_random_shuffle_does(seed: int | None) -> None:
     if seed is None:  # an unseeded Random draws from the OS: only the shape can be checked
-        assert sorted(engine.state._shuffled_deck(None)) == list(range(42))
+        assert sorted(engine.hungarian.state._shuffled_deck(None)) == list(range(42))
         return
     deck = list(range(42))
     random.Random(seed).shuffle(deck)
-    assert engine.state._shuffled_deck(seed) == deck
+    assert engine.hungarian.state._shuffled_deck(seed) == deck

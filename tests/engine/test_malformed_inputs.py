@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.commands import replay as replay_cli
-from engine.commands import score as score_cli
-from engine.record import RecordSummaryError, ReplayError, replay
-from engine.rules import PRESETS
-from engine.scoring import score_summary
-from engine.state import Hand
-from engine.summary import SummaryError
+from engine.hungarian.commands import replay as replay_cli
+from engine.hungarian.commands import score as score_cli
+from engine.hungarian.record import RecordSummaryError, ReplayError, replay
+from engine.hungarian.rules import PRESETS
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Hand
+from engine.hungarian.summary import SummaryError
 from tests.engine.conftest import build
 
 
@@ -176,7 +176,7 @@ def test_a_summary_the_scoring_rejects_in_a_replay_is_a_replay_error_naming_the_
     def reject(summary: dict[str, Any], rules: Any = None) -> dict[str, Any]:
         raise SummaryError("result.declarer_tricks", "impossible")
 
-    monkeypatch.setattr("engine.scoring.score_summary", reject)
+    monkeypatch.setattr("engine.hungarian.scoring.score_summary", reject)
     with pytest.raises(RecordSummaryError) as caught:
         replay(RECORDS[0])
     assert isinstance(caught.value, ReplayError)

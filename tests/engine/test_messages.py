@@ -24,13 +24,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from engine.actions import Action
-from engine.messages import PLAIN, WORDS, EngineError, Message
-from engine.record import ReplayError, replay
-from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.scoring import score_summary
-from engine.state import Hand
-from engine.summary import BIDS, BONUSES, KINDS, TEAM_NAMES, SummaryError
+from engine.core.messages import PLAIN, WORDS, EngineError, Message
+from engine.hungarian.actions import Action
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Hand
+from engine.hungarian.summary import BIDS, BONUSES, KINDS, TEAM_NAMES, SummaryError
 from tests.engine.conftest import build
 from tests.engine.test_any_value_in_any_field import RECORD, RECORD_FIELDS, SUMMARIES, SUMMARY_FIELDS, _with
 from tests.engine.test_malformed_inputs import RECORDS
@@ -251,7 +251,7 @@ def test_every_template_of_the_engine_is_in_the_catalogue(language: str) -> None
 
 
 def test_every_word_of_the_engines_vocabularies_has_a_label_in_each_language() -> None:
-    from engine.rules import ANNULMENT_HOLDINGS
+    from engine.hungarian.rules import ANNULMENT_HOLDINGS
 
     vocabularies = {
         "bid": BIDS,

@@ -7,12 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.announcements import AnnouncementPhase
-from engine.bidding import BiddingPhase
-from engine.calling import CallingPhase
-from engine.play import PlayPhase
-from engine.state import Hand
-from engine.talon import TalonPhase
+from engine.hungarian.announcements import AnnouncementPhase
+from engine.hungarian.bidding import BiddingPhase
+from engine.hungarian.calling import CallingPhase
+from engine.hungarian.play import PlayPhase
+from engine.hungarian.state import Hand
+from engine.hungarian.talon import TalonPhase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,8 +27,8 @@ def _loaded_after_importing(module: str) -> set[str]:
 
 def test_the_state_machine_does_not_import_the_replay() -> None:
     """engine.record imports engine.state; engine.state writes records through engine.record_format."""
-    assert "engine.record" not in _loaded_after_importing("engine.state")
-    assert "engine.state" not in _loaded_after_importing("engine.record_format")
+    assert "engine.hungarian.record" not in _loaded_after_importing("engine.hungarian.state")
+    assert "engine.hungarian.state" not in _loaded_after_importing("engine.hungarian.record_format")
 
 
 def test_each_phase_method_of_hand_comes_from_its_phase_module() -> None:

@@ -5,8 +5,8 @@ it stays far below the rules' hard bound (a typo is caught long before an imposs
 from __future__ import annotations
 
 from benchmarks.plausible_payments import main, measure
-from engine.rules import PRESETS
-from engine.scoring import PLAUSIBLE_PAYMENT, max_payment
+from engine.hungarian.rules import PRESETS
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, max_payment
 
 
 def test_the_threshold_stays_above_every_payment_of_a_fresh_sample_of_scored_hands() -> None:

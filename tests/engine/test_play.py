@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.cards import NAMES, PAGAT, POINTS, SKIZ, XX, XXI, parse_card
-from engine.rules import get_rules
-from engine.state import Action, Hand, IllegalAction
+from engine.hungarian.cards import NAMES, PAGAT, POINTS, SKIZ, XX, XXI, parse_card
+from engine.hungarian.rules import get_rules
+from engine.hungarian.state import Action, Hand, IllegalAction
 
 A, B, C, D = range(4)
 PASS = Action("pass")

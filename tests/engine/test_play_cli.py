@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bots, play_hand
-from engine.commands import play
-from engine.rules import PRESETS
+from engine.hungarian.bots import make_bots, play_hand
+from engine.hungarian.commands import play
+from engine.hungarian.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = "rule,random,rule,random"

@@ -9,11 +9,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import POINTS
-from engine.record import replay
-from engine.rules import RulesError, get_rules
-from engine.scoring import score_summary
-from engine.state import BONUSES, TEAMS, Action, Hand, IllegalAction
+from engine.hungarian.cards import POINTS
+from engine.hungarian.record import replay
+from engine.hungarian.rules import RulesError, get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import BONUSES, TEAMS, Action, Hand, IllegalAction
 
 PRESETS = st.sampled_from(["pagat", "kegl", "tournament"])
 

@@ -1,4 +1,4 @@
-"""Hand records and their replay (engine.record, python -m engine replay)."""
+"""Hand records and their replay (engine.hungarian.record, python -m engine replay)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ from typing import Any
 import jsonschema
 import pytest
 
-from engine.commands import replay as replay_cli
-from engine.record import ReplayError, replay
-from engine.rules import get_rules
-from engine.scoring import score_summary
-from engine.state import Action, Hand
+from engine.hungarian.commands import replay as replay_cli
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.rules import get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Action, Hand
 from tests.engine.test_play import HANDS, to_play
 
-SCHEMA = json.loads((Path(__file__).parents[2] / "engine/schemas/hand-record.schema.json").read_text())
+SCHEMA = json.loads(
+    (Path(__file__).parents[2] / "engine/hungarian/schemas/hand-record.schema.json").read_text()
+)
 
 
 def self_play(seed: int, rules: str = "pagat") -> Hand:
@@ -42,7 +44,7 @@ def scripted() -> dict[str, Any]:
 
 
 def _card(name: str) -> int:
-    from engine.cards import parse_card
+    from engine.hungarian.cards import parse_card
 
     return parse_card(name)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules import (
+from engine.hungarian.rules import (
     KEGL,
     OPTION_DOCS,
     PAGAT,
@@ -137,7 +137,7 @@ def test_it_names_every_preset() -> None:
 
 
 def test_it_writes_rules_back_as_a_summary_spec() -> None:
-    from engine.summary import resolve_rules
+    from engine.hungarian.summary import resolve_rules
 
     assert TOURNAMENT.spec() == "tournament"
     custom = get_rules("kegl", four_kings_values=(2, 4), max_kontra=3)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.rules import get_rules
-from engine.scoring import score, score_summary
-from engine.summary import SummaryError, parse_summary
+from engine.hungarian.rules import get_rules
+from engine.hungarian.scoring import score, score_summary
+from engine.hungarian.summary import SummaryError, parse_summary
 from tests.engine.conftest import Builder
 
 

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 
 SEATS = ["A", "B", "C", "D"]
 TEAMS = ["declarer", "opponents"]

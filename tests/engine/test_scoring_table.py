@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.scoring import score_summary
+from engine.hungarian.scoring import score_summary
 from tests.engine.conftest import Builder
 
 GAME = {"three": 1, "two": 2, "one": 3, "solo": 4}

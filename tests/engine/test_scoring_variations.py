@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.rules import get_rules
-from engine.scoring import score_summary
+from engine.hungarian.rules import get_rules
+from engine.hungarian.scoring import score_summary
 from tests.engine.conftest import Builder
 
 SWEEP = {"declarer_card_points": 91, "declarer_tricks": 9, "trull": "declarer", "four_kings": "declarer"}

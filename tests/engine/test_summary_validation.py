@@ -13,12 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tests.engine.conftest import BASE, Builder, build
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "engine" / "schemas" / "hand-summary.schema.json").read_text(encoding="utf-8"))
+SCHEMA = json.loads(
+    (ROOT / "engine" / "hungarian" / "schemas" / "hand-summary.schema.json").read_text(encoding="utf-8")
+)
 
 INVALID: list[tuple[dict[str, Any], str]] = [
     (build(result={"declarer_card_points": 95}), "result.declarer_card_points"),

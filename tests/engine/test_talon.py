@@ -7,16 +7,16 @@ from itertools import combinations
 
 import pytest
 
-from engine.cards import HONOURS, KINGS, XX, parse_card
-from engine.rules import get_rules
-from engine.state import Action, Hand, IllegalAction
+from engine.hungarian.cards import HONOURS, KINGS, XX, parse_card
+from engine.hungarian.rules import get_rules
+from engine.hungarian.state import Action, Hand, IllegalAction
 from tests.engine.test_bidding import say
 
 TALON = ["HQ", "HR", "HJ", "DQ", "DR", "DJ"]
 
 
 def names(cards: tuple[int, ...] | list[int]) -> list[str]:
-    from engine.cards import NAMES
+    from engine.hungarian.cards import NAMES
 
     return [NAMES[c] for c in cards]
 

@@ -379,7 +379,7 @@ def test_a_stale_dispute_or_no_choice_stores_nothing(post: Any, cup: Tournament)
 def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_can_be_overridden(
     org: Any, post: Any, cup: Tournament, django_capture_on_commit_callbacks: Any
 ) -> None:
-    from engine.bots import RuleBot, play_hand
+    from engine.hungarian.bots import RuleBot, play_hand
     from tournaments.core.formats import tournament_rules
 
     table = round2(cup).tables.get(number=1)

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.bots import RuleBot, play_hand
+from engine.hungarian.bots import RuleBot, play_hand
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.results.test_results import pay, played, seat
 from tournaments import services, tasks

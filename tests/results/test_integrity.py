@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
-from engine.rules import PRESETS
-from engine.scoring import max_payment
+from engine.hungarian.rules import PRESETS
+from engine.hungarian.scoring import max_payment
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import services
 from tournaments.draw.models import Round, Seat
@@ -159,7 +159,7 @@ def test_it_bounds_payments_by_what_the_rules_can_produce_at_the_stake(table4) -
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_it_bounds_every_hand_the_engine_plays_by_max_payment(preset) -> None:
-    from engine.bots import RandomBot, RuleBot, play_hand
+    from engine.hungarian.bots import RandomBot, RuleBot, play_hand
 
     rules = PRESETS[preset]
     limit = max_payment(rules)

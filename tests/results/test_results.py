@@ -333,7 +333,7 @@ def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> Non
 
 
 def test_it_replays_a_hand_record_and_refuses_one_played_under_other_rules(table4) -> None:
-    from engine.bots import RuleBot, play_hand
+    from engine.hungarian.bots import RuleBot, play_hand
     from tournaments.core.formats import tournament_rules
 
     deal = services.next_deal(table4, 1)

@@ -25,9 +25,9 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from engine.messages import WORDS, EngineError, Message
-from engine.record_format import ReplayError
-from engine.summary import SummaryError
+from engine.core.messages import WORDS, EngineError, Message
+from engine.hungarian.record_format import ReplayError
+from engine.hungarian.summary import SummaryError
 from tournaments.core.labels import ENGINE_VOCABULARIES as VOCABULARIES
 from tournaments.core.validation import invalid
 

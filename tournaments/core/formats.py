@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules import Rules, RulesError, get_rules
+from engine.hungarian.rules import Rules, RulesError, get_rules
 from tournaments.core.engine_messages import engine_message
 
 THROWN_IN = frozenset({"passed_out", "annulled"})

@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from engine.messages import EngineError
+from engine.core.messages import EngineError
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish

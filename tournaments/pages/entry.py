@@ -35,7 +35,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from engine.summary import BONUSES
+from engine.hungarian.summary import BONUSES
 from tournaments import selectors, services
 from tournaments.core.formats import THROWN_IN, Deal, tournament_rules
 from tournaments.draw.models import Round, Seat, Table, TableCode

@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.rules import PRESETS
+from engine.hungarian.rules import PRESETS
 from tournaments import selectors, services
 from tournaments.core import labels
 from tournaments.core.formats import TIEBREAKS

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
-from engine.record import ReplayError, replay
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 from tournaments.core.formats import tournament_rules
 from tournaments.draw.models import Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament

@@ -15,7 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from engine.bots import RuleBot, play_hand
+from engine.hungarian.bots import RuleBot, play_hand
 from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import tournament_rules

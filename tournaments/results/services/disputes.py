@@ -34,10 +34,10 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
-from engine.record import replay
-from engine.rules import Rules
-from engine.scoring import KONTRA_FACTOR, score_summary
-from engine.summary import TEAM_NAMES, HandSummary, parse_summary
+from engine.hungarian.record import replay
+from engine.hungarian.rules import Rules
+from engine.hungarian.scoring import KONTRA_FACTOR, score_summary
+from engine.hungarian.summary import TEAM_NAMES, HandSummary, parse_summary
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import Deal, tournament_rules
 from tournaments.core.messages import Join, Labelled, Text, error_as_text, from_data, kept
@@ -187,7 +187,7 @@ def item_payments(
     net score ... If you are playing alone against the other three players ... you are paid the net score
     by each of them"; at five "the dealer neither wins nor loses" (unless sír-nevet). So a team item worth
     v moves v per pair: +v to each of declarer and partner and -v from each opponent, or +3v to a lone
-    declarer. ``engine.scoring._score_played`` settles the same way.
+    declarer. ``engine.hungarian.scoring._score_played`` settles the same way.
     """
     moves = dict.fromkeys(positions, 0)
     value, name, seat = item["value"], item["name"], item.get("seat")

@@ -32,9 +32,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from engine.record import ReplayError, replay, rules_from_spec
-from engine.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
-from engine.summary import SummaryError
+from engine.hungarian.record import ReplayError, replay, rules_from_spec
+from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
+from engine.hungarian.summary import SummaryError
 from tournaments.core.audit import Actor, acting_as, current_actor
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import DISPUTE_CHANGED, DISPUTE_OPENED, DISPUTE_RESOLVED, HAND_CHANGED, publish

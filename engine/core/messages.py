@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.shown import shown
+from engine.core.shown import shown
 
-#: params that hold a word of a vocabulary -> the vocabulary: ``bid`` (``engine.summary.BIDS``), ``team``
-#: (``TEAM_NAMES``), ``bonus`` (``BONUSES``), ``kind`` (``KINDS``), ``holding`` (``ANNULMENT_HOLDINGS``).
-#: A value that is not a word of its vocabulary (an input quoted as given) is shown as it is.
+#: params that hold a word of a vocabulary -> the vocabulary: ``bid`` (``engine.hungarian.summary.BIDS``),
+#: ``team`` (``TEAM_NAMES``), ``bonus`` (``BONUSES``), ``kind`` (``KINDS``), ``holding``
+#: (``ANNULMENT_HOLDINGS``). A value that is not a word of its vocabulary (an input quoted as given) is shown
+#: as it is.
 WORDS: dict[str, str] = {
     "bid": "bid",
     "bid_over": "bid",

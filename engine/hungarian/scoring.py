@@ -21,12 +21,24 @@ declarer collects it from (or pays it to) each of the three opponents ("The scor
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from engine.rules import Rules
-from engine.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
+from engine.core.scoring import KONTRA_FACTOR, settle, team_transfers
+from engine.hungarian.rules import Rules
+from engine.hungarian.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
-__all__ = ["PLAUSIBLE_PAYMENT", "Item", "Score", "SummaryError", "max_payment", "score", "score_summary"]
+__all__ = [
+    "KONTRA_FACTOR",
+    "PLAUSIBLE_PAYMENT",
+    "Item",
+    "Score",
+    "SummaryError",
+    "item_payments",
+    "max_payment",
+    "score",
+    "score_summary",
+]
 
 # What one seat plausibly wins or loses in one hand at stake x1 (scaled by the hand's stake). Not a bound
 # (that is ``max_payment``: 13,494 at x1 under the tournament rules, 26,806 under pagat) but the edge of
@@ -37,7 +49,6 @@ __all__ = ["PLAUSIBLE_PAYMENT", "Item", "Score", "SummaryError", "max_payment", 
 PLAUSIBLE_PAYMENT = 150
 
 GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"
-KONTRA_FACTOR = (1, 2, 4, 8, 16, 32)  # none, kontra, rekontra, szubkontra, hirskontra, mordkontra
 TALON_HONOUR_VALUES = {"skiz": 3, "xxi": 2, "pagat": 1}  # "Variations in the scoring", five players
 _TRICK_BONUSES = ("trull", "four_kings", "pagat_ultimo", "xxi_catch")
 
@@ -437,34 +448,60 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     if declarations and team_decl:
         net += _declared_tarokks_team_items(s, rules, items)
 
-    # Settlement: each opponent pays ``net``; a lone declarer collects it from all three.
-    a, b, c, d = s.seats
-    lost = -net
-    payments = {a: lost, b: lost, c: lost, d: lost}
-    declarer, partner = s.declarer, s.partner
-    if partner is None:
-        payments[declarer] = 3 * net  # type: ignore[index]
-    else:
-        payments[declarer] = payments[partner] = net  # type: ignore[index]
+    # Settlement: each opponent pays ``net``; a lone declarer collects it from all three. sír-nevet: the
+    # sitting-out dealer wins or loses what each opponent does; the declarer settles with the dealer (the
+    # dealer is an extra opponent of the declarer alone).
     dealer = s.sitting_out
-    if dealer is not None:
-        payments[dealer] = 0
-        if rules.five_player_dealer_weeps_laughs:
-            # sír-nevet: the dealer wins or loses what each opponent does; the declarer settles with the
-            # dealer (the dealer is an extra opponent of the declarer alone).
-            payments[dealer] = -net
-            payments[declarer] += net  # type: ignore[index]
-        if rules.five_player_talon_honour_payment:
-            for seat, honour in s.talon_honours:
-                value = TALON_HONOUR_VALUES[honour] * stake
-                payments[seat] -= value
-                payments[dealer] += value
-                items.append(
-                    _seat_item("talon_honour", None, False, False, value, seat, f"{honour} to the dealer")
-                )
+    payments = settle(s.seats if dealer is None else (*s.seats, dealer), _team_transfers(net, s, rules))
+    if dealer is not None and rules.five_player_talon_honour_payment:
+        for seat, honour in s.talon_honours:
+            value = TALON_HONOUR_VALUES[honour] * stake
+            payments[seat] -= value
+            payments[dealer] += value
+            items.append(
+                _seat_item("talon_honour", None, False, False, value, seat, f"{honour} to the dealer")
+            )
     if declarations and not team_decl:
         _declared_tarokks_payments(s, rules, payments, items)
     return payments, items
+
+
+def _team_transfers(net: int, s: HandSummary, rules: Rules) -> list[tuple[str, str, int]]:
+    """The pairs that settle a team item worth ``net`` to the declarer's team (pagat "The scoring")."""
+    declarers = (s.declarer,) if s.partner is None else (s.declarer, s.partner)
+    opponents = [x for x in s.seats if x not in declarers]
+    weeps_laughs = s.sitting_out is not None and rules.five_player_dealer_weeps_laughs
+    return team_transfers(net, declarers, opponents, (s.sitting_out,) if weeps_laughs else ())  # type: ignore[arg-type]
+
+
+def item_payments(
+    item: Mapping[str, Any], s: HandSummary, rules: Rules, positions: Sequence[str]
+) -> dict[str, int] | None:
+    """What one scored item of ``score(s, rules)`` moves between the seats (every one of ``positions``), or
+    ``None`` when it moves nothing in the payments (kegl's pot).
+
+    pagat, "The scoring": "each player on the losing team pays one of the players on the winning team the
+    net score ... If you are playing alone against the other three players ... you are paid the net score
+    by each of them"; at five "the dealer neither wins nor loses" (unless sír-nevet). The same settlement
+    as ``score``'s, one item at a time, so that an explanation can show what each item moved.
+    """
+    value, name, seat = item["value"], item["name"], item.get("seat")
+    declared = name in ("eight_tarokks", "nine_tarokks")
+    if item.get("team") is not None and (not declared or rules.declared_tarokks_team_item):
+        net = value if item["won"] == (item["team"] == "declarer") else -value
+        return settle(positions, _team_transfers(net, s, rules))
+    if declared and seat is not None:  # paid between seats
+        payers = (
+            [x for x in s.seats if x != seat]
+            if item["announced"]
+            else [x for x in s.seats if x != seat and s.team_of(x) == s.team_of(seat)]
+        )
+        return settle(positions, [(payer, seat, value) for payer in payers])
+    if name == "talon_honour" and seat is not None and s.sitting_out is not None:
+        return settle(positions, [(seat, s.sitting_out, value)])
+    if name in ("trial_three", "penalty") and seat is not None and not rules.ultimo_pot:
+        return settle(positions, [(seat, x, value) for x in s.seats if x != seat])
+    return None
 
 
 def _declared_tarokks_team_items(s: HandSummary, rules: Rules, items: list[Item]) -> int:

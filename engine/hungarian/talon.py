@@ -3,7 +3,7 @@
 After the auction each seat takes its share of the talon (``TALON_SHARES``), then the seats that drew
 discard as many cards, never a king or an honour (nor the card a cue bid or yield showed, nor the XX where
 the rules say so); a seat with a holding the rules name may annul the hand, before or after the discards
-by the options. ``TalonPhase`` holds these rules for ``engine.state.Hand``, which owns the state.
+by the options. ``TalonPhase`` holds these rules for ``engine.hungarian.state.Hand``, which owns the state.
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from engine.actions import NO_ANNUL, Action, IllegalAction, step_by
-from engine.cards import (
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import as_text, shown
+from engine.hungarian.actions import NO_ANNUL, Action, IllegalAction, step_by
+from engine.hungarian.cards import (
     HONOUR_MASK,
     KING_MASK,
     NAMES,
@@ -26,9 +29,6 @@ from engine.cards import (
     cards_of,
     mask,
 )
-from engine.messages import Message
-from engine.messages import gettext_noop as _
-from engine.shown import as_text, shown
 
 #: cards drawn from the talon by the declarer and the next three players, by final bid level ("Distributing
 #: the talon")

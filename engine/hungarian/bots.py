@@ -18,10 +18,22 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from engine.cards import KINGS, PAGAT, POINTS, SKIZ, SUIT_OF, XIX, XVIII, XX, XXI, beats, trick_winner
-from engine.rules import PAGAT as PAGAT_RULES
-from engine.rules import Rules
-from engine.state import Action, Hand, SeatView
+from engine.hungarian.cards import (
+    KINGS,
+    PAGAT,
+    POINTS,
+    SKIZ,
+    SUIT_OF,
+    XIX,
+    XVIII,
+    XX,
+    XXI,
+    beats,
+    trick_winner,
+)
+from engine.hungarian.rules import PAGAT as PAGAT_RULES
+from engine.hungarian.rules import Rules
+from engine.hungarian.state import Action, Hand, SeatView
 
 HIGH_HONOURS = frozenset((SKIZ, XXI))
 HONOUR_SET = frozenset((SKIZ, XXI, PAGAT))

@@ -9,15 +9,15 @@ import argparse
 import json
 from typing import Any
 
-from engine.bots import BOTS, make_bots, play_hand
-from engine.cards import card_name, trick_winner
-from engine.rules import PRESETS, get_rules
-from engine.scoring import score_summary
-from engine.state import Action, Hand
+from engine.core.scoring import kontra_name
+from engine.hungarian.bots import BOTS, make_bots, play_hand
+from engine.hungarian.cards import card_name, trick_winner
+from engine.hungarian.rules import PRESETS, get_rules
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.state import Action, Hand
 
 LABELS = "ABCD"
 BID_NAMES = {3: "three", 2: "two", 1: "one", 0: "solo"}
-KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 PHASE_TITLES = {
     "bidding": "Auction",
     "raise": "Raise",
@@ -105,7 +105,7 @@ class Narrator:
             key = repr(tuple(arg) if isinstance(arg, list) else arg)
             level = self.kontras.get(key, 0)
             self.kontras[key] = level + 1
-            return f"{KONTRA_NAMES[min(level, len(KONTRA_NAMES) - 1)]} {_item_name(arg)}"
+            return f"{kontra_name(level + 1)} {_item_name(arg)}"
         return f"{kind} {arg}"
 
 
@@ -126,7 +126,7 @@ def _result_lines(summary: dict[str, Any], scored: dict[str, Any]) -> list[str]:
         kontra = item.get("kontra", 0)
         details = [item.get("team", "")] + (["announced"] if item.get("announced") else [])
         if kontra:
-            details.append(KONTRA_NAMES[min(kontra, len(KONTRA_NAMES)) - 1])
+            details.append(kontra_name(kontra))
         outcome = "won" if item.get("won") else "lost"
         described = ", ".join(d for d in details if d)
         lines.append(f"  {item['name']} ({described}): {outcome}, {item.get('value')}")

@@ -1,13 +1,13 @@
 """Calling a partner (pagat "Calling a partner", "Cue bids", "Yielded game"; T 28 .. T 33): the declarer
 calls a tarokk, normally the XX; the holder of the called card is the partner, unknown to the others until
 the card is played or the partner's side shows. A cue bid or a yield in force fixes the call; another
-player's tarokk discard may free it. ``CallingPhase`` holds these rules for ``engine.state.Hand``.
+player's tarokk discard may free it. ``CallingPhase`` holds these rules for ``engine.hungarian.state.Hand``.
 """
 
 from __future__ import annotations
 
-from engine.actions import DECL, OPP
-from engine.cards import XX, cards_of, mask
+from engine.hungarian.actions import DECL, OPP
+from engine.hungarian.cards import XX, cards_of, mask
 
 #: the tarokks II .. XIX, which a free call may name if the declarer lacks them ("Calling a partner")
 _FREE_CALLS = sum(1 << c for c in range(1, XX))

@@ -1,10 +1,10 @@
 """Bonuses, kontra, declaring tarokks and the procedure for the round of announcements (pagat "Bonuses",
 "Kontra", "Declaring tarokks", "Procedure for the round of announcements"; tournament items T 34 .. T 43).
 
-The declarer speaks first (declares tarokks, calls a partner: engine/calling.py, announces), then each
-player in turn declares, announces bonuses and kontras until three in succession only pass. A player whose
-side is not known is taken for the side of the last announcer. ``AnnouncementPhase`` holds these rules for
-``engine.state.Hand``, which owns the state.
+The declarer speaks first (declares tarokks, calls a partner: engine/hungarian/calling.py, announces), then
+each player in turn declares, announces bonuses and kontras until three in succession only pass. A player
+whose side is not known is taken for the side of the last announcer. ``AnnouncementPhase`` holds these rules
+for ``engine.hungarian.state.Hand``, which owns the state.
 
 Speed: items are numbered (0 the game, ``1 + 6 * team + i`` each team's ``BONUSES[i]``) so that sets of
 them are bitmasks; ``_announcement_key`` packs what a seat may say now into one int, whose action list comes
@@ -18,7 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import (
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.core.scoring import kontra_name
+from engine.core.shown import shown
+from engine.hungarian.actions import (
     ANNOUNCE,
     BONUSES,
     CALL,
@@ -34,13 +38,9 @@ from engine.actions import (
     IllegalAction,
     step_by,
 )
-from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
-from engine.messages import Message
-from engine.messages import gettext_noop as _
-from engine.rules import Rules
-from engine.shown import shown
+from engine.hungarian.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, SKIZ, TAROKK_MASK, XX, card_or_value
+from engine.hungarian.rules import Rules
 
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 #: The items of the round of announcements, numbered so that a set of them is a bitmask: item 0 is the game,
 #: item ``1 + 6 * team + i`` is ``BONUSES[i]`` announced by ``team`` (DECL or OPP).
 ITEMS: tuple[tuple[int, str], ...] = (GAME, *((t, b) for t in (DECL, OPP) for b in BONUSES))
@@ -396,7 +396,7 @@ class AnnouncementPhase:
             return Message(
                 "kontra_highest",
                 _("%(kontra)s is the highest level"),
-                kontra=KONTRA_NAMES[self.rules.max_kontra],
+                kontra=kontra_name(self.rules.max_kontra),
             )
         owner = _ITEM_OWNER[i]
         needed = owner if level % 2 == 0 else 1 - owner
@@ -405,7 +405,7 @@ class AnnouncementPhase:
                 "kontra_by_other_team",
                 _("only the %(team)s may say %(kontra)s to this"),
                 team=TEAMS[needed],
-                kontra=KONTRA_NAMES[level],
+                kontra=kontra_name(level),
             )
         if self.known_side[s] is not None and self.known_side[s] != needed:
             return Message("contradicts_side", _("contradicts the side already shown"))

@@ -7,8 +7,8 @@ import argparse
 import json
 import sys
 
-from engine.commands import read_json
-from engine.record import ReplayError, auction_record, replay
+from engine.hungarian.commands import read_json
+from engine.hungarian.record import ReplayError, auction_record, replay
 
 
 def main(argv: list[str]) -> int:

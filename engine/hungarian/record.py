@@ -1,10 +1,11 @@
 """Hand records (versioned JSON) and their replay.
 
-A record (engine/schemas/hand-record.schema.json, ``"version": 1``) keeps everything needed to re-run a
-deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the talon top
-first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the round of
-announcements turn by turn and the nine tricks. ``replay`` re-runs it through ``engine.state.Hand``, which
-checks every step against the rules, and returns the derived summary and its payments.
+A record (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``) keeps everything needed to
+re-run a deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the
+talon top first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the
+round of announcements turn by turn and the nine tricks. ``replay`` re-runs it through
+``engine.hungarian.state.Hand``, which checks every step against the rules, and returns the derived summary
+and its payments.
 """
 
 from __future__ import annotations
@@ -12,13 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import NO_ANNUL, TEAMS, Action, IllegalAction, auction_step, trick_step, turn_step
-from engine.announcements import STEP_CODE, Step
-from engine.bidding import LEVELS_BY_NAME
-from engine.cards import NAMES, CardError, parse_card
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.record_format import (
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import as_text, shown
+from engine.hungarian.actions import (
+    NO_ANNUL,
+    TEAMS,
+    Action,
+    IllegalAction,
+    auction_step,
+    trick_step,
+    turn_step,
+)
+from engine.hungarian.announcements import STEP_CODE, Step
+from engine.hungarian.bidding import LEVELS_BY_NAME
+from engine.hungarian.cards import NAMES, CardError, parse_card
+from engine.hungarian.record_format import (
     AUCTION_SAYS,
     VERSION,
     ReplayError,
@@ -28,9 +38,8 @@ from engine.record_format import (
     rules_from_spec,
     rules_spec,
 )
-from engine.shown import as_text, shown
-from engine.state import DealError, Hand
-from engine.summary import NOT_AN_OBJECT, SummaryError, check_stake
+from engine.hungarian.state import DealError, Hand
+from engine.hungarian.summary import NOT_AN_OBJECT, SummaryError, check_stake
 
 
 class RecordSummaryError(ReplayError, SummaryError):
@@ -104,7 +113,7 @@ def _read_say(text: Any, where: str | Message) -> Action:
     raise ReplayError(where, Message("cannot_read", _("cannot read %(value)s"), value=shown(text)))
 
 
-#: record texts of the announcement steps that have step codes (``engine.state.STEP_CODE``) -> their codes
+#: record texts of the announcement steps that have step codes (``announcements.STEP_CODE``) -> their codes
 _SAY_STEPS: dict[str, Step] = {action_text(action): code for action, code in STEP_CODE.items()}
 
 
@@ -508,7 +517,7 @@ def _check_meanings(steps: list[dict[str, Any]], hand: Hand) -> None:
 
 def replay(record: Any) -> ReplayResult:
     """Replay a record and score it: the derived summary and payments per seat label."""
-    from engine.scoring import score_summary
+    from engine.hungarian.scoring import score_summary
 
     hand = replay_hand(record)
     summary = hand.summary()

@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.shown import shown
+from engine.core.cards import Pack
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
 
-N_CARDS = 42
+#: 22 tarokks (I..XXI and the skíz) and four suits of five ("The cards")
+PACK = Pack("hungarian", trumps=22, suit_cards=5)
+N_CARDS = PACK.size
 PAGAT = 0
 XVII = 16
 XVIII = 17

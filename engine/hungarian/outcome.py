@@ -1,20 +1,30 @@
-"""What a hand comes to: the hand summary (engine/schemas/hand-summary.schema.json) derived from a finished
-or thrown-in ``Hand``, in the form ``engine.scoring.score_summary`` scores ("The scoring")."""
+"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from a
+finished or thrown-in ``Hand``, in the form ``engine.hungarian.scoring.score_summary`` scores ("The
+scoring")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.actions import DECL, GAME, TEAMS
-from engine.bidding import LEVEL_NAMES
-from engine.cards import HONOUR_MASK, KING_MASK, PAGAT, SKIZ, TAROKK_MASK, XXI, mask, points_of, trick_winner
+from engine.hungarian.actions import DECL, GAME, TEAMS
+from engine.hungarian.bidding import LEVEL_NAMES
+from engine.hungarian.cards import (
+    HONOUR_MASK,
+    KING_MASK,
+    PAGAT,
+    SKIZ,
+    TAROKK_MASK,
+    XXI,
+    mask,
+    points_of,
+    trick_winner,
+)
+from engine.hungarian.finished import FinishedHand
 
-if TYPE_CHECKING:
-    from engine.state import Hand
 
-
-def summarize(h: Hand) -> dict[str, Any]:
-    """Derive the hand summary (engine/schemas/hand-summary.schema.json) of a finished or thrown-in hand."""
+def summarize(h: FinishedHand) -> dict[str, Any]:
+    """Derive the hand summary (engine/hungarian/schemas/hand-summary.schema.json) of a finished or
+    thrown-in hand."""
     labels = h.labels
     out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}
     if h.declarer is not None:

@@ -1,20 +1,20 @@
 """The play ("The play"): nine tricks, following suit, else a tarokk, else anything; the highest tarokk, else
 the highest card of the suit led, wins; a team that announced pagátultimó keeps the pagát until forced.
 
-``PlayPhase`` holds the rules of this phase for ``engine.state.Hand``, which owns the state (hands, tricks,
-the seat to move) and dispatches to it. Legal cards are masks: ``_legal_cards`` lists them by six table
-lookups, and ``_play_trick`` (a replay's whole trick at once) checks four cards by mask arithmetic.
+``PlayPhase`` holds the rules of this phase for ``engine.hungarian.state.Hand``, which owns the state (hands,
+tricks, the seat to move) and dispatches to it. Legal cards are masks: ``_legal_cards`` lists them by six
+table lookups, and ``_play_trick`` (a replay's whole trick at once) checks four cards by mask arithmetic.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import PLAY, Action, IllegalAction, trick_step
-from engine.cards import FOLLOW_MASK, NAMES, PAGAT, SKIZ, SLICE_CARDS, TAROKK_MASK
-from engine.messages import Message
-from engine.messages import gettext_noop as _
-from engine.shown import shown
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
+from engine.hungarian.actions import PLAY, Action, IllegalAction, trick_step
+from engine.hungarian.cards import FOLLOW_MASK, NAMES, PAGAT, SKIZ, SLICE_CARDS, TAROKK_MASK
 
 #: "played X but holds a ... and Y was led", by what was led: a tarokk, or a suit (0..3: H, D, C, S)
 _MUST_FOLLOW = (

@@ -11,9 +11,9 @@ import json
 import sys
 from typing import Any
 
-from engine.commands import read_json
-from engine.scoring import score_summary
-from engine.summary import SummaryError
+from engine.hungarian.commands import read_json
+from engine.hungarian.scoring import score_summary
+from engine.hungarian.summary import SummaryError
 
 
 def main(argv: list[str]) -> int:

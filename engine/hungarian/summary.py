@@ -1,23 +1,23 @@
 """Parse and validate hand summaries into typed objects (``HandSummary``).
 
 A hand summary is the result of one deal as a plain JSON-like dict; the full format, every optional field
-included, is documented in ``engine/schemas/hand-summary.schema.json``. Validation here is hand-written (no
-jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the schema file is
-documentation, checked against sample summaries by the tests.
+included, is documented in ``engine/hungarian/schemas/hand-summary.schema.json``. Validation here is
+hand-written (no jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the
+schema file is documentation, checked against sample summaries by the tests.
 
 Teams are held as small ints: ``DECLARER = 0``, ``OPPONENTS = 1`` (``None`` for "neither").
 Every error is a ``SummaryError`` naming the offending field path, e.g. ``result.declarer_card_points``,
-and saying why with a ``Message`` (a code, an English template and its params: ``engine.messages``).
+and saying why with a ``Message`` (a code, an English template and its params: ``engine.core.messages``).
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
-from engine.shown import shown
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 
 DECLARER = 0
 OPPONENTS = 1
@@ -53,7 +53,7 @@ _TRICK_MAX_POINTS = 20  # four cards of at most 5 points each
 
 class SummaryError(EngineError):
     """An invalid hand summary: ``path`` names the field (``result.declarer_tricks``), ``reason`` says why
-    (in English; ``message`` is the same as a code, template and params, ``engine.messages``)."""
+    (in English; ``message`` is the same as a code, template and params, ``engine.core.messages``)."""
 
     def __init__(self, path: str, reason: str | Message | EngineError) -> None:
         super().__init__(path, reason)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction, step_by
-from engine.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
-from engine.messages import Message
-from engine.messages import gettext_noop as _
-from engine.rules import Rules
+from engine.core.messages import Message
+from engine.core.messages import gettext_noop as _
+from engine.hungarian.actions import BID, DECL, HOLD, NO_RAISE, PASS, RAISE, Action, IllegalAction, step_by
+from engine.hungarian.cards import HIGH_HONOUR_MASK, HONOUR_MASK, NAMES, XIX, XVII, XVIII, XX
+from engine.hungarian.rules import Rules
 
 LEVEL_NAMES = {3: "three", 2: "two", 1: "one", 0: "solo"}
 LEVELS_BY_NAME = {name: level for level, name in LEVEL_NAMES.items()}
@@ -337,8 +337,9 @@ _BID_KINDS = frozenset(("bid", "hold", "pass"))
 
 
 class BiddingPhase:
-    """The auction's turns and the sole bidder's raise (T 11) as methods of ``engine.state.Hand``, which owns
-    the state: ``Auction`` above knows the rules, this class moves the hand on when the auction ends."""
+    """The auction's turns and the sole bidder's raise (T 11) as methods of ``engine.hungarian.state.Hand``,
+    which owns the state: ``Auction`` above knows the rules, this class moves the hand on when the auction
+    ends."""
 
     __slots__ = ()
 

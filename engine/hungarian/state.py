@@ -2,16 +2,16 @@
 
 ``Hand.new(seed)`` deals; then ``to_move()``, ``legal_actions()``, ``apply(action)`` and ``view(seat)``
 drive the auction, the talon exchange, annulment, the call and round of announcements and the nine tricks;
-``summary()`` derives the hand summary that ``engine.scoring.score_summary`` scores.
+``summary()`` derives the hand summary that ``engine.hungarian.scoring.score_summary`` scores.
 
 ``Hand`` owns the state shared by all phases (the cards, the seat to move, the declarer, the teams) and
 dispatches by phase; each phase's rules live in the module named after its section of the rules text, as a
-class of methods that ``Hand`` inherits: engine/bidding.py ("The bidding", ``BiddingPhase``),
-engine/talon.py ("Drawing from the talon and discarding", ``TalonPhase``), engine/calling.py ("Calling a
-partner", ``CallingPhase``), engine/announcements.py ("Procedure for the round of announcements",
-``AnnouncementPhase``) and engine/play.py ("The play", ``PlayPhase``); engine/outcome.py derives the summary.
-Hands are bitmasks and legal moves are mask arithmetic so that bots and replays are fast (see
-benchmarks/engine_bench.py).
+class of methods that ``Hand`` inherits: engine/hungarian/bidding.py ("The bidding", ``BiddingPhase``),
+engine/hungarian/talon.py ("Drawing from the talon and discarding", ``TalonPhase``),
+engine/hungarian/calling.py ("Calling a partner", ``CallingPhase``), engine/hungarian/announcements.py
+("Procedure for the round of announcements", ``AnnouncementPhase``) and engine/hungarian/play.py ("The play",
+``PlayPhase``); engine/hungarian/outcome.py derives the summary. Hands are bitmasks and legal moves are mask
+arithmetic so that bots and replays are fast (see benchmarks/engine_bench.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-from engine.actions import (
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.hungarian.actions import (
     BONUSES,
     END_OF_HAND,
     NO_RAISE,
@@ -32,10 +34,10 @@ from engine.actions import (
     Action,
     IllegalAction,
 )
-from engine.announcements import AnnouncementPhase
-from engine.bidding import LEVEL_NAMES, Bid, BiddingPhase
-from engine.calling import CallingPhase
-from engine.cards import (
+from engine.hungarian.announcements import AnnouncementPhase
+from engine.hungarian.bidding import LEVEL_NAMES, Bid, BiddingPhase
+from engine.hungarian.calling import CallingPhase
+from engine.hungarian.cards import (
     KING_MASK,
     PAGAT,
     SKIZ,
@@ -43,14 +45,12 @@ from engine.cards import (
     cards_of,
     mask,
 )
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.outcome import summarize
-from engine.play import PlayPhase
-from engine.record_format import make_record
-from engine.rules import PAGAT as PAGAT_RULES
-from engine.rules import Rules
-from engine.talon import TalonPhase
+from engine.hungarian.outcome import summarize
+from engine.hungarian.play import PlayPhase
+from engine.hungarian.record_format import make_record
+from engine.hungarian.rules import PAGAT as PAGAT_RULES
+from engine.hungarian.rules import Rules
+from engine.hungarian.talon import TalonPhase
 
 KING_MASK_CARDS = tuple(c for c in range(22, 42) if 1 << c & KING_MASK)
 _ALL_CARDS = list(range(42))
@@ -237,7 +237,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         Any honour nobody was given goes to the talon first; the rest is filled with plain suit cards, then
         low tarokks upwards, then kings, so filled-in cards rarely matter.
         """
-        from engine.cards import parse_card
+        from engine.hungarian.cards import parse_card
 
         hands = {s: [parse_card(n) for n in names] for s, names in holdings.items()}
         top = [parse_card(n) for n in talon]
@@ -348,17 +348,17 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         )
 
     def summary(self) -> dict[str, Any]:
-        """The hand summary in the format scored by ``engine.scoring.score_summary``."""
+        """The hand summary in the format scored by ``engine.hungarian.scoring.score_summary``."""
         return summarize(self)
 
     def payments(self) -> dict[str, int]:
-        """Payments per seat label for this hand (via ``engine.scoring``)."""
-        from engine.scoring import score_summary
+        """Payments per seat label for this hand (via ``engine.hungarian.scoring``)."""
+        from engine.hungarian.scoring import score_summary
 
         return score_summary(self.summary(), self.rules)["payments"]
 
     def record(self) -> dict[str, Any]:
-        """The versioned hand record (engine/schemas/hand-record.schema.json)."""
+        """The versioned hand record (engine/hungarian/schemas/hand-record.schema.json)."""
         return make_record(self)
 
     def auction_log(self) -> list[tuple[int, str, int | None]]:

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from engine.rules import OPTION_DOCS, PRESETS, TOURNAMENT_SILENT_CHOICES, RulesError, get_rules
+from engine.hungarian.rules import OPTION_DOCS, PRESETS, TOURNAMENT_SILENT_CHOICES, RulesError, get_rules
 
 
 def _value(text: str) -> Any:

@@ -1,22 +1,21 @@
-"""The hand record format (engine/schemas/hand-record.schema.json, ``"version": 1``): writing a hand as a
-record, the texts of its steps and the rules spec it carries. Reading a record back is ``engine.record``'s
-``replay``; this module needs no ``Hand`` class at run time, so that ``Hand.record()`` uses it without an
-import cycle (engine.record imports engine.state, never the other way round)."""
+"""The hand record format (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``): writing a
+hand as a record, the texts of its steps and the rules spec it carries. Reading a record back is
+``engine.hungarian.record``'s ``replay``; this module needs no ``Hand`` class (it reads a
+``finished.FinishedHand``), so that ``Hand.record()`` uses it without an import cycle
+(engine.hungarian.record imports engine.hungarian.state, never the other way round)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
-from engine.bidding import LEVEL_NAMES
-from engine.cards import NAMES
-from engine.messages import EngineError, Message
-from engine.messages import gettext_noop as _
-from engine.rules import PRESETS, Rules, RulesError, get_rules
-from engine.shown import shown
-
-if TYPE_CHECKING:
-    from engine.state import Hand
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
+from engine.hungarian.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
+from engine.hungarian.bidding import LEVEL_NAMES
+from engine.hungarian.cards import NAMES
+from engine.hungarian.finished import FinishedHand
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
 
 VERSION = 1
 
@@ -96,7 +95,7 @@ def action_text(action: Action) -> str:
     return f"{kind} {arg}"
 
 
-def auction_record(hand: Hand) -> list[dict[str, Any]]:
+def auction_record(hand: FinishedHand) -> list[dict[str, Any]]:
     """The auction as the record writes it: each step's seat and say, and what it meant
     (``Hand.auction_steps``: the meaning, and the card a cue bid or a yield shows, else null)."""
     labels = hand.labels
@@ -111,7 +110,7 @@ def auction_record(hand: Hand) -> list[dict[str, Any]]:
     ]
 
 
-def make_record(hand: Hand) -> dict[str, Any]:
+def make_record(hand: FinishedHand) -> dict[str, Any]:
     """The record of a hand played so far (normally a finished one)."""
     labels = hand.labels
     auction = auction_record(hand)

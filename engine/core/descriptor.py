@@ -1,0 +1,102 @@
+"""The game descriptor: everything the tournament system may ask of a game, in one frozen value.
+
+The domain (tables, deals, the entry of results, the pages and the API) knows no game's rules: it asks the
+descriptor of the tournament's game (``engine.games.game(game_id)``) how many sit at a table and who sits
+out, who deals which deal at what stake, which kinds of entry a table may make, how a summary is checked
+and scored, how a record is replayed, which words the glossary explains and which presets exist. A new
+game (``engine/<game>/``) fills one in from its own modules and registers it in ``engine/games.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: the kinds of entry a table may make for a hand: the seats' payments as typed, a hand summary (scored by
+#: the engine), or a whole hand record (replayed by the engine)
+ENTRY_KINDS: tuple[str, ...] = ("payments", "summary", "record")
+#: the languages every game names itself in
+LANGUAGES: tuple[str, ...] = ("hu", "en", "de")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The n-th deal at a table: who deals, who plays (the first bidder first), who sits out, the stake."""
+
+    number: int
+    dealer: str
+    active: tuple[str, ...]
+    stake: int
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the game for the glossary: as the game's home players say it (never translated), the
+    plain word in English where there is one (else None: jargon stays as it is), and an English gloss.
+    The plain word and the gloss are templates the reader's language translates."""
+
+    word: str
+    plain: str | None
+    gloss: str
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """One game of the family, as the tournament system sees it.
+
+    The callables take and return plain data (seat labels, JSON-like dicts, the game's ``Rules`` value),
+    so the domain stores and passes them without knowing their insides.
+    """
+
+    id: str
+    #: the game's name in each of ``LANGUAGES``
+    names: Mapping[str, str]
+    #: the table sizes a tournament of this game may have, the smallest first
+    table_sizes: tuple[int, ...]
+    #: how many play each deal (the rest sit out)
+    players_per_deal: int
+    #: ``(positions, dealer) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat table)
+    sitting_out: Callable[[Sequence[str], str], tuple[str, ...]]
+    #: ``rules -> whose score the sitting-out seat shares``: ``"opponents"`` (it wins or loses what each of
+    #: the declarer's opponents does), or None (it neither wins nor loses)
+    sitting_out_shares: Callable[[Any], str | None]
+    #: ``(positions, first_dealer, previous_kinds, rules) -> Deal``: the next deal after hands of those kinds
+    deal: Callable[[Sequence[str], str, Sequence[str], Any], Deal]
+    #: the kinds of entry (of ``ENTRY_KINDS``) a table may make
+    entry_kinds: frozenset[str]
+    #: ``() -> the JSON schema of a hand summary`` (read when asked)
+    summary_schema: Callable[[], dict[str, Any]]
+    #: ``(summary, rules=None) -> {"payments", "items", ...}``; raises the game's ``EngineError``
+    score: Callable[..., dict[str, Any]]
+    #: ``(record) -> result with .summary, .payments``; raises the game's ``EngineError``
+    replay: Callable[[Any], Any]
+    #: ``(item, parsed summary, rules, positions) -> payments | None``: what one scored item moves
+    item_payments: Callable[..., dict[str, int] | None]
+    #: ``(rules) -> the largest payment one seat can make in one hand at stake 1`` (a bound, not a guess)
+    max_payment: Callable[[Any], int]
+    #: what one seat plausibly wins or loses in one hand at stake 1 (a typed payment beyond it is queried)
+    plausible_payment: int
+    #: the glossary: key -> Term
+    terms: Mapping[str, Term]
+    #: the words of the engine's messages and score sheets, by vocabulary (``messages.WORDS`` names them)
+    vocabularies: Mapping[str, tuple[str, ...]]
+    #: the kontra ladder's names, level 1 first
+    kontra_names: tuple[str, ...]
+    #: preset name -> Rules
+    presets: Mapping[str, Any]
+    default_preset: str
+    #: ``(spec, options=None) -> Rules``: a preset name, a ``{"preset", "options"}`` spec or a Rules value
+    resolve_rules: Callable[..., Any]
+    #: ``python -m engine COMMAND``: command -> module with ``main(argv) -> int``
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+    def name(self, language: str) -> str:
+        """The game's name in ``language`` (its first two letters), English when there is none."""
+        return self.names.get((language or "en")[:2], self.names["en"])
+
+    def dealer(self, positions: Sequence[str], first_dealer: str, number: int) -> str:
+        """The dealer of deal ``number`` (1, 2 ...) when every hand before it was played: the deal passes
+        on by one seat after each hand."""
+        return positions[(positions.index(first_dealer) + number - 1) % len(positions)]

@@ -1,0 +1,35 @@
+"""The registry of games: each game package's descriptor under its id. The tournament system asks
+``game(tournament.game)``; nothing in ``engine.core`` or a game package imports this module."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core.descriptor import GameDescriptor
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.shown import shown
+from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
+
+GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN}
+DEFAULT_GAME = "hungarian"
+
+
+class UnknownGame(EngineError):
+    """A game id that no package registers: ``UnknownGame("game", message)``."""
+
+
+def game(game_id: str = DEFAULT_GAME) -> GameDescriptor:
+    """The descriptor of ``game_id``; raises UnknownGame (an EngineError) naming the known games."""
+    found = GAMES.get(game_id) if type(game_id) is str else None
+    if found is None:
+        raise UnknownGame(
+            "game",
+            Message(
+                "unknown_game",
+                _("unknown game %(value)s (known: %(known)s)"),
+                value=shown(game_id),
+                known=", ".join(GAMES),
+            ),
+        )
+    return found

@@ -1,0 +1,285 @@
+"""The game descriptor and the registry (issue 22 §1): what the tournament system will ask of a game, and
+that Hungarian Tarokk's answers are what the domain computes itself today (the domain's own functions are
+imported inside the tests that compare with them, so that the rest of this file reads without Django)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from engine.core.cards import legal_follows
+from engine.core.cards import trick_winner as common_trick_winner
+from engine.core.descriptor import ENTRY_KINDS, Deal, GameDescriptor
+from engine.core.messages import EngineError
+from engine.core.record import envelope, record_game
+from engine.core.scoring import KONTRA_FACTOR, KONTRA_NAMES, kontra_name, settle, team_transfers
+from engine.games import DEFAULT_GAME, GAMES, UnknownGame, game
+from engine.hungarian import cards
+from engine.hungarian.bots import make_bots, play_hand
+from engine.hungarian.record import replay
+from engine.hungarian.record_format import rules_from_spec
+from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
+from engine.hungarian.scoring import item_payments, score, score_summary
+from engine.hungarian.summary import parse_summary
+from engine.rules import resolve_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+HUNGARIAN = game("hungarian")
+KINDS_12 = [  # twelve deals' worth of hand kinds, throw-ins among them
+    ["played"] * 12,
+    ["played", "passed_out", "played", "played", "annulled", "played", "played", "played", "passed_out"] * 2,
+    ["passed_out", "passed_out", "played", "annulled", "played", "played"] * 2,
+]
+
+
+def _summaries(n: int = 40) -> list[dict[str, Any]]:
+    """Played hands' summaries under each preset, at four and at five (sitting out, sír-nevet or not)."""
+    out = []
+    for preset in PRESETS:
+        for seed in range(n):
+            summary = play_hand(seed, make_bots(["rule"] * 4), rules=get_rules(preset)).summary()
+            summary["rules"] = preset
+            out.append(summary)
+            for weeps in (False, True):
+                five = dict(summary, sitting_out="E")
+                five["rules"] = {"preset": preset, "options": {"five_player_dealer_weeps_laughs": weeps}}
+                out.append(five)
+    return out
+
+
+def test_the_registry_holds_hungarian_as_the_default_game() -> None:
+    assert DEFAULT_GAME == "hungarian"
+    assert GAMES["hungarian"] is HUNGARIAN is game()
+    assert isinstance(HUNGARIAN, GameDescriptor)
+    assert HUNGARIAN.id == "hungarian"
+    assert set(HUNGARIAN.names) == {"hu", "en", "de"}
+    assert HUNGARIAN.name("en") == "Hungarian Tarokk"
+    assert HUNGARIAN.name("xx") == HUNGARIAN.names["en"]
+
+
+@pytest.mark.parametrize("unknown", ["koenigrufen", "", None, 3])
+def test_an_unknown_game_is_a_clear_engine_error(unknown: Any) -> None:
+    with pytest.raises(UnknownGame) as caught:
+        game(unknown)
+    assert isinstance(caught.value, EngineError)
+    assert caught.value.code == "unknown_game"
+    assert "known: hungarian" in str(caught.value)
+
+
+def test_hungarian_table_sizes_and_who_sits_out() -> None:
+    assert HUNGARIAN.table_sizes == (4, 5)
+    assert HUNGARIAN.players_per_deal == 4
+    assert HUNGARIAN.sitting_out(("A", "B", "C", "D"), "B") == ()
+    assert HUNGARIAN.sitting_out(("A", "B", "C", "D", "E"), "C") == ("C",)
+    assert HUNGARIAN.sitting_out_shares(get_rules("pagat")) is None
+    assert (
+        HUNGARIAN.sitting_out_shares(get_rules("pagat", five_player_dealer_weeps_laughs=True)) == "opponents"
+    )
+
+
+@pytest.mark.parametrize("doubled_rounds", ["overlap", "none", "extra_round", "quadruple_round"])
+@pytest.mark.parametrize("positions", ["ABCD", "ABCDE"])
+def test_the_deal_sequence_is_the_one_tournaments_formats_computes(
+    positions: str, doubled_rounds: str
+) -> None:
+    from tournaments.formats import deal_sequence
+
+    rules = get_rules("pagat", doubled_rounds=doubled_rounds)
+    seats = tuple(positions)
+    for kinds, first in itertools.product(KINDS_12, seats[:2]):
+        for n in range(12):
+            ours = HUNGARIAN.deal(seats, first, kinds[:n], rules)
+            theirs = deal_sequence(seats, first, kinds[:n], rules)
+            assert isinstance(ours, Deal)
+            assert (ours.number, ours.dealer, ours.active, ours.stake) == (
+                theirs.number,
+                theirs.dealer,
+                theirs.active,
+                theirs.stake,
+            )
+            assert ours.sitting_out == HUNGARIAN.sitting_out(seats, ours.dealer)
+            assert set(ours.active) | set(ours.sitting_out) == set(seats)
+    for n in range(1, 13):  # every hand played: the deal passes on by one seat
+        assert (
+            HUNGARIAN.dealer(seats, "B", n) == HUNGARIAN.deal(seats, "B", ["played"] * (n - 1), rules).dealer
+        )
+
+
+def test_hungarian_accepts_every_entry_kind() -> None:
+    assert HUNGARIAN.entry_kinds == frozenset({"payments", "summary", "record"}) == frozenset(ENTRY_KINDS)
+
+
+def test_the_summary_schema_validates_a_known_summary() -> None:
+    schema = HUNGARIAN.summary_schema()
+    assert schema == json.loads(
+        (ROOT / "engine/hungarian/schemas/hand-summary.schema.json").read_text("utf-8")
+    )
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for summary in _summaries(3):
+        jsonschema.validate(summary, schema, cls=jsonschema.Draft202012Validator)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"kind": "played"}, schema, cls=jsonschema.Draft202012Validator)
+
+
+def test_the_scorer_is_the_engines_scoring() -> None:
+    for summary in _summaries():
+        assert HUNGARIAN.score(summary) == score_summary(summary)
+        assert sum(HUNGARIAN.score(summary)["payments"].values()) == 0
+    summary = _summaries(1)[0]
+    assert HUNGARIAN.score(summary, get_rules("tournament")) == score_summary(
+        summary, get_rules("tournament")
+    )
+
+
+def test_the_replayer_is_the_engines_replay() -> None:
+    for seed in range(5):
+        record = play_hand(seed, make_bots(["rule"] * 4)).record()
+        ours, theirs = HUNGARIAN.replay(record), replay(record)
+        assert (ours.summary, ours.payments) == (theirs.summary, theirs.payments)
+        assert record_game(record, DEFAULT_GAME) == "hungarian"
+        assert envelope(record, DEFAULT_GAME).seed == seed
+        assert envelope(record, DEFAULT_GAME).rules == record["rules"]
+        assert "tricks" in envelope(record, DEFAULT_GAME).actions
+
+
+def test_item_payments_settle_as_the_disputes_explanation_does() -> None:
+    """``tournaments/services/disputes.py`` writes the settlement again (``item_payments``); the engine's one
+    gives the same moves for every item, and the team items add up to the score's payments."""
+    from tournaments.services.disputes import item_payments as domain_item_payments
+
+    for summary in _summaries():
+        rules = resolve_rules(summary["rules"])
+        parsed = parse_summary(summary, rules)
+        positions = [*parsed.seats, *([parsed.sitting_out] if parsed.sitting_out else [])]
+        scored = score(parsed, rules)
+        for item in scored.items:
+            ours = HUNGARIAN.item_payments(item, parsed, rules, positions)
+            assert ours == domain_item_payments(item, parsed, rules, positions), item
+            assert ours is None or sum(ours.values()) == 0
+        moved = [item_payments(item, parsed, rules, positions) for item in scored.items]
+        total = {p: sum(m[p] for m in moved if m is not None) for p in positions}
+        assert total == scored.payments
+
+
+def test_settle_adds_transfers_up_per_seat() -> None:
+    assert settle("ABCD", []) == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert settle("ABCDE", team_transfers(5, ("A", "C"), ("B", "D"))) == {
+        "A": 5,
+        "B": -5,
+        "C": 5,
+        "D": -5,
+        "E": 0,
+    }
+    assert settle("ABCDE", team_transfers(-2, ("A",), ("B", "C", "D"), ("E",))) == {
+        "A": -8,
+        "B": 2,
+        "C": 2,
+        "D": 2,
+        "E": 2,
+    }
+
+
+def test_the_kontra_ladder() -> None:
+    assert KONTRA_NAMES == ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+    assert KONTRA_FACTOR == (1, 2, 4, 8, 16, 32)
+    assert [kontra_name(level) for level in range(7)] == ["", *KONTRA_NAMES, "mordkontra"]
+    assert HUNGARIAN.kontra_names == KONTRA_NAMES
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_one_rules_resolver_agrees_with_the_three_ways_of_today(preset: str) -> None:
+    from tournaments.formats import tournament_rules
+
+    options = {"trial_three_allowed": False, "annulment_holdings": ["four_kings"]}
+    expected = get_rules(preset, **dict(options))
+    assert resolve_rules(preset) is PRESETS[preset] is HUNGARIAN.presets[preset]
+    assert resolve_rules(preset, options) == expected == tournament_rules(preset, options)
+    assert resolve_rules(expected.spec()) == expected == rules_from_spec(expected.spec())
+    assert resolve_rules(expected) is expected
+    assert resolve_rules(PRESETS[preset], options) == expected
+    assert resolve_rules({"preset": preset}, options) == expected
+    assert isinstance(resolve_rules(preset, game_id="hungarian"), Rules)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["nope", {"preset": "nope"}, {"preset": "pagat", "x": 1}, [], {"options": "x"}, {"options": {"x": 1}}],
+)
+def test_the_resolver_says_what_is_wrong_with_a_spec(spec: Any) -> None:
+    with pytest.raises(RulesError):
+        resolve_rules(spec)
+    with pytest.raises(UnknownGame):
+        resolve_rules("pagat", game_id="nope")
+
+
+def test_the_terms_and_vocabularies_are_the_ones_the_domain_shows() -> None:
+    from django.utils import translation
+
+    from tournaments.labels import ENGINE_VOCABULARIES
+    from tournaments.templatetags.tarokk import KONTRA_NAMES as SHOWN_KONTRA_NAMES
+    from tournaments.templatetags.tarokk import TERMS
+
+    assert list(HUNGARIAN.terms) == list(TERMS)
+    with translation.override("en"):  # the lazy texts' English msgids
+        for key, term in HUNGARIAN.terms.items():
+            word, plain, gloss = TERMS[key]
+            assert (term.word, term.plain, term.gloss) == (
+                word,
+                None if plain is None else str(plain),
+                str(gloss),
+            )
+    assert set(HUNGARIAN.vocabularies) == set(ENGINE_VOCABULARIES)
+    for name, words in HUNGARIAN.vocabularies.items():
+        assert set(words) == set(ENGINE_VOCABULARIES[name]), name
+    assert SHOWN_KONTRA_NAMES[1:] == HUNGARIAN.kontra_names
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+
+
+def test_the_cli_takes_a_game() -> None:
+    plain = _cli("rules", "--preset", "pagat", "--json")
+    assert plain.returncode == 0
+    for args in (
+        ("--game", "hungarian", "rules"),
+        ("rules", "--game", "hungarian"),
+        ("--game=hungarian", "rules"),
+    ):
+        chosen = _cli(*args, "--preset", "pagat", "--json")
+        assert (chosen.returncode, chosen.stdout) == (0, plain.stdout)
+
+
+def test_the_cli_refuses_an_unknown_game() -> None:
+    result = _cli("--game", "koenigrufen", "score", "-")
+    assert result.returncode == 2
+    assert "unknown game 'koenigrufen' (known: hungarian)" in result.stderr
+    assert result.stdout == ""
+
+
+def test_the_hungarian_pack_and_tricks_follow_the_common_building_blocks() -> None:
+    assert (cards.PACK.size, cards.PACK.trumps, cards.PACK.suit_cards) == (42, 22, 5)
+    deck = list(range(cards.N_CARDS))
+    rng = random.Random(7)
+
+    def suit(c: int) -> int | None:
+        return None if cards.is_tarokk(c) else cards.suit_of(c)
+
+    for _ in range(2000):
+        rng.shuffle(deck)
+        trick = deck[:4]
+        assert common_trick_winner(trick, cards.beats) == cards.trick_winner(trick)
+        hand, led = deck[4:13], deck[13]
+        allowed = cards.FOLLOW_MASK[led] & cards.mask(hand) or cards.TAROKK_MASK & cards.mask(hand)
+        expected = cards.cards_of(allowed) if allowed else sorted(hand)
+        assert sorted(legal_follows(hand, led, suit)) == expected
