@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.v1.parsers import JSONParser
-from engine.hungarian.rules import PRESETS
+from tournaments.core.formats import game_of
 
 
 class RulesPresetsView(APIView):
@@ -26,7 +26,7 @@ class RulesPresetsView(APIView):
 
     @extend_schema(summary="Rules presets and their options", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
-        return Response({name: rules.options() for name, rules in PRESETS.items()})
+        return Response({name: rules.options() for name, rules in game_of().presets.items()})
 
 
 class TokenView(ObtainAuthToken):

@@ -91,6 +91,21 @@ class GameDescriptor:
     resolve_rules: Callable[..., Any]
     #: ``python -m engine COMMAND``: command -> module with ``main(argv) -> int``
     commands: Mapping[str, str] = field(default_factory=dict)
+    #: the summary kinds after which the same seat deals again (the hand was thrown in, not played)
+    thrown_in_kinds: frozenset[str] = frozenset()
+    #: one letter per way a hand may end that leads to a different next deal, with a summary kind of that
+    #: way: a phone without a connection plans the deals ahead along these steps (``deal_paths``)
+    deal_steps: Mapping[str, str] = field(default_factory=lambda: {"p": "played"})
+    #: ``(a record's rules spec) -> Rules`` as a replay reads it (its errors name the record); None: the
+    #: game replays no records
+    record_rules: Callable[[Any], Any] | None = None
+    #: ``(summary, rules, positions) -> (facts, [(item, payments moved or None), ...])``: what a version of a
+    #: hand says happened, by field path, and what each scored item moves (a dispute's validator compares
+    #: versions by these); None: the game's summaries are not weighed item by item
+    assess_summary: Callable[..., tuple[dict[str, Any], list[tuple[dict[str, Any], Any]]]] | None = None
+    #: ``(seed, rules, seats, stake) -> a hand record``: a hand dealt by ``seed`` and played to the end by
+    #: the game's own bots (the demo's and the benchmarks' hands); None: the game has no bots yet
+    bot_record: Callable[..., dict[str, Any]] | None = None
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (its first two letters), English when there is none."""

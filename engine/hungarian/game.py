@@ -10,14 +10,18 @@ from typing import Any
 
 from engine.core.descriptor import ENTRY_KINDS, GameDescriptor
 from engine.core.scoring import KONTRA_NAMES
+from engine.hungarian.bots import RuleBot, play_hand
 from engine.hungarian.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
+    THROWN_IN,
     deal_sequence,
     sitting_out,
     sitting_out_shares,
 )
+from engine.hungarian.facts import assess_summary
 from engine.hungarian.record import ReplayResult, replay
+from engine.hungarian.record_format import rules_from_spec
 from engine.hungarian.rules import ANNULMENT_HOLDINGS, PRESETS, resolve_rules
 from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
 from engine.hungarian.summary import BIDS, KINDS, TEAM_NAMES
@@ -52,6 +56,11 @@ def summary_schema() -> dict[str, Any]:
 def record_schema() -> dict[str, Any]:
     """The JSON schema of a hand record (engine/hungarian/schemas/hand-record.schema.json)."""
     return json.loads((SCHEMAS / "hand-record.schema.json").read_text(encoding="utf-8"))
+
+
+def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, Any]:
+    """A hand dealt by ``seed`` and played to the end by rule bots, as its record."""
+    return play_hand(seed, [RuleBot()] * len(seats), rules=rules, seats=list(seats), stake=stake).record()
 
 
 def replay_record(record: Any) -> ReplayResult:
@@ -92,4 +101,9 @@ DESCRIPTOR = GameDescriptor(
         "play": "engine.hungarian.commands.play",
         "rules": "engine.hungarian.commands.rules",
     },
+    thrown_in_kinds=THROWN_IN,
+    deal_steps={"p": "played", "t": "passed_out"},  # played: the deal passes on; thrown in: dealt again
+    record_rules=rules_from_spec,
+    assess_summary=assess_summary,
+    bot_record=bot_record,
 )

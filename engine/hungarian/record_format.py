@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.messages import EngineError, Message
+from engine.core.messages import Message, StepError
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.actions import BID, HOLD, NO_RAISE, PASS, RAISE, Action
@@ -20,7 +20,7 @@ from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules
 VERSION = 1
 
 
-class ReplayError(EngineError):
+class ReplayError(StepError):
     """A record that is malformed or breaks a rule: ``ReplayError(where..., message)`` names the section or
     step (a field path, or a step as a ``Message``) and says why."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from engine.core.messages import EngineError, Message
+from engine.core.messages import EngineError, FieldError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
@@ -51,7 +51,7 @@ _TRICK_MIN_POINTS = 4  # four cards of at least 1 point each
 _TRICK_MAX_POINTS = 20  # four cards of at most 5 points each
 
 
-class SummaryError(EngineError):
+class SummaryError(FieldError):
     """An invalid hand summary: ``path`` names the field (``result.declarer_tricks``), ``reason`` says why
     (in English; ``message`` is the same as a code, template and params, ``engine.core.messages``)."""
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.hungarian.bots import RuleBot, play_hand
 from tournaments import services
-from tournaments.core.formats import tournament_rules
+from tournaments.core.formats import rules_for
 from tournaments.results.models import Dispute, HandSubmission
 from tournaments.standings.services import standings_recompute
 
@@ -37,7 +37,7 @@ def enter(table1, django_capture_on_commit_callbacks):
 
 def a_record(table) -> tuple[dict, dict]:
     deal = services.next_deal(table, 1)
-    hand = play_hand(11, [RuleBot()] * 4, rules=tournament_rules("tournament", {}), seats=list(deal.active))
+    hand = play_hand(11, [RuleBot()] * 4, rules=rules_for("tournament", {}), seats=list(deal.active))
     return hand.record(), {p: hand.payments()[p] for p in "ABCD"}
 
 

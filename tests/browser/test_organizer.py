@@ -131,12 +131,12 @@ def test_a_dispute_with_a_hand_record_shows_its_facts_and_items(
     cup: Any, organizer_user: Any, desktop: Any, phone: Any
 ) -> None:
     from engine.hungarian.bots import RuleBot, play_hand
-    from tournaments.core.formats import tournament_rules
+    from tournaments.core.formats import rules_for
 
     table = cup.rounds.get(number=2).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
     deal = services.next_deal(table, 1)
-    rules = tournament_rules(cup.rules_preset, cup.rules_options)
+    rules = rules_for(cup.rules_preset, cup.rules_options)
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
     services.hand_submit(

@@ -18,7 +18,7 @@ from tests.results.test_disputes import a_record
 from tests.results.test_results import pay, played, seat
 from tournaments import services
 from tournaments.core.engine_messages import engine_error, engine_message_data, engine_message_from_data
-from tournaments.core.formats import FormatError, tournament_rules
+from tournaments.core.formats import FormatError, rules_for
 from tournaments.draw.models import Table
 from tournaments.results.models import Dispute, HandSubmission
 from tournaments.results.services.disputes import assess
@@ -91,7 +91,7 @@ def test_an_error_kept_as_json_reads_later_in_its_readers_language() -> None:
 
 def test_a_tournaments_rules_error_reads_in_the_readers_language() -> None:
     with pytest.raises(FormatError) as caught:
-        tournament_rules("tournament", {"max_kontra": 9})
+        rules_for("tournament", {"max_kontra": 9})
     assert isinstance(caught.value.__cause__, RulesError)
     assert caught.value.__cause__.code == "max_kontra_range"
     with translation.override("hu"):
@@ -108,7 +108,7 @@ def test_a_rules_option_of_the_wrong_type_is_the_engines_error_not_a_type_error(
         {"preset": "x"},
     ):
         with pytest.raises(FormatError) as caught:
-            tournament_rules("pagat", options)
+            rules_for("pagat", options)
         assert isinstance(caught.value.__cause__, RulesError)
 
 

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from engine.hungarian.deals import active_positions, deal_sequence
 from engine.hungarian.rules import get_rules
-from tournaments.core.formats import FormatError, active_positions, deal_sequence, rank_table, validate_format
+from tournaments.core.formats import FormatError, rank_table, validate_format
 
 PAGAT = get_rules("pagat")
 TOURNAMENT = get_rules("tournament")

@@ -222,8 +222,8 @@ def test_the_resolver_says_what_is_wrong_with_a_spec(spec: Any) -> None:
 
 def test_the_terms_and_vocabularies_are_the_ones_the_domain_shows() -> None:
     from django.utils import translation
-
     from tournaments.labels import ENGINE_VOCABULARIES
+
     from tournaments.templatetags.tarokk import KONTRA_NAMES as SHOWN_KONTRA_NAMES
     from tournaments.templatetags.tarokk import TERMS
 

@@ -18,7 +18,7 @@ from engine.hungarian.bots import RuleBot, play_hand
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.results.test_results import pay, played, seat
 from tournaments import services, tasks
-from tournaments.core.formats import tournament_rules
+from tournaments.core.formats import rules_for
 from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
 from tournaments.results.services.disputes import dispute_validate
 from tournaments.standings.models import Standing
@@ -58,7 +58,7 @@ def entered(django_capture_on_commit_callbacks):
 def a_record(table, seed=11):
     """A hand played by the engine's bots for hand 1 of ``table``, as a table would upload it."""
     deal = services.next_deal(table, 1)
-    hand = play_hand(seed, [RuleBot()] * 4, rules=tournament_rules("tournament", {}), seats=list(deal.active))
+    hand = play_hand(seed, [RuleBot()] * 4, rules=rules_for("tournament", {}), seats=list(deal.active))
     return hand.record(), {p: hand.payments()[p] for p in "ABCD"}
 
 

@@ -1,12 +1,13 @@
 """The engine's errors in the reader's language.
 
-An engine error (``engine.messages.EngineError``: a ``SummaryError``, ``ReplayError``, ``RulesError`` ...)
-names where (field paths, steps such as "trick 4, seat C") and says why with a code, an English template
-and its params. Here it becomes text in the active language when it is read: each template is looked up
-in the catalogues (``makemessages`` extracts the engine's templates, marked with its own ``gettext_noop``,
-into ``tournaments/locale``), and a param that is a word of one of the engine's vocabularies (``WORDS``: a
-bid, a team, a bonus, a hand kind, an annulment holding) is shown as that word in the same language.
-Other params (numbers, seat labels, card names, input values as given) are shown as they are.
+An engine error (``engine.core.messages.EngineError``: a game's ``SummaryError``, ``ReplayError``,
+``RulesError`` ...) names where (field paths, steps such as "trick 4, seat C") and says why with a code,
+an English template and its params. Here it becomes text in the active language when it is read: each
+template is looked up in the catalogues (``makemessages`` extracts the engine's templates, marked with its
+own ``gettext_noop``, into ``tournaments/locale``), and a param that is a word of one of the engine's
+vocabularies (``WORDS``: a bid, a team, a bonus, a hand kind, an annulment holding) is shown as that word
+in the same language. Other params (numbers, seat labels, card names, input values as given) are shown as
+they are.
 
 ``engine_error(field, exc)`` is the ``ValidationError`` a service raises: its message renders when read (a
 page's language, or the API request's ``Accept-Language``), its ``code`` and ``params`` are the engine's,
@@ -25,9 +26,7 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from engine.core.messages import WORDS, EngineError, Message
-from engine.hungarian.record_format import ReplayError
-from engine.hungarian.summary import SummaryError
+from engine.core.messages import WORDS, EngineError, FieldError, Message, StepError
 from tournaments.core.labels import ENGINE_VOCABULARIES as VOCABULARIES
 from tournaments.core.validation import invalid
 
@@ -79,7 +78,7 @@ def _parts(exc: EngineError) -> tuple[str | Message, ...]:
 def _field_and_parts(field: str, exc: EngineError) -> tuple[str, tuple[str | Message, ...]]:
     """A summary's error names its field by the path (``field.path``: "data.result.trull"); any other
     names ``field`` and says where in its text ("trick 4, seat C: ...")."""
-    if isinstance(exc, SummaryError) and not isinstance(exc, ReplayError):
+    if isinstance(exc, FieldError) and not isinstance(exc, StepError):
         return f"{field}.{exc.path}", _parts(exc)[1:]
     return field, _parts(exc)
 

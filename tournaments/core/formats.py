@@ -1,6 +1,11 @@
-"""Pure rules of the tournament format: who deals, what a hand is played for, how a table ranks.
+"""The tournament format: the game a tournament plays and its rules, who deals and who sits out, what a
+hand is played for, how a table ranks, which format settings are valid.
 
-No database here, so the services, the standings, the demo and the tests share one implementation.
+Here the domain meets the engine's game descriptor (``engine.games``): the services, the standings, the
+pages and the API ask these functions (never a game package) how many sit at a table and who sits out a
+deal, who deals at what stake, which presets exist and what a preset with a tournament's options resolves
+to. A new game of ``engine.games`` is served without a change here. No database here either, so the
+services, the standings, the demo and the tests share one implementation.
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.hungarian.rules import Rules, RulesError, get_rules
+from engine.core.descriptor import Deal, GameDescriptor
+from engine.core.messages import EngineError
+from engine.games import DEFAULT_GAME, game
 from tournaments.core.engine_messages import engine_message
 
-THROWN_IN = frozenset({"passed_out", "annulled"})
 PAIRING_METHODS = ("random", "swiss", "balanced")
 MAX_DEALS_PER_ROUND = 500  # a club round has 8 to 24; the column itself would hold 32,767
 
@@ -47,102 +53,71 @@ class FormatError(ValueError):
         return f"{self.field}: {text % self.params if self.params else text}"
 
 
-def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> Rules:
+def game_of(tournament: Any = None) -> GameDescriptor:
+    """The descriptor of ``tournament``'s game. Every tournament plays the registry's default game
+    (Hungarian Tarokk) until a tournament names its game (the next issue adds the field); callers pass the
+    tournament already, so that step changes this function only."""
+    return game(DEFAULT_GAME)
+
+
+def rules_for(preset: Any, options: Mapping[str, Any] | None, tournament: Any = None) -> Any:
+    """The rules of ``preset`` with ``options`` on top, resolved by the game (the one resolver); a
+    ``FormatError`` naming the field (``rules_preset`` or ``rules_options``) when they do not resolve."""
     try:
-        return get_rules(preset, **dict(options or {}))
-    except RulesError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
+        return game_of(tournament).resolve_rules(preset, dict(options or {}))
+    except EngineError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
         field = "rules_preset" if exc.code == "unknown_preset" else "rules_options"
         raise FormatError(field, engine_message(exc)) from exc
     except TypeError as exc:
         raise FormatError("rules_options", _("is not valid: %(error)s"), {"error": str(exc)}) from exc
 
 
-@dataclass(frozen=True)
-class Deal:
-    """The n-th deal at a table: who deals, who is active (first bidder first) and the stake."""
-
-    number: int
-    dealer: str
-    active: tuple[str, ...]
-    stake: int
-
-
-def active_positions(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
-    """Active players in anticlockwise order from the dealer's right (the first bidder).
-
-    Positions A..E are in anticlockwise seat order, so the player "to the dealer's right", who bids first,
-    is the next position. At a 5-player table the dealer sits out ("The players").
-    """
-    n = len(positions)
-    d = positions.index(dealer)
-    order = tuple(positions[(d + k) % n] for k in range(1, n + 1))
-    return order[:4]
+def rules_of(tournament: Any) -> Any:
+    """The rules the tournament's hands are played by: its preset with its options."""
+    return rules_for(tournament.rules_preset, tournament.rules_options, tournament)
 
 
 def deal_sequence(
-    positions: Sequence[str], first_dealer: str, previous_kinds: Sequence[str], rules: Rules
+    positions: Sequence[str],
+    first_dealer: str,
+    previous_kinds: Sequence[str],
+    rules: Any,
+    tournament: Any = None,
 ) -> Deal:
-    """The next deal after hands of ``previous_kinds``.
-
-    "Choice of seats, dealing": the deal passes to the right after each hand. "The bidding": after a
-    passed-out (or annulled) hand the same player deals again and the next round of deals (4 or 5, the
-    table size) is doubled; overlapping doubled rounds quadruple. Variations: without doubling the deal
-    simply passes on; ``extra_round`` appends doubled rounds instead of overlapping them; ``quadruple_round``
-    plays a full round at x4 after a throw-in during a doubled round, never more.
-    """
-    n = len(positions)
-    dealer_index = positions.index(first_dealer)
-    doubled_until: list[int] = []  # for "overlap": the last deal number each doubled round covers
-    extended_until = 0  # for extra_round / quadruple_round: the last deal number at raised stakes
-    level = 1
-    for number, kind in enumerate(previous_kinds, start=1):
-        thrown_in = kind in THROWN_IN and rules.doubled_rounds != "none"
-        if not thrown_in:
-            dealer_index = (dealer_index + 1) % n
-            continue
-        if rules.doubled_rounds == "overlap":
-            doubled_until.append(number + n)
-        elif rules.doubled_rounds == "extra_round":
-            extended_until = max(extended_until, number) + n
-        elif rules.doubled_rounds == "quadruple_round":
-            in_raised = number <= extended_until
-            level = 4 if in_raised else 2
-            extended_until = number + n
-    number = len(previous_kinds) + 1
-    if rules.doubled_rounds == "overlap":
-        stake = 2 ** sum(1 for last in doubled_until if number <= last)
-    elif rules.doubled_rounds in ("extra_round", "quadruple_round"):
-        stake = (2 if rules.doubled_rounds == "extra_round" else level) if number <= extended_until else 1
-    else:
-        stake = 1
-    dealer = positions[dealer_index]
-    return Deal(number, dealer, active_positions(positions, dealer), stake)
+    """The next deal at a table (who deals, who plays first bidder first, who sits out, the stake) after
+    hands of ``previous_kinds``, as the tournament's game deals."""
+    return game_of(tournament).deal(positions, first_dealer, previous_kinds, rules)
 
 
-PLAYED_STEP, THROWN_IN_STEP = "p", "t"
+def sits_out(positions: Sequence[str], dealer: str, tournament: Any = None) -> tuple[str, ...]:
+    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``."""
+    return game_of(tournament).sitting_out(positions, dealer)
 
 
 def deal_paths(
     positions: Sequence[str],
     first_dealer: str,
     previous_kinds: Sequence[str],
-    rules: Rules,
+    rules: Any,
     last: int,
     depth: int,
+    tournament: Any = None,
 ) -> dict[str, Deal]:
     """The next deal, and up to ``depth`` deals after it (not past deal ``last``) for every way the hands in
-    between may go, keyed by their path: one letter per hand, ``p`` when it was played (the deal passes on)
-    and ``t`` when it was thrown in (passed out or annulled: the same dealer again, doubled stakes). A phone
-    entering hands without a connection picks the deal its own entries lead to (issue 21 §5)."""
+    between may go, keyed by their path: one letter per hand, each a step of the game's
+    (``deal_steps``: Hungarian Tarokk has ``p``, played, the deal passes on, and ``t``, thrown in, the same
+    dealer again at doubled stakes). A phone entering hands without a connection picks the deal its own
+    entries lead to (issue 21 §5)."""
+    steps = game_of(tournament).deal_steps
     deals: dict[str, Deal] = {}
     paths = [""]
     for _step in range(depth + 1):
         if len(previous_kinds) + 1 + len(paths[0]) > last:
             break
         for path in paths:
-            kinds = [*previous_kinds, *("played" if s == PLAYED_STEP else "passed_out" for s in path)]
-            deals[path] = deal_sequence(positions, first_dealer, kinds, rules)
-        paths = [path + step for path in paths for step in (PLAYED_STEP, THROWN_IN_STEP)]
+            kinds = [*previous_kinds, *(steps[s] for s in path)]
+            deals[path] = deal_sequence(positions, first_dealer, kinds, rules, tournament)
+        paths = [path + step for path in paths for step in steps]
     return deals
 
 
@@ -183,12 +158,13 @@ def validate_format(values: Mapping[str, Any]) -> None:
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
         raise FormatError("rounds_planned", _("must be a positive whole number"))
-    for field in ("deals_per_round_4", "deals_per_round_5"):  # the database refuses 0 (a constraint)
+    sizes = game_of().table_sizes  # a format names deals and table points per table size of its game
+    for field in (f"deals_per_round_{size}" for size in sizes):  # the database refuses 0 (a constraint)
         deals = values.get(field, 1)
         if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS_PER_ROUND:
             message = _("must be a whole number from 1 to %(max)s")
             raise FormatError(field, message, params={"max": MAX_DEALS_PER_ROUND})
-    for field, size in (("table_points_4", 4), ("table_points_5", 5)):
+    for field, size in ((f"table_points_{size}", size) for size in sizes):
         scale = values.get(field)
         if scale is not None and (
             len(scale) != size
@@ -215,7 +191,7 @@ def validate_format(values: Mapping[str, Any]) -> None:
             {"unknown": ", ".join(map(str, unknown)), "known": ", ".join(TIEBREAKS)},
         )
     if "rules_preset" in values:
-        tournament_rules(values["rules_preset"], values.get("rules_options"))
+        rules_for(values["rules_preset"], values.get("rules_options"))
 
 
 def pairing_method_for(methods: Sequence[str], round_number: int) -> str:

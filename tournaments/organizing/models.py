@@ -108,6 +108,13 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # A format stores deals and table points per table size of the game (one column each today).
+
     def deals_per_round(self, table_size: int) -> int:
-        """The deals a table of ``table_size`` plays in a round."""
-        return self.deals_per_round_5 if table_size == 5 else self.deals_per_round_4
+        """The deals a table of ``table_size`` plays in a round (a size without its own column: the
+        4-table's, as before)."""
+        return getattr(self, f"deals_per_round_{table_size}", self.deals_per_round_4)
+
+    def table_points(self, table_size: int) -> list[int]:
+        """The table-rank points of a table of ``table_size``, best place first."""
+        return getattr(self, f"table_points_{table_size}", self.table_points_4)

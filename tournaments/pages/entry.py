@@ -37,7 +37,7 @@ from django.views.decorators.http import require_POST
 
 from engine.hungarian.summary import BONUSES
 from tournaments import selectors, services
-from tournaments.core.formats import THROWN_IN, Deal, tournament_rules
+from tournaments.core.formats import Deal, game_of, rules_of, sits_out
 from tournaments.draw.models import Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, Hand, HandSubmission
@@ -268,7 +268,7 @@ def _table_state(view: TableView) -> dict[str, Any]:
             hand__table=view.table, status=HandSubmission.Status.PENDING
         ).order_by("version")
     }
-    rules = tournament_rules(view.tournament.rules_preset, view.tournament.rules_options)
+    rules = rules_of(view.tournament)
     pending, disputed = [], []
     next_number = None
     for number in range(1, limit + 1):
@@ -314,7 +314,8 @@ def _offline_plan(view: TableView, deal: Deal | None = None) -> dict[str, Any]:
     in; with ``deal`` (a payments form) the deals after it for each way the hands in between may go
     (paths of ``p``/``t``, see ``formats.deal_paths``), with their form URLs and labels in the reader's
     language."""
-    plan: dict[str, Any] = {"table": _table_url(view), "thrownIn": sorted(THROWN_IN)}
+    thrown_in = sorted(game_of(view.tournament).thrown_in_kinds)
+    plan: dict[str, Any] = {"table": _table_url(view), "thrownIn": thrown_in}
     if deal is None:
         return plan
     deals = services.deals_ahead(view.table, deal.number, view.positions, OFFLINE_DEPTH)
@@ -322,7 +323,7 @@ def _offline_plan(view: TableView, deal: Deal | None = None) -> dict[str, Any]:
         start=deal.number,
         deals={path: {"n": d.number, "dealer": d.dealer, "stake": d.stake} for path, d in deals.items()},
         urls={d.number: _hand_url(view, d.number, "payments") for d in deals.values()},
-        sitsOut=_("sits out") if len(view.seats) == 5 else "",
+        sitsOut=_("sits out") if sits_out(view.positions, view.positions[0], view.tournament) else "",
         dealers={s.position: f"{s.position} — {s.player.name}" for s in view.seats},
         heading=_("Hand %(n)s") % {"n": "{n}"},
         title=_("Hand %(n)s, table %(t)s") % {"n": "{n}", "t": view.table.number},
@@ -479,7 +480,7 @@ def entry_confirm_here(request: HttpRequest, slug: str, code: str, number: int) 
                     % {"n": number, "seat": _seat_label(seat)},
                 )
                 return HttpResponseRedirect(_table_url(opened))
-    rules = tournament_rules(opened.tournament.rules_preset, opened.tournament.rules_options)
+    rules = rules_of(opened.tournament)
     context = _base_context(opened)
     context.update(
         {
@@ -638,7 +639,7 @@ class SummaryForm(forms.Form):
             *seat_choices,
         ]
         self.fields["offenders"].choices = seat_choices
-        rules = tournament_rules(view.tournament.rules_preset, view.tournament.rules_options)
+        rules = rules_of(view.tournament)
         kontras = [(0, _("no kontra"))] + [(k, KONTRA_NAMES[k]) for k in range(1, rules.max_kontra + 1)]
         self.fields["game_kontra"].choices = kontras
         self.bonus_rows = []

@@ -22,10 +22,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.hungarian.rules import PRESETS
 from tournaments import selectors, services
 from tournaments.core import labels
-from tournaments.core.formats import TIEBREAKS
+from tournaments.core.formats import TIEBREAKS, game_of
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
@@ -535,7 +534,7 @@ def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonRespons
     )
 
 
-assert set(RULES_PRESETS) >= set(PRESETS), "name every rules preset"
+assert set(RULES_PRESETS) >= set(game_of().presets), "name every rules preset"
 
 T = "t/<slug:slug>/"
 urlpatterns = [

@@ -9,10 +9,8 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
-from engine.hungarian.record import ReplayError, replay
-from engine.hungarian.scoring import score_summary
-from engine.hungarian.summary import SummaryError
-from tournaments.core.formats import tournament_rules
+from engine.core.messages import EngineError
+from tournaments.core.formats import game_of, rules_of, sits_out
 from tournaments.draw.models import Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeFinding, Hand, HandSubmission
@@ -21,7 +19,7 @@ from tournaments.standings.models import TableResult
 
 def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dict[int, int]]:
     """How many hands of rounds 1..``after_round`` are in dispute (they do not count until decided): in
-    all, and per player who plays them (a 5-table's dealer sits the hand out)."""
+    all, and per player who plays them (not who sits the hand out, as the game deals)."""
     hands = list(
         Hand.objects.filter(
             table__round__tournament=tournament,
@@ -36,9 +34,10 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
         seated[table_id].append((player_id, position))
     per_player: dict[int, int] = defaultdict(int)
     for table_id, dealer in hands:
-        five = len(seated[table_id]) == 5
+        positions = sorted(position for _player_id, position in seated[table_id])
+        out = sits_out(positions, dealer, tournament)
         for player_id, position in seated[table_id]:
-            if not (five and position == dealer):
+            if position not in out:
                 per_player[player_id] += 1
     return len(hands), dict(per_player)
 
@@ -140,15 +139,16 @@ class SheetHand:
         return self.status in COUNTED_HAND_STATUSES
 
 
-def scored_items(source: str, payload: Any, rules: Any) -> list[dict[str, Any]]:
+def scored_items(source: str, payload: Any, rules: Any, tournament: Any = None) -> list[dict[str, Any]]:
     """The engine's items (game, bonuses, kontras) of a stored summary or record; none for payments.
     A payload the engine no longer accepts (stored under older rules code) shows no items, not an error."""
+    game = game_of(tournament)
     try:
         if source == HandSubmission.Source.SUMMARY:
-            return list(score_summary(dict(payload), rules)["items"])
+            return list(game.score(dict(payload), rules)["items"])
         if source == HandSubmission.Source.RECORD:
-            return list(score_summary(dict(replay(payload).summary), rules)["items"])
-    except (SummaryError, ReplayError, TypeError, ValueError):
+            return list(game.score(dict(game.replay(payload).summary), rules)["items"])
+    except (EngineError, TypeError, ValueError):
         pass
     return []
 
@@ -157,7 +157,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
     """The table's hands in order, as the score sheet on paper: running totals count confirmed and voided
     hands only; a pending or disputed hand shows with its status and no payments yet."""
     tournament = table.round.tournament
-    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    rules = rules_of(tournament)
     positions = [seat.position for seat in table.seats.all()]
     confirmed = {
         s.hand_id: s
@@ -181,7 +181,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
                 source=result.source if result else None,
                 payments=payments,
                 totals=dict(totals),
-                items=scored_items(result.source, result.payload, rules) if result else [],
+                items=scored_items(result.source, result.payload, rules, tournament) if result else [],
             )
         )
     return sheet

@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from tournaments.core.formats import rank_table
+from tournaments.core.formats import rank_table, sits_out
 from tournaments.organizing.models import Tournament
 
 CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
@@ -83,25 +83,30 @@ class ScoringFormat:
 
 
 def table_places(
-    positions: Mapping[str, int], hands: Iterable[tuple[str, Mapping[str, int]]], scale: Sequence[int]
+    positions: Mapping[str, int],
+    hands: Iterable[tuple[str, Mapping[str, int]]],
+    scale: Sequence[int],
+    tournament: Any = None,
 ) -> dict[int, RoundLine]:
     """Per player (by id) at one table: game points, hands played/lost and table place points.
 
     ``positions`` maps position -> player id; ``hands`` yields (dealer position, payments by position) of
-    the counted hands. A 5-table's dealer sits the hand out: it is not a hand played. A table without a
+    the counted hands. Who sits a hand out (as the tournament's game deals: at Hungarian Tarokk, a
+    5-table's dealer) has not played it. A table without a
     counted hand has no result (an empty dict): ranking its players all tied at zero would hand each of
     them the average of the scale (7 at a 4-table, 6.4 at a 5-table) for nothing played.
     """
     hands = list(hands)
     if not hands:
         return {}
-    five = len(positions) == 5
     game = dict.fromkeys(positions, 0)
     played = dict.fromkeys(positions, 0)
     lost = dict.fromkeys(positions, 0)
+    seats = sorted(positions)
     for dealer, payments in hands:
+        out = sits_out(seats, dealer, tournament)
         for position in positions:
-            if five and position == dealer:
+            if position in out:
                 continue
             amount = int(payments.get(position, 0))
             game[position] += amount

@@ -123,7 +123,6 @@ STANDING_FIELDS = (
 
 
 def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | None = None) -> None:
-    scales = {4: tournament.table_points_4, 5: tournament.table_points_5}
     tables = Table.objects.filter(round__tournament=tournament)
     if table_ids is not None:
         tables = tables.filter(id__in=list(table_ids))
@@ -140,7 +139,7 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
         hands[table_id].append((dealer, payments))
     results = []
     for table_id, positions in seats.items():
-        places = table_places(positions, hands[table_id], scales[len(positions)])
+        places = table_places(positions, hands[table_id], tournament.table_points(len(positions)), tournament)
         round_id = table_round[table_id]
         for player_id, line in places.items():
             results.append(

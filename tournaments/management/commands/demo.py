@@ -15,10 +15,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from engine.hungarian.bots import RuleBot, play_hand
 from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
-from tournaments.core.formats import tournament_rules
+from tournaments.core.formats import game_of, rules_of
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Club, Player
@@ -112,15 +111,14 @@ class Command(BaseCommand):
     def _run(self, options: dict[str, Any]) -> None:
         rng = random.Random(options["seed"])
         tournament = self._create(options, rng)
-        rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-        bot = RuleBot()
+        rules = rules_of(tournament)
         for number in range(1, tournament.rounds_planned + 1):
             round_ = services.round_generate(tournament, seed=f"{options['seed']}-round-{number}")
             services.round_confirm(round_)
             services.round_publish(round_)
             services.round_start(round_)
             live = options["live"] and number == tournament.rounds_planned
-            self._play_round(round_, rules, bot, rng, share=0.5 if live else 1.0)
+            self._play_round(round_, rules, rng, share=0.5 if live else 1.0)
             if not live:
                 services.round_close(round_)
             self.stdout.write(
@@ -160,7 +158,7 @@ class Command(BaseCommand):
         return tournament
 
     def _play_round(
-        self, round_: Round, rules: Any, bot: RuleBot, rng: random.Random, share: float = 1.0
+        self, round_: Round, rules: Any, rng: random.Random, share: float = 1.0
     ) -> None:
         """Play ``share`` of each table's deals; each is submitted by one seat and confirmed by another."""
         tournament = round_.tournament
@@ -169,19 +167,13 @@ class Command(BaseCommand):
             deals = round(tournament.deals_per_round(len(seats)) * share)
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
-                hand = play_hand(
-                    rng.getrandbits(32),
-                    [bot] * len(deal.active),
-                    rules=rules,
-                    seats=list(deal.active),
-                    stake=deal.stake,
-                )
+                record = game_of(tournament).bot_record(rng.getrandbits(32), rules, deal.active, deal.stake)
                 submitter, confirmer = seats[deal.active[0]], seats[deal.active[1]]
                 submission = services.hand_submit(
                     table=table,
                     number=number,
                     source="record",
-                    data=hand.record(),
+                    data=record,
                     submitted_by=submitter,
                     idempotency_key=f"demo-{round_.number}-{table.number}-{number}",
                 )

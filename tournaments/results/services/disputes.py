@@ -34,12 +34,9 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
-from engine.hungarian.record import replay
-from engine.hungarian.rules import Rules
-from engine.hungarian.scoring import KONTRA_FACTOR, score_summary
-from engine.hungarian.summary import TEAM_NAMES, HandSummary, parse_summary
+from engine.core.scoring import KONTRA_FACTOR
 from tournaments.core.audit import Actor, acting_as
-from tournaments.core.formats import Deal, tournament_rules
+from tournaments.core.formats import Deal, game_of, rules_of
 from tournaments.core.messages import Join, Labelled, Text, error_as_text, from_data, kept
 from tournaments.draw.models import Table
 from tournaments.results.models import Dispute, DisputeFinding, HandSubmission
@@ -120,109 +117,11 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
             **common, error=(name.removeprefix("data.").removeprefix("data"), error_as_text(errors[0]))
         )
     tournament = table.round.tournament
-    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-    summary = replay(scored_payload).summary if submission.source == Source.RECORD else scored_payload
-    parsed = parse_summary(summary, rules)
-    items = score_summary(summary, rules)["items"]
+    game, rules = game_of(tournament), rules_of(tournament)
+    summary = game.replay(scored_payload).summary if submission.source == Source.RECORD else scored_payload
+    facts, items = game.assess_summary(summary, rules, positions)
     common["kind"] = kind
-    return Assessed(
-        **common,
-        engine=payments,
-        facts=facts_of(parsed),
-        items=[(item, item_payments(item, parsed, rules, positions)) for item in items],
-    )
-
-
-def facts_of(s: HandSummary) -> dict[str, Any]:
-    """The facts of a hand as the engine reads them from a summary, by field path. Left out: what the deal
-    fills in (seats, stake, the sitting-out dealer, the rules) and what only explains (the announcer of a
-    bonus, the team of a declaration, ``result.pagat_team``, which only says why an ultimó failed)."""
-    team = {None: None, 0: TEAM_NAMES[0], 1: TEAM_NAMES[1]}
-    facts: dict[str, Any] = {"kind": s.kind}
-    if s.kind == "penalty":
-        facts.update(offenders=sorted(s.offenders), amount=s.amount)
-        return facts
-    if s.kind == "trial_three_failed":
-        facts.update(bid=s.bid, declarer=s.declarer)
-        return facts
-    if s.kind != "played":
-        return facts
-    plt = s.pagat_last_trick
-    facts.update(
-        {
-            "bid": s.bid,
-            "declarer": s.declarer,
-            "partner": s.partner,
-            "called_card_discarded": s.called_card_discarded,
-            "game_kontra": s.game_kontra,
-            "announcements": sorted(
-                ({"team": TEAM_NAMES[t], "bonus": bonus, "kontra": k} for t, bonus, k in s.announcements),
-                key=lambda a: (a["team"], a["bonus"]),
-            ),
-            "declarations": sorted(
-                ({"seat": seat, "tarokks": n, "declared": declared} for seat, n, declared in s.declarations),
-                key=lambda d: d["seat"],
-            ),
-            "result.declarer_card_points": s.declarer_card_points,
-            "result.declarer_tricks": s.declarer_tricks,
-            "result.trull": team[s.trull],
-            "result.four_kings": team[s.four_kings],
-            "result.xxi_catch": team[s.xxi_catch],
-            "result.pagat_last_trick": None if plt is None else {"team": TEAM_NAMES[plt[0]], "won": plt[1]},
-        }
-    )
-    if s.talon_honours:
-        facts["talon_honours"] = sorted([seat, honour] for seat, honour in s.talon_honours)
-    if s.rules is not None and s.rules.ultimo_pot:
-        facts["ultimo_pot"] = s.ultimo_pot
-    return facts
-
-
-def item_payments(
-    item: Mapping[str, Any], s: HandSummary, rules: Rules, positions: Sequence[str]
-) -> dict[str, int] | None:
-    """What one scored item moves between the seats (``None``: nothing in the payments, e.g. kegl's pot).
-
-    pagat, "The scoring": "each player on the losing team pays one of the players on the winning team the
-    net score ... If you are playing alone against the other three players ... you are paid the net score
-    by each of them"; at five "the dealer neither wins nor loses" (unless sír-nevet). So a team item worth
-    v moves v per pair: +v to each of declarer and partner and -v from each opponent, or +3v to a lone
-    declarer. ``engine.hungarian.scoring._score_played`` settles the same way.
-    """
-    moves = dict.fromkeys(positions, 0)
-    value, name, seat = item["value"], item["name"], item.get("seat")
-    team_item = name not in ("eight_tarokks", "nine_tarokks") or rules.declared_tarokks_team_item
-    if item.get("team") is not None and team_item:
-        net = value if item["won"] == (item["team"] == "declarer") else -value
-        for active in s.seats:
-            moves[active] = -net
-        if s.partner is None:
-            moves[s.declarer] = 3 * net  # type: ignore[index]
-        else:
-            moves[s.declarer] = moves[s.partner] = net  # type: ignore[index]
-        if s.sitting_out is not None and rules.five_player_dealer_weeps_laughs:
-            moves[s.sitting_out] = -net
-            moves[s.declarer] += net  # type: ignore[index]
-        return moves
-    if name in ("eight_tarokks", "nine_tarokks") and seat is not None:  # paid between seats
-        payers = (
-            [x for x in s.seats if x != seat]
-            if item["announced"]
-            else [x for x in s.seats if x != seat and s.team_of(x) == s.team_of(seat)]
-        )
-        for payer in payers:
-            moves[payer] -= value
-        moves[seat] += value * len(payers)
-        return moves
-    if name == "talon_honour" and seat is not None and s.sitting_out is not None:
-        moves[seat], moves[s.sitting_out] = -value, value
-        return moves
-    if name in ("trial_three", "penalty") and seat is not None and not rules.ultimo_pot:
-        for active in s.seats:
-            moves[active] = value
-        moves[seat] = -3 * value
-        return moves
-    return None
+    return Assessed(**common, engine=payments, facts=facts, items=items)
 
 
 # --- the verdict: pure functions of the assessed versions ----------------------------------------------

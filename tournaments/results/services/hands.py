@@ -32,13 +32,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from engine.hungarian.record import ReplayError, replay, rules_from_spec
-from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, max_payment, score_summary
-from engine.hungarian.summary import SummaryError
+from engine.core.messages import EngineError
 from tournaments.core.audit import Actor, acting_as, current_actor
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import DISPUTE_CHANGED, DISPUTE_OPENED, DISPUTE_RESOLVED, HAND_CHANGED, publish
-from tournaments.core.formats import Deal, deal_paths, deal_sequence, tournament_rules
+from tournaments.core.formats import Deal, deal_paths, deal_sequence, game_of, rules_of
 from tournaments.core.messages import Labelled, Text, kept
 from tournaments.core.validation import (
     check_version,
@@ -56,8 +54,8 @@ from tournaments.results.selectors import scored_items, settled_by_validator
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
-ENTRY_KINDS = ("played", "passed_out", "annulled", "trial_three_failed", "penalty")
-THROWN_IN = ("passed_out", "annulled")
+# The kinds of hand an entry may name (the schema's ``KindEnum``): the default game's.
+ENTRY_KINDS = game_of().vocabularies["kind"]
 NOTE_MAX = 1000
 ALREADY = _("the dispute is already %(status)s")
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
@@ -66,7 +64,7 @@ MAX_DEALS = 1000  # far above any format; the tournament's own number is checked
 def payment_bound(tournament: Any, stake: int) -> int:
     """The most one seat can win or lose in one hand at ``stake`` under the tournament's rules: typed
     payments beyond it are refused (the entry forms' ``min``/``max`` are the same)."""
-    return max_payment(tournament_rules(tournament.rules_preset, tournament.rules_options)) * stake
+    return game_of(tournament).max_payment(rules_of(tournament)) * stake
 
 
 def table_positions(table: Table) -> list[str]:
@@ -78,8 +76,8 @@ def next_deal(table: Table, number: int, positions: list[str] | None = None) -> 
     (``positions``: the table's seat positions, when the caller has read them already)."""
     positions = positions if positions is not None else table_positions(table)
     tournament = table.round.tournament
-    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
-    return deal_sequence(positions, table.first_dealer, _kinds_before(table, number), rules)
+    rules = rules_of(tournament)
+    return deal_sequence(positions, table.first_dealer, _kinds_before(table, number), rules, tournament)
 
 
 def deals_ahead(table: Table, number: int, positions: list[str], depth: int) -> dict[str, Deal]:
@@ -90,9 +88,10 @@ def deals_ahead(table: Table, number: int, positions: list[str], depth: int) -> 
     if Hand.objects.filter(table=table, number__gt=number).exclude(kind="").exists():
         depth = 0
     tournament = table.round.tournament
-    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    rules = rules_of(tournament)
     last = tournament.deals_per_round(len(positions))
-    return deal_paths(positions, table.first_dealer, _kinds_before(table, number), rules, last, depth)
+    kinds = _kinds_before(table, number)
+    return deal_paths(positions, table.first_dealer, kinds, rules, last, depth, tournament)
 
 
 def _kinds_before(table: Table, number: int) -> list[str]:
@@ -155,7 +154,7 @@ def _score(
     """(payments by position, hand kind, payload as stored, payments typed beside a summary/record that
     differ from the engine's) for an entry; raises ValidationError naming the field."""
     tournament = table.round.tournament
-    rules = tournament_rules(tournament.rules_preset, tournament.rules_options)
+    game, rules = game_of(tournament), rules_of(tournament)
     limit = payment_bound(tournament, deal.stake)
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
@@ -164,7 +163,7 @@ def _score(
                 "data.kind", _("must be one of %(choices)s"), params={"choices": ", ".join(ENTRY_KINDS)}
             )
         payments = _check_payments(data.get("payments"), positions, deal, "data.payments", limit)
-        if kind in THROWN_IN and any(payments.values()):
+        if kind in game.thrown_in_kinds and any(payments.values()):
             raise invalid(
                 "data.payments", _("a hand %(kind)s pays nothing"), params={"kind": Labelled("kind", kind)}
             )
@@ -180,12 +179,12 @@ def _score(
                     params={"expected": expected, "number": deal.number},
                 )
             summary[name] = expected
-        if len(positions) == 5:
-            summary["sitting_out"] = deal.dealer
+        if deal.sitting_out:  # who sits this deal out, as the game's deal says
+            summary["sitting_out"] = deal.sitting_out[0]
         summary["rules"] = {"preset": tournament.rules_preset, "options": tournament.rules_options or {}}
         try:
-            scored = score_summary(summary, rules)
-        except SummaryError as exc:
+            scored = game.score(summary, rules)
+        except EngineError as exc:
             raise engine_error("data", exc) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
         kind = summary.get("kind", "played")
@@ -204,8 +203,8 @@ def _score(
                 params={"expected": deal.stake, "number": deal.number},
             )
         try:
-            record_rules = rules_from_spec(record.get("rules", "pagat"))
-        except ReplayError as exc:
+            record_rules = game.record_rules(record.get("rules", game.default_preset))
+        except EngineError as exc:
             raise engine_error("data.rules", exc) from exc
         if record_rules != rules:
             raise invalid(
@@ -214,8 +213,8 @@ def _score(
                 params={"preset": Labelled("rules_preset", tournament.rules_preset)},
             )
         try:
-            result = replay(record)
-        except ReplayError as exc:
+            result = game.replay(record)
+        except EngineError as exc:
             raise engine_error("data", exc) from exc
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
         kind, summary = result.summary.get("kind", "played"), record
@@ -225,14 +224,17 @@ def _score(
     return payments, kind, summary, entered if entered not in (None, payments) else None
 
 
-def _check_plausible(payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str) -> None:
+def _check_plausible(
+    payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str, tournament: Any = None
+) -> None:
     """Typed payments that are most likely a typo are refused as ``unusual`` (a 400 naming the field):
-    a payment beyond ``PLAUSIBLE_PAYMENT`` times the stake (e.g. 9999 for 99; the figure comes from the
-    engine's scored hands, docs/plausible-payments.md), or a played hand in which nobody pays anything.
+    a payment beyond the game's ``plausible_payment`` times the stake (e.g. 9999 for 99; the figure comes
+    from the engine's scored hands, docs/plausible-payments.md), or a played hand in which nobody pays
+    anything.
     The table may still store it by confirming it (``confirm_unusual``)."""
     if payments is None:
         return
-    limit = PLAUSIBLE_PAYMENT * deal.stake
+    limit = game_of(tournament).plausible_payment * deal.stake
     beyond = {}  # every seat that looks like a typo, so each field shows its own error
     for position, value in sorted(payments.items()):
         if abs(value) > limit:
@@ -664,7 +666,7 @@ def hand_submit(
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
         if not trusted and confirm_unusual is not True:
             typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
-            _check_plausible(typed, kind, deal, "data.payments")
+            _check_plausible(typed, kind, deal, "data.payments", round_.tournament)
         versions = list(hand.submissions.all())  # a handful: read once, picked from below
         confirmed = next((v for v in versions if v.status == SubStatus.CONFIRMED), None)
         pending = next((v for v in reversed(versions) if v.status == SubStatus.PENDING), None)
@@ -763,16 +765,10 @@ def hand_preview(
     items: list[dict[str, Any]] = []
     if source == Source.SUMMARY:
         tournament = table.round.tournament
-        items = list(
-            score_summary(dict(payload), tournament_rules(tournament.rules_preset, tournament.rules_options))[
-                "items"
-            ]
-        )
+        items = list(game_of(tournament).score(dict(payload), rules_of(tournament))["items"])
     elif source == Source.RECORD:
         tournament = table.round.tournament
-        items = scored_items(
-            source, payload, tournament_rules(tournament.rules_preset, tournament.rules_options)
-        )
+        items = scored_items(source, payload, rules_of(tournament), tournament)
     return payments, kind, items
 
 
@@ -871,7 +867,7 @@ def _contest_version(
     if not confirm_unusual:
         payments, kind, _payload, mismatch = scored
         typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
-        _check_plausible(typed, kind, deal, "data.payments")
+        _check_plausible(typed, kind, deal, "data.payments", table.round.tournament)
     return _store_entry(
         hand,
         deal,
