@@ -258,7 +258,7 @@ def test_it_refuses_to_store_a_change_that_names_no_one() -> None:
 
 
 def test_it_moves_later_deals_when_an_earlier_hand_is_corrected(organizer) -> None:
-    from tests.tournaments.test_results import played
+    from tests.results.test_results import played
 
     tournament = TournamentFactory(rules_preset="pagat", deals_per_round_4=8, deals_per_round_5=10)
     table = seated_table(tournament, PlayerFactory.create_batch(5))
