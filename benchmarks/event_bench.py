@@ -122,7 +122,7 @@ class Event:
 
         from engine.hungarian.bots import RuleBot, play_hand
         from tournaments.core.audit import Actor, acting_as
-        from tournaments.core.formats import tournament_rules
+        from tournaments.core.formats import rules_for
         from tournaments.organizing.models import Tournament
         from tournaments.participants.models import Club, Player
         from tournaments.services import player_register
@@ -152,7 +152,7 @@ class Event:
             )
             for player in players:
                 player_register(self.tournament, player, check_in=True, by=self.organizer)
-        rules = tournament_rules(self.tournament.rules_preset, self.tournament.rules_options)
+        rules = rules_for(self.tournament.rules_preset, self.tournament.rules_options)
         self.rules = rules
         bots = [RuleBot()] * 4
         self.pool: list[tuple[str, list[int]]] = []  # (kind, payments by active index) at stake 1

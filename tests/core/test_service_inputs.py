@@ -147,9 +147,9 @@ SERVICE_FUZZ = settings(
 
 def _tournament_records() -> list[dict]:
     from engine.hungarian.bots import RandomBot, RuleBot, play_hand
-    from tournaments.core.formats import tournament_rules
+    from tournaments.core.formats import rules_for
 
-    rules = tournament_rules("tournament", {})
+    rules = rules_for("tournament", {})
     return [
         play_hand(seed, [RuleBot(), RandomBot()] * 2, rules=rules, seats=["B", "C", "D", "A"]).record()
         for seed in range(3)

@@ -196,12 +196,12 @@ def test_the_kontra_ladder() -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_one_rules_resolver_agrees_with_the_three_ways_of_today(preset: str) -> None:
-    from tournaments.formats import tournament_rules
+    from tournaments.core.formats import rules_for
 
     options = {"trial_three_allowed": False, "annulment_holdings": ["four_kings"]}
     expected = get_rules(preset, **dict(options))
     assert resolve_rules(preset) is PRESETS[preset] is HUNGARIAN.presets[preset]
-    assert resolve_rules(preset, options) == expected == tournament_rules(preset, options)
+    assert resolve_rules(preset, options) == expected == rules_for(preset, options)
     assert resolve_rules(expected.spec()) == expected == rules_from_spec(expected.spec())
     assert resolve_rules(expected) is expected
     assert resolve_rules(PRESETS[preset], options) == expected

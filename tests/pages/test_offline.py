@@ -14,7 +14,7 @@ import pytest
 
 from tests.pages.test_entry import hand_url, payments_form, round2_tables, seated, table_url
 from tournaments import services
-from tournaments.core.formats import deal_paths, deal_sequence, tournament_rules
+from tournaments.core.formats import deal_paths, deal_sequence, rules_for
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import HandSubmission
 
@@ -30,7 +30,7 @@ def plan_of(response: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("preset", ["tournament", "overlap", "extra_round", "quadruple_round"])
 def test_deal_paths_are_the_deal_sequences_of_each_path(preset: str) -> None:
-    rules = tournament_rules("tournament", {} if preset == "tournament" else {"doubled_rounds": preset})
+    rules = rules_for("tournament", {} if preset == "tournament" else {"doubled_rounds": preset})
     earlier = ["played", "annulled"]
     deals = deal_paths(list("ABCDE"), "B", earlier, rules, last=8, depth=3)
     expected_paths = ["".join(p) for n in range(4) for p in itertools.product("pt", repeat=n)]

@@ -380,12 +380,12 @@ def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_c
     org: Any, post: Any, cup: Tournament, django_capture_on_commit_callbacks: Any
 ) -> None:
     from engine.hungarian.bots import RuleBot, play_hand
-    from tournaments.core.formats import tournament_rules
+    from tournaments.core.formats import rules_for
 
     table = round2(cup).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
     deal = services.next_deal(table, 1)
-    rules = tournament_rules("tournament", {})
+    rules = rules_for("tournament", {})
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
     with django_capture_on_commit_callbacks(execute=True):  # the validator runs when the entry commits

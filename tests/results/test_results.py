@@ -334,10 +334,10 @@ def test_it_doubles_the_round_after_a_passed_out_hand_under_pagat_rules() -> Non
 
 def test_it_replays_a_hand_record_and_refuses_one_played_under_other_rules(table4) -> None:
     from engine.hungarian.bots import RuleBot, play_hand
-    from tournaments.core.formats import tournament_rules
+    from tournaments.core.formats import rules_for
 
     deal = services.next_deal(table4, 1)
-    rules = tournament_rules("tournament", {})
+    rules = rules_for("tournament", {})
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     sub = services.hand_submit(
         table=table4, number=1, source="record", data=hand.record(), submitted_by=seat(table4, "A")

@@ -41,6 +41,11 @@ ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
+def seat_label(seat: Any) -> str:
+    """A seat as the entry pages name it: "B — Kovács Anna"."""
+    return f"{seat.position} — {seat.player.name}"
+
+
 def organizer_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Organizers of the tournament in the URL (or superusers) only: anonymous -> login, others -> 403.
     The view gets the tournament in place of its slug."""

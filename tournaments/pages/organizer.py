@@ -33,9 +33,9 @@ from tournaments.core.labels import METHOD_CHOICES, label
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round, Seat
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import organizer_page
-from tournaments.pages.entry import FORMS as ENTRY_FORMS
 from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
 from tournaments.pages.entry import TableView as EntryTable
+from tournaments.pages.games import entry_kit
 from tournaments.participants.models import Registration
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.results.services.disputes import assess
@@ -592,7 +592,7 @@ def _entry_form(
         code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
         seats=seats, me=None, open=True,
     )  # fmt: skip
-    form_class = ENTRY_FORMS[source]
+    form_class = entry_kit(view.tournament).forms[source]
     if request.method != "POST" or not request.POST.get("action", "").startswith("enter-"):
         return form_class(view=view, deal=deal), None, [], deal
     form = form_class(request.POST, view=view, deal=deal)
@@ -686,6 +686,7 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
         "failure": failed,
         "note_max": services.NOTE_MAX,
         "form": entry_form,
+        "summary_template": entry_kit(dispute.hand.table.round.tournament).summary_template,
         "deal": deal,
         "source": source,
         "preview": preview,

@@ -11,86 +11,22 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.formats import game_of
 from tournaments.core.labels import ITEM_NAMES, label
 
 register = template.Library()
 
-# key -> (the term as Hungarian players say it, the plain word in the reader's language where there is one,
-# the gloss). Jargon (pagát, skíz, trull, kontra, volát...) is never translated: a German or English club
-# says "pagát" and "skíz" too, and the gloss explains it; plain words (declarer, four kings) are shown in
-# the reader's language with the Hungarian beside them. ``/glossary/`` lists them all.
+# key -> (the term as the game's players say it, the plain word in the reader's language where there is one,
+# the gloss): the game's terms (its descriptor's), glossed in the reader's language. Jargon (pagát, skíz,
+# trull, kontra, volát...) is never translated: a German or English club says "pagát" and "skíz" too, and
+# the gloss explains it; plain words (declarer, four kings) are shown in the reader's language with the
+# Hungarian beside them. ``/glossary/`` lists them all.
 TERMS: dict[str, tuple[str, Any, Any]] = {
-    "tarokk": ("tarokk", None, _("a trump card (the 22 tarokks I to XXII)")),
-    "pagat": ("pagát", None, _("tarokk I, the lowest trump")),
-    "xxi": ("XXI", None, _("tarokk XXI, the second-highest trump")),
-    "skiz": ("skíz", None, _("the Excuse (XXII), the highest tarokk")),
-    "honours": ("honőrök", _("honours"), _("the three honours: pagát, XXI and skíz")),
-    "trull": ("trull", None, _("a team wins all three honours (pagát, XXI and skíz) in its tricks")),
-    "four_kings": ("négy király", _("four kings"), _("a team wins all four kings in its tricks")),
-    "pagat_ultimo": ("pagátultimó", None, _("winning the last trick with the pagát")),
-    "xxi_catch": ("XXI-fogás", _("XXI catch"), _("capturing the opponents' XXI with the skíz")),
-    "volat": ("volát", None, _("one team wins every trick")),
-    "double_game": ("dupla játék", _("double game"), _("a team wins at least 71 card points in its tricks")),
-    "kontra": ("kontra", None, _("doubling the value of a bonus or the game")),
-    "rekontra": ("rekontra", None, _("the answer to a kontra: doubled again")),
-    "szubkontra": ("szubkontra", None, _("the answer to a rekontra: doubled again")),
-    "hirskontra": ("hirskontra", None, _("the answer to a szubkontra: doubled again (16 times the value)")),
-    "mordkontra": (
-        "mordkontra",
-        None,
-        _("the answer to a hirskontra: doubled again (32 times the value; not in the tournament rules)"),
-    ),
-    "talon": ("talon", None, _("the six cards dealt face down and taken after the bidding")),
-    "declarer": ("felvevő", _("declarer"), _("the player who won the bidding")),
-    "partner": ("partner", None, _("the declarer's partner, who holds the called tarokk")),
-    "called_tarokk": (
-        "hívott tarokk",
-        _("called tarokk"),
-        _("the tarokk the declarer calls (normally the XX): its holder is the declarer's partner"),
-    ),
-    "solo": ("szóló", _("solo"), _("the highest bid: the declarer takes no card from the talon")),
-    "trial_three": (
-        "próbahárom",
-        _("trial three"),
-        _(
-            "after three passes the fourth player bids three without an honour; if the talon brings none,"
-            " the game is lost without play (a failed trial three) and the bidder pays each player"
-        ),
-    ),
-    "passed_out": (
-        "körpassz",
-        _("passed out"),
-        _("all four players pass: nobody pays, the same dealer deals again"),
-    ),
-    "annulled": (
-        "bedobás",
-        _("annulled hand"),
-        _(
-            "a player with a hopeless hand (a lone XXI, no tarokk) throws it in: nobody pays, the deal is"
-            " redone"
-        ),
-    ),
-    "doubled_round": (
-        "dupla kör",
-        _("doubled round"),
-        _(
-            "after a hand passed out or annulled, a round of deals that counts double (not in the tournament"
-            " rules)"
-        ),
-    ),
-    "renonsz": (
-        "renonsz",
-        None,
-        _(
-            "a breach of the rules (not following suit, announcing without the promised cards ...): the"
-            " offender pays each other player a penalty"
-        ),
-    ),
-    "eight_tarokks": ("nyolc tarokk", _("eight tarokks"), _("holding eight tarokks, declared at the start")),
-    "nine_tarokks": ("kilenc tarokk", _("nine tarokks"), _("holding nine tarokks, declared at the start")),
+    key: (term.word, None if term.plain is None else _(term.plain), _(term.gloss))
+    for key, term in game_of().terms.items()
 }
 
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
 
 
 @register.simple_tag

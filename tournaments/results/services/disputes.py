@@ -531,14 +531,7 @@ ITEM_NAMES = {
     "trial_three": _("the failed trial three"),
     "penalty": _("the penalty"),
 }
-KONTRA_NAMES = (
-    "",
-    "kontra",
-    "rekontra",
-    "szubkontra",
-    "hirskontra",
-    "mordkontra",
-)  # jargon: never translated
+KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
 SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}
 
 
