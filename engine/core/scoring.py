@@ -11,7 +11,7 @@ item moved) both use it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 #: the kontra ladder: level n (1..5) doubles the item n times; level 0 is no kontra
 KONTRA_NAMES: tuple[str, ...] = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
@@ -39,17 +39,29 @@ def settle(positions: Iterable[str], transfers: Iterable[Transfer]) -> dict[str,
     return payments
 
 
-def team_transfers(
+def team_payments(
+    positions: Iterable[str],
     net: int,
-    declarers: tuple[str, ...],
-    opponents: Iterable[str],
+    active: Iterable[str],
+    declarers: Sequence[str],
     extra_opponents: Iterable[str] = (),
-) -> list[Transfer]:
-    """The transfers of a team item worth ``net`` to the declarer's side (negative: to the opponents), paid
-    per pair ("each player on the losing team pays one of the players on the winning team"): the i-th opponent
-    settles with the i-th member of the declarer's side (a lone declarer with every opponent). An
-    ``extra_opponent`` (a sitting-out dealer who weeps and laughs) settles with the declarer alone."""
+) -> dict[str, int]:
+    """Per-seat payments of a team item worth ``net`` to the declarer's side (negative: to the opponents),
+    paid per pair ("each player on the losing team pays one of the players on the winning team"): the i-th
+    active opponent pays the i-th member of ``declarers`` (a lone declarer: every opponent pays them). An
+    extra opponent (a sitting-out dealer who weeps and laughs) pays the declarer, ``declarers[0]``.
+
+    The same as ``settle`` of those pairs (tests/engine/test_descriptor.py checks), written out because
+    every played hand is settled this way (the hot path of scoring)."""
+    payments = dict.fromkeys(positions, 0)
     side = len(declarers)
-    out = [(opponent, declarers[i % side], net) for i, opponent in enumerate(opponents)]
-    out += [(opponent, declarers[0], net) for opponent in extra_opponents]
-    return out
+    i = 0
+    for seat in active:
+        if seat not in declarers:
+            payments[seat] = -net
+            payments[declarers[i % side]] += net
+            i += 1
+    for seat in extra_opponents:
+        payments[seat] -= net
+        payments[declarers[0]] += net
+    return payments

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from engine.core.scoring import KONTRA_FACTOR, settle, team_transfers
+from engine.core.scoring import KONTRA_FACTOR, settle, team_payments
 from engine.hungarian.rules import Rules
 from engine.hungarian.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
@@ -452,7 +452,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     # sitting-out dealer wins or loses what each opponent does; the declarer settles with the dealer (the
     # dealer is an extra opponent of the declarer alone).
     dealer = s.sitting_out
-    payments = settle(s.seats if dealer is None else (*s.seats, dealer), _team_transfers(net, s, rules))
+    payments = _team_payments(s.seats if dealer is None else (*s.seats, dealer), net, s, rules)
     if dealer is not None and rules.five_player_talon_honour_payment:
         for seat, honour in s.talon_honours:
             value = TALON_HONOUR_VALUES[honour] * stake
@@ -466,12 +466,12 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     return payments, items
 
 
-def _team_transfers(net: int, s: HandSummary, rules: Rules) -> list[tuple[str, str, int]]:
-    """The pairs that settle a team item worth ``net`` to the declarer's team (pagat "The scoring")."""
+def _team_payments(positions: Sequence[str], net: int, s: HandSummary, rules: Rules) -> dict[str, int]:
+    """Payments of a team item worth ``net`` to the declarer's team (pagat "The scoring"; sír-nevet: the
+    sitting-out dealer is one more opponent of the declarer)."""
     declarers = (s.declarer,) if s.partner is None else (s.declarer, s.partner)
-    opponents = [x for x in s.seats if x not in declarers]
     weeps_laughs = s.sitting_out is not None and rules.five_player_dealer_weeps_laughs
-    return team_transfers(net, declarers, opponents, (s.sitting_out,) if weeps_laughs else ())  # type: ignore[arg-type]
+    return team_payments(positions, net, s.seats, declarers, (s.sitting_out,) if weeps_laughs else ())  # type: ignore[arg-type]
 
 
 def item_payments(
@@ -489,7 +489,7 @@ def item_payments(
     declared = name in ("eight_tarokks", "nine_tarokks")
     if item.get("team") is not None and (not declared or rules.declared_tarokks_team_item):
         net = value if item["won"] == (item["team"] == "declarer") else -value
-        return settle(positions, _team_transfers(net, s, rules))
+        return _team_payments(positions, net, s, rules)
     if declared and seat is not None:  # paid between seats
         payers = (
             [x for x in s.seats if x != seat]

@@ -20,7 +20,7 @@ from engine.core.cards import trick_winner as common_trick_winner
 from engine.core.descriptor import ENTRY_KINDS, Deal, GameDescriptor
 from engine.core.messages import EngineError
 from engine.core.record import envelope, record_game
-from engine.core.scoring import KONTRA_FACTOR, KONTRA_NAMES, kontra_name, settle, team_transfers
+from engine.core.scoring import KONTRA_FACTOR, KONTRA_NAMES, kontra_name, settle, team_payments
 from engine.games import DEFAULT_GAME, GAMES, UnknownGame, game
 from engine.hungarian import cards
 from engine.hungarian.bots import make_bots, play_hand
@@ -169,22 +169,24 @@ def test_item_payments_settle_as_the_disputes_explanation_does() -> None:
         assert total == scored.payments
 
 
-def test_settle_adds_transfers_up_per_seat() -> None:
+def test_settle_adds_transfers_up_per_seat_and_a_team_item_is_settled_by_pairs() -> None:
     assert settle("ABCD", []) == {"A": 0, "B": 0, "C": 0, "D": 0}
-    assert settle("ABCDE", team_transfers(5, ("A", "C"), ("B", "D"))) == {
-        "A": 5,
-        "B": -5,
-        "C": 5,
-        "D": -5,
-        "E": 0,
-    }
-    assert settle("ABCDE", team_transfers(-2, ("A",), ("B", "C", "D"), ("E",))) == {
-        "A": -8,
-        "B": 2,
-        "C": 2,
-        "D": 2,
-        "E": 2,
-    }
+    assert settle("ABC", [("A", "B", 2), ("C", "B", -1)]) == {"A": -2, "B": 1, "C": 1}
+    pairs = [("B", "A", 5), ("D", "C", 5)]
+    assert (
+        team_payments("ABCDE", 5, "ABCD", ("A", "C"))
+        == settle("ABCDE", pairs)
+        == {
+            "A": 5,
+            "B": -5,
+            "C": 5,
+            "D": -5,
+            "E": 0,
+        }
+    )
+    alone = [("B", "A", -2), ("C", "A", -2), ("D", "A", -2), ("E", "A", -2)]
+    assert team_payments("ABCDE", -2, "ABCD", ("A",), ("E",)) == settle("ABCDE", alone)
+    assert settle("ABCDE", alone) == {"A": -8, "B": 2, "C": 2, "D": 2, "E": 2}
 
 
 def test_the_kontra_ladder() -> None:
