@@ -105,7 +105,7 @@ def test_it_serves_the_favicon_that_every_page_links(cup: Any, client: Any) -> N
 
 
 def test_the_glossary_has_every_term_the_entry_forms_use(client: Any, db: Any) -> None:
-    from tournaments.pages.entry import KONTRA_NAMES
+    from tournaments.pages.games.hungarian import KONTRA_NAMES
 
     page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for word in (*KONTRA_NAMES[1:], "renonsz", "próbahárom", "szóló", "hívott tarokk", "körpassz", "bedobás"):

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
+from tournaments.core.formats import game_of
 from tournaments.draw.models import POSITIONS, RELEASED_ROUND_STATUSES, Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, organizer_page
@@ -222,7 +223,7 @@ def _sheet(tournament: Tournament, size: int, table: Table | None = None) -> She
 
 
 def _blank_sheet_context(tournament: Tournament, size: int) -> dict[str, Any]:
-    if size not in (4, 5):
+    if size not in game_of(tournament).table_sizes:
         raise Http404("Tables seat 4 or 5 players")
     return {"tournament": tournament, "sheets": [_sheet(tournament, size)], "blank": True}
 

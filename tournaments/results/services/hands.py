@@ -143,8 +143,9 @@ def _check_payments(
             code="zero_sum",
             params={"sum": sum(out.values())},
         )
-    if len(positions) == 5 and out[deal.dealer] != 0:
-        raise invalid(f"{field}.{deal.dealer}", _("the dealer of a 5-player table sits out and gets 0"))
+    for seat in deal.sitting_out:  # as the game deals (Hungarian Tarokk: the dealer of a 5-player table)
+        if out.get(seat):
+            raise invalid(f"{field}.{seat}", _("the dealer of a 5-player table sits out and gets 0"))
     return out
 
 
