@@ -6,8 +6,9 @@ project through its URLs (Django's test client in this process, the API with a t
 public, a table's phone and a logged-in superuser). The code under test is the one in ``--root``
 (put first on ``sys.path``; the package actually imported is printed and checked).
 
-    python .ci/snapshot.py --root DIR prepare           # writes (old code only): disputes, a job
-    python .ci/snapshot.py --root DIR snapshot OUT.json  # reads only (GET; the entry phone picks its seat)
+    python .ci/snapshot.py --root DIR prepare [OUT.json]  # writes (old code only): disputes, a job
+    python .ci/snapshot.py --root DIR act [OUT.json]      # writes at a frozen time: enter, close, draw
+    python .ci/snapshot.py --root DIR snapshot OUT.json   # reads (GET; the entry phone picks its seat)
     python .ci/snapshot.py diff OLD.json NEW.json        # no Django: a readable diff, exit 1 when they differ
 
 Normalised, because they differ between two runs over the same data and say nothing of the code: CSRF
@@ -25,6 +26,7 @@ import os
 import re
 import sys
 import traceback
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +37,25 @@ TAPI = f"{API}/tournaments/{SLUG}"
 JOBS_TOURNAMENT = {"name": "Jobs Kupa", "slug": "jobs", "starts_on": "2026-11-22", "is_public": True}
 
 
-def setup(root: Path) -> None:
+FROZEN: list[datetime] = []  # once set (by ``act``), what ``django.utils.timezone.now`` answers
+
+
+def hold_the_clock() -> None:
+    """``timezone.now`` answers FROZEN once it is set; installed before the project is imported, so that
+    fields' ``default=timezone.now`` take it too."""
+    from django.utils import timezone
+
+    real = timezone.now
+    timezone.now = lambda: FROZEN[-1] if FROZEN else real()
+
+
+def setup(root: Path, frozen_clock: bool = False) -> None:
     """Django of the code in ``root``; refuses to run when another copy of the project is imported."""
     sys.path.insert(0, str(root))
     os.chdir(root)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if frozen_clock:
+        hold_the_clock()
     import django
 
     django.setup()
@@ -104,8 +120,9 @@ def tables_of(site: Site, number: int) -> list[dict[str, Any]]:
 
 
 def table_code(table: dict[str, Any]) -> str:
+    """The table's entry code as an organizer reads it ("NOCODE" when it has none: a closed round's)."""
     code = table.get("code")
-    return code["code"] if isinstance(code, dict) else code
+    return (code["code"] if isinstance(code, dict) else code) or "NOCODE"
 
 
 def confirmed_hand(site: Site, number: int, table: int) -> dict[str, Any]:
@@ -157,6 +174,68 @@ def prepare() -> None:
     url = f"{API}/tournaments/jobs/rounds/"
     answer = site.api("POST", url, body, **{"Idempotency-Key": "same-as-before"})
     check(answer, "a job", (202,))
+
+
+def act() -> None:
+    """The same writes by each code on its own copy of the database, at one frozen instant (the live round's
+    start plus 30 minutes; ``timezone.now`` is held there) so that both store the same rows: the live round's
+    remaining hands entered and confirmed by table codes, the open dispute resolved, the round closed,
+    the standings recomputed by the admin's action and the next round drawn by a job. What the new code
+    writes must then read as what the old code wrote."""
+    site = Site()
+    live = live_round(site)
+    number = live["number"]
+    start = datetime.fromisoformat(live["started_at"])
+    FROZEN.append((start + timedelta(minutes=30)).astimezone(UTC))
+
+    for table in tables_of(site, number):
+        base = f"{TAPI}/rounds/{number}/tables/{table['number']}/hands/"
+        code = table_code(table)
+        hands = listed(site.api_json(base))
+        model = hands[0]["payments"]  # a real hand's payments, the sitting-out seat's 0 moved around
+        values = list(model.values())
+        seats = list(model)
+        total = int(site.api_json(f"{TAPI}/")[f"deals_per_round_{len(seats)}"])
+        for n in range(max(h["number"] for h in hands) + 1, total + 1):
+            for shift in range(len(seats)):
+                payments = {seat: values[(i + shift + n) % len(seats)] for i, seat in enumerate(seats)}
+                body = {"entered_by": "A", "payments": payments}
+                answer = site.api("POST", f"{base}{n}/submissions/", body, code=code)
+                if answer.status_code == 201:
+                    break
+            else:
+                sys.exit(
+                    f"snapshot act: table {table['number']} hand {n}: no payments taken: {answer.content!r}"
+                )
+            submission = answer.json()
+            for seat in seats[1:]:
+                url = f"{base}{n}/submissions/{submission['id']}/confirm/"
+                confirmed = site.api("POST", url, {"entered_by": seat}, code=code)
+                if confirmed.status_code == 200:
+                    break
+            else:
+                sys.exit(f"snapshot act: nobody could confirm table {table['number']} hand {n}")
+        for hand in hands:
+            for dispute in listed(site.api_json(f"{base}{hand['number']}/disputes/")):
+                if dispute["status"] == "open":
+                    url = f"{base}{hand['number']}/disputes/{dispute['id']}/resolve/"
+                    check(site.api("POST", url, {"version": 1, "note": "Counted again."}), "resolve")
+
+    url = f"{TAPI}/rounds/{number}/close/"
+    check(site.api("POST", url, {"confirm": True}), "close the live round", (200,))
+    index = site.organizer.get("/admin/").content.decode()
+    changelist = re.search(r'href="(/admin/\w+/tournament/)"', index)
+    if changelist is None:
+        sys.exit("snapshot act: no tournaments in the admin")
+    tournament = site.api_json(f"{TAPI}/")
+    answer = site.organizer.post(
+        changelist.group(1),
+        {"action": "recompute_standings", "_selected_action": [tournament["id"]], "index": 0},
+    )
+    if answer.status_code not in (200, 302):
+        sys.exit(f"snapshot act: recompute standings: {answer.status_code}")
+    body = {"seed": "same-as-before", "extra_reason": "A play-off for the places."}
+    check(site.api("POST", f"{TAPI}/rounds/", body), "draw the next round", (202,))
 
 
 CSRF = re.compile(
@@ -215,7 +294,8 @@ def snapshot(out: Path) -> None:
         return response
 
     rounds = listed(site.api_json(f"{TAPI}/rounds/?page_size=100"))
-    live = live_round(site)["number"]
+    playing = [r["number"] for r in rounds if r["status"] == "in_play"]  # after ``act``: the last closed
+    live = playing[0] if playing else max(r["number"] for r in rounds if r["status"] == "closed")
     tables = {r["number"]: tables_of(site, r["number"]) for r in rounds}
     players = listed(site.api_json(f"{TAPI}/players/?page_size=100"))
     some_players = [p["id"] for p in players[:3]]
@@ -255,7 +335,9 @@ def snapshot(out: Path) -> None:
     anonymous = Client()
     for url in api_urls:
         get(f"api organizer GET {url}", anonymous, url, **organizer_api)
-    for url in api_urls:
+    for url in api_urls:  # the public's view of single hands: the live round's (the rest as the organizer's)
+        if re.search(r"/rounds/(\d+)/tables/\d+/hands/\d+/$", url) and f"/rounds/{live}/" not in url:
+            continue
         get(f"api public GET {url}", anonymous, url)
     table_api = f"{TAPI}/rounds/{live}/tables/{first_table['number']}/"
     for url in (table_api, f"{table_api}hands/", f"{table_api}hands/1/"):
@@ -381,15 +463,20 @@ def diff(old: Path, new: Path) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="the checkout whose code runs")
-    parser.add_argument("command", choices=["prepare", "snapshot", "diff"])
+    parser.add_argument("command", choices=["prepare", "act", "snapshot", "diff"])
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args()
     if args.command == "diff":
         return diff(*args.files)
-    setup(args.root)
+    setup(args.root, frozen_clock=args.command == "act")
     if args.command == "prepare":
         prepare()
-    else:
+    elif args.command == "act":
+        act()
+    if args.files:  # after prepare or act too: one process less, one Django start-up less
+        from django.core.cache import cache
+
+        cache.clear()
         snapshot(args.files[0])
     return 0
 
