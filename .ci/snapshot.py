@@ -7,7 +7,7 @@ public, a table's phone and a logged-in superuser). The code under test is the o
 (put first on ``sys.path``; the package actually imported is printed and checked).
 
     python .ci/snapshot.py --root DIR prepare [OUT.json]  # writes (old code only): disputes, a job
-    python .ci/snapshot.py --root DIR act [OUT.json]      # writes at a frozen time: enter, close, draw
+    python .ci/snapshot.py --root DIR act [[BEFORE.json] AFTER.json]  # writes at a frozen time
     python .ci/snapshot.py --root DIR snapshot OUT.json   # reads (GET; the entry phone picks its seat)
     python .ci/snapshot.py diff OLD.json NEW.json        # no Django: a readable diff, exit 1 when they differ
 
@@ -469,15 +469,19 @@ def main() -> int:
     if args.command == "diff":
         return diff(*args.files)
     setup(args.root, frozen_clock=args.command == "act")
+    from django.core.cache import cache
+
+    # prepare [AFTER] / act [[BEFORE] AFTER] / snapshot OUT: snapshots in the same process save start-ups
+    before, after = (args.files[:-1], args.files[-1:]) if args.command != "snapshot" else (args.files, [])
+    for out in before:
+        snapshot(out)
     if args.command == "prepare":
         prepare()
     elif args.command == "act":
         act()
-    if args.files:  # after prepare or act too: one process less, one Django start-up less
-        from django.core.cache import cache
-
-        cache.clear()
-        snapshot(args.files[0])
+    for out in after:
+        cache.clear()  # nothing the writes left in this process's cache answers for them
+        snapshot(out)
     return 0
 
 
