@@ -1,19 +1,21 @@
 """What a database shows through the site's URLs, as one JSON file: run by .ci/same_as_before with the old
-code and then the new code against the same database, and the two files must be equal.
+code and with the new code on the same data, and the two files must be equal.
 
 Usable by every version of the code: it imports nothing of the project, only Django, and reaches the
 project through its URLs (Django's test client in this process, the API with a token, the pages as the
 public, a table's phone and a logged-in superuser). The code under test is the one in ``--root``
-(put first on ``sys.path``; the package actually imported is printed and checked).
+(put first on ``sys.path``; the packages actually imported are checked and printed).
 
-    python .ci/snapshot.py --root DIR prepare [OUT.json]  # writes (old code only): disputes, a job
-    python .ci/snapshot.py --root DIR act [[BEFORE.json] AFTER.json]  # writes at a frozen time
-    python .ci/snapshot.py --root DIR snapshot OUT.json   # reads (GET; the entry phone picks its seat)
-    python .ci/snapshot.py diff OLD.json NEW.json        # no Django: a readable diff, exit 1 when they differ
+    python .ci/snapshot.py --root DIR prepare [AFTER.json]            # adds disputes and a job (old code)
+    python .ci/snapshot.py --root DIR act [[BEFORE.json] AFTER.json]  # the same writes, at a frozen time
+    python .ci/snapshot.py --root DIR snapshot OUT.json               # reads only
+    python .ci/snapshot.py diff OLD.json NEW.json  # no Django: a diff per response, exit 1 when any differs
 
 Normalised, because they differ between two runs over the same data and say nothing of the code: CSRF
-tokens, the session-bound ``csrftoken`` values in pages and cookies, and static files' cache-busting hashes.
-Nothing else: times stored in the database read the same both times.
+tokens, the entry forms' one-time idempotency keys, the printed standings' "As of" (the request's time),
+the ETag of a body that held one of these, static files' cache-busting hashes, and the app label in the
+admin's history links (the admin's menu is left out: it lists the apps). Nothing else: times stored in the
+database read the same both times, and ``act`` stores the same times (``timezone.now`` held at one instant).
 """
 
 from __future__ import annotations
@@ -232,8 +234,8 @@ def act() -> None:
         changelist.group(1),
         {"action": "recompute_standings", "_selected_action": [tournament["id"]], "index": 0},
     )
-    if answer.status_code not in (200, 302):
-        sys.exit(f"snapshot act: recompute standings: {answer.status_code}")
+    if answer.status_code != 302:  # the admin answers an unknown action with its list again (200)
+        sys.exit(f"snapshot act: the admin's recompute_standings action: {answer.status_code}")
     body = {"seed": "same-as-before", "extra_reason": "A play-off for the places."}
     check(site.api("POST", f"{TAPI}/rounds/", body), "draw the next round", (202,))
 
