@@ -418,16 +418,20 @@ def snapshot(out: Path) -> None:
         get(f"api organizer GET {url}", anonymous, url, **organizer_api)
     page = get("page organizer GET /t/jobs/manage/", site.organizer, "/t/jobs/manage/")
     get("page organizer GET /t/jobs/manage/rounds/1/", site.organizer, "/t/jobs/manage/rounds/1/")
-    text = "\n".join(entries.values())
-    found = re.findall(r"/api/v1/jobs/(\d+)/|/manage/jobs/(\d+)/", text)
-    job_ids = sorted({int(x) for pair in found for x in pair if x})
-    if page is None or not job_ids:
-        entries["jobs"] = "(no job found in the pages and API answers)"
-    for job in job_ids:
+    # jobs have no list: their ids count up from 1 in this fresh database (prepare drew one, act another)
+    jobs: dict[int, str] = {}  # id -> its tournament's slug
+    for job in range(1, 10):
+        answer = site.api("GET", f"{API}/jobs/{job}/")
+        if answer.status_code != 200:
+            break
+        jobs[job] = answer.json()["tournament"]
+    if page is None or not jobs:
+        entries["jobs"] = "(no job found)"
+    for job, slug in jobs.items():
         url = f"{API}/jobs/{job}/"
         get(f"api organizer GET {url}", anonymous, url, **organizer_api)
         get(f"api public GET {url}", anonymous, url)
-        for url in (f"/t/jobs/manage/jobs/{job}/", f"/t/jobs/manage/jobs/{job}/status/"):
+        for url in (f"/t/{slug}/manage/jobs/{job}/", f"/t/{slug}/manage/jobs/{job}/status/"):
             get(f"page organizer GET {url}", site.organizer, url)
 
     # --- the history, as the admin's "History" pages show it (the table only: the admin's menu lists apps)
