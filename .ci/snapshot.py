@@ -134,7 +134,7 @@ def confirmed_hand(site: Site, number: int, table: int) -> dict[str, Any]:
 
 def check(response: Any, what: str, expected: tuple[int, ...] = (200, 201, 202)) -> Any:
     if response.status_code not in expected:
-        sys.exit(f"snapshot prepare: {what}: {response.status_code} {response.content[:800]!r}")
+        sys.exit(f"snapshot: {what}: {response.status_code} {response.content[:800]!r}")
     return response.json()
 
 
