@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_setup import bench_env, bench_tournament, free_port, start_gunicorn, start_redis
+from bench_setup import bench_env, bench_tournament, free_port, psql, start_gunicorn, start_redis
 
 DB = "tarokk_api_bench"
 DEALS = 64
@@ -66,9 +66,53 @@ function done(summary, latency, requests)
 end
 """
 
+FLOOR_LUA = r"""
+-- The floor: the same body, each wrk thread going round its own rows (one per bench table).
+local rows, i = {}, 0
+function setup(thread) thread:set("id", setup_id or 0); setup_id = (setup_id or 0) + 1 end
+function init(args)
+  local count, threads = tonumber(args[1]), tonumber(args[2])
+  for k = 1, count do if (k - 1) % threads == id then table.insert(rows, k) end end
+end
+function request()
+  local row = rows[i % #rows + 1]
+  i = i + 1
+  local body = '{"entered_by":"B","payments":{"A":-1,"B":1,"C":-1,"D":1}}'
+  return wrk.format("POST", "/bench-floor/" .. row .. "/", {["Content-Type"] = "application/json"}, body)
+end
+function done(summary, latency, requests)
+  io.write(string.format("RESULT requests=%d non2xx=%d p50=%.2f p95=%.2f duration=%.3f\n",
+    summary.requests, summary.errors.status, latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    summary.duration / 1e6))
+end
+"""
+
+
+# The floor's tables (benchmarks/floor_wsgi.py): a lockable row per bench table, the log it inserts into.
+FLOOR_TABLES = (
+    "CREATE TABLE bench_floor_row (id integer PRIMARY KEY, status varchar(20) NOT NULL)",
+    "INSERT INTO bench_floor_row SELECT n, 'in_play' FROM generate_series(1, 50) AS n",
+    "CREATE TABLE bench_floor_entry (id bigserial PRIMARY KEY, row_id integer NOT NULL, body jsonb NOT NULL, "
+    "created_at timestamptz NOT NULL DEFAULT now())",
+)
+
 
 def wrk(args: list[str]) -> str:
     return subprocess.run(["wrk", *args], capture_output=True, text=True, check=True).stdout
+
+
+def run_script(base: str, lua: str, seconds: int, connections: int, *script_args: str) -> dict[str, float]:
+    """One wrk run of a Lua script: requests, non-2xx, accepted/s, p50 and p95 (ms)."""
+    threads = 2
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp, "script.lua")
+        path.write_text(lua)
+        out = wrk(["-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "-s", str(path), base,
+                   "--", *[a.replace("{threads}", str(threads)) for a in script_args]])  # fmt: skip
+    fields = {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", out.split("RESULT", 1)[1])}
+    fields["accepted"] = fields["requests"] - fields["non2xx"]
+    fields["rate"] = fields["accepted"] / fields["duration"]
+    return fields
 
 
 def main() -> None:
@@ -83,34 +127,49 @@ def main() -> None:
     broker = start_redis(redis_port)
     env = bench_env(DB, redis_port)
     _, tables = bench_tournament(env, DB, DEALS)
+    psql(*FLOOR_TABLES, database=DB)
+    with tempfile.TemporaryDirectory() as tmp:
+        codes = Path(tmp, "tables.csv")
+        codes.write_text("".join(f"{n},{c}\n" for n, c, _ in tables))
+        # The floor before and after the submissions, each on its own gunicorn with the same settings.
+        floor_runs = [measure_floor(env, args)]
+        port = free_port()
+        server = start_gunicorn(env, port)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            sub = run_script(base, LUA, args.seconds, args.connections, str(DEALS), "{threads}", str(codes))
+            floor_runs.append(measure_floor(env, args))
+            out = wrk(["-t", "2", "-c", str(args.connections), "-d", f"{args.seconds}s", "--latency",
+                       f"{base}/api/v1/tournaments/bench/standings/"])  # fmt: skip
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            broker.terminate()
+            broker.wait(timeout=30)
+    floor = sum(f["rate"] for f in floor_runs) / len(floor_runs)
+    for name, run in (("floor (before)", floor_runs[0]), ("floor (after)", floor_runs[1])):
+        print(f"{name}: {run['rate']:,.0f} req/s ({run['non2xx']:.0f} non-2xx), p50 {run['p50']:.2f} ms, "
+              f"p95 {run['p95']:.2f} ms  (one locked read + one insert in a transaction)")  # fmt: skip
+    print(f"submissions: {sub['rate']:,.0f} accepted/s ({sub['accepted']:.0f} accepted, {sub['non2xx']:.0f} "
+          f"refused), p50 {sub['p50']:.2f} ms, p95 {sub['p95']:.2f} ms  (target >= 300/s)")  # fmt: skip
+    print(f"share of the floor: {100 * sub['rate'] / floor:.0f}% of {floor:,.0f} req/s  (target >= 50%)")
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    p50 = re.search(r"50%\s+([\d.]+\w+)", out).group(1)
+    print(f"standings GETs: {rate:,.0f}/s, p50 {p50}, non-2xx {non2xx.group(1) if non2xx else 0}"
+          f"  (target >= 1,000/s)")  # fmt: skip
+
+
+def measure_floor(env: dict[str, str], args: argparse.Namespace) -> dict[str, float]:
+    """The floor's requests/s on a gunicorn of its own (benchmarks/floor_wsgi.py), stopped after."""
     port = free_port()
-    server = start_gunicorn(env, port)
+    server = start_gunicorn(env, port, app="benchmarks.floor_wsgi:application")
     try:
         base = f"http://127.0.0.1:{port}"
-        with tempfile.TemporaryDirectory() as tmp:
-            lua, codes = Path(tmp, "submit.lua"), Path(tmp, "tables.csv")
-            lua.write_text(LUA)
-            codes.write_text("".join(f"{n},{c}\n" for n, c, _ in tables))
-            threads = 2
-            out = wrk(["-t", str(threads), "-c", str(args.connections), "-d", f"{args.seconds}s",
-                       "-s", str(lua), base, "--", str(DEALS), str(threads), str(codes)])  # fmt: skip
-        fields = dict(re.findall(r"(\w+)=([\d.]+)", out.split("RESULT", 1)[1]))
-        accepted = int(fields["requests"]) - int(fields["non2xx"])
-        print(f"submissions: {accepted / float(fields['duration']):,.0f} accepted/s "
-              f"({accepted} accepted, {fields['non2xx']} refused), p50 {fields['p50']} ms, "
-              f"p95 {fields['p95']} ms  (target >= 300/s)")  # fmt: skip
-        out = wrk(["-t", "2", "-c", str(args.connections), "-d", f"{args.seconds}s", "--latency",
-                   f"{base}/api/v1/tournaments/bench/standings/"])  # fmt: skip
-        rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-        non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-        p50 = re.search(r"50%\s+([\d.]+\w+)", out).group(1)
-        print(f"standings GETs: {rate:,.0f}/s, p50 {p50}, non-2xx {non2xx.group(1) if non2xx else 0}"
-              f"  (target >= 1,000/s)")  # fmt: skip
+        return run_script(base, FLOOR_LUA, args.seconds, args.connections, "50", "{threads}")
     finally:
         server.terminate()
         server.wait(timeout=30)
-        broker.terminate()
-        broker.wait(timeout=30)
 
 
 if __name__ == "__main__":
