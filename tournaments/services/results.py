@@ -27,7 +27,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, OuterRef, Subquery, signals
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -385,16 +385,36 @@ def _lock_hand(table: Table, number: int) -> Hand | None:
 
 
 def _create_hand(table: Table, deal: Deal) -> Hand:
-    """The hand row, created on the first entry and locked for the rest of the transaction (a row this
-    transaction inserted is not read again: no one else sees it before the commit). ``created_here``: this
-    call made it, so it has no versions and no disputes yet."""
-    try:
-        with transaction.atomic():
-            hand = Hand.objects.create(table=table, number=deal.number, dealer=deal.dealer, stake=deal.stake)
-    except IntegrityError:  # another request created it first
+    """The hand row, created on the first entry and locked for the rest of the transaction.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING`` rather than an insert inside a savepoint: when a concurrent
+    twin created the hand first, the insert waits for its commit and stores nothing, and the twin's row is
+    locked and returned. The row is saved as ``Model.save`` saves it, signals included (so its history
+    row, attributed by ``audit``), and not read again: no one else sees it before the commit.
+    ``created_here``: this call made it, so it has no versions and no disputes yet."""
+    hand = Hand(table=table, number=deal.number, dealer=deal.dealer, stake=deal.stake)
+    using, meta, quote = connection.alias, Hand._meta, connection.ops.quote_name
+    signals.pre_save.send(sender=Hand, instance=hand, raw=False, using=using, update_fields=None)
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(hand, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) ON CONFLICT "
+            f"({quote(meta.get_field('table').column)}, {quote(meta.get_field('number').column)}) "
+            f"DO NOTHING RETURNING {quote(meta.pk.column)}",
+            values,
+        )
+        row = cursor.fetchone()
+    if row is None:  # another request created it first
         hand = _lock_hand(table, deal.number)
         assert hand is not None
         return hand
+    hand.pk = row[0]
+    hand._state.adding, hand._state.db = False, using
+    signals.post_save.send(
+        sender=Hand, instance=hand, created=True, update_fields=None, raw=False, using=using
+    )
     hand.created_here = True
     return hand
 
