@@ -119,15 +119,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=10, help="duration of each wrk run")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--database", default=DB, help="the database to create (dropped first if it exists)")
     args = parser.parse_args()
     for tool in ("wrk", "redis-server", "psql"):
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is not installed (apt-get install -y wrk redis-server postgresql-client)")
     redis_port = free_port()
     broker = start_redis(redis_port)
-    env = bench_env(DB, redis_port)
-    _, tables = bench_tournament(env, DB, DEALS)
-    psql(*FLOOR_TABLES, database=DB)
+    env = bench_env(args.database, redis_port)
+    _, tables = bench_tournament(env, args.database, DEALS)
+    psql(*FLOOR_TABLES, database=args.database)
     with tempfile.TemporaryDirectory() as tmp:
         codes = Path(tmp, "tables.csv")
         codes.write_text("".join(f"{n},{c}\n" for n, c, _ in tables))
