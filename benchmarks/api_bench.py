@@ -37,15 +37,16 @@ queries of one entry (tests/api/test_entry_queries.py, SQLite and PostgreSQL ali
 (first entry of hand 1) and from 19 to 12 (its confirmation); hand 2: 20 -> 13 and 21 -> 15, 3 of the 15
 being ``standings_mark_stale``'s UPDATEs once the standings are stale, as they always are under this load.
 
-Where a submission's time goes (py-spy, both workers, 10 s of this load after a warm-up, new code):
-52% waiting on PostgreSQL, spread over every round trip (the code lookup 7%, the seats 6%, the round's
-share lock 6%, the hand's update 6%, its lock 4%, the version's insert 4%, the standings 4%, each
-history insert 2-3%; entering and committing the transaction about 12%); Django building SQL 13%; simple-history's rows 12% (their
-inserts included); the table code's Redis failure counter 8%; DRF, the middleware and rendering the
-rest. The floor makes 2 round trips where an entry makes 12-15 plus BEGIN and COMMIT, each about as
-slow on a loaded machine: the share follows the number of round trips, not Python. Next, outside the
-entry path's own functions: one ``UPDATE ... RETURNING`` in ``standings_mark_stale`` (3 -> 1), the
-seats with the table code's lookup (auth), and the Redis counter read only after a failure.
+Where a submission's time goes (py-spy, both workers, 10 s of this load after a warm-up, new code): 52%
+waiting on PostgreSQL, spread over every round trip (the code lookup 7%, the seats 6%, the round's share
+lock 6%, the hand's update 6%, its lock 4%, the version's insert 4%, the standings 4%, each history insert
+2-3%; entering and committing the transaction about 12%); Django building SQL 13%; simple-history's rows
+12% (their inserts included); the table code's Redis failure counter 8%; DRF, the middleware and rendering
+the rest. The floor makes 2 round trips inside its transaction where an entry makes 11 to 13 (outside a
+test's transaction: no savepoints), and runs no DRF, no history and no SQL building: half of the gap is
+the round trips, half Python. Next, outside the entry path's own functions: one ``UPDATE ... RETURNING``
+in ``standings_mark_stale`` (3 -> 1), the seats with the table code's lookup (auth), and the Redis counter
+read only after a failure.
 """
 
 from __future__ import annotations
