@@ -325,25 +325,7 @@ def _actor_label() -> str:
 
 def _lock_round(table: Table) -> Round:
     """The round under a share lock: entries at many tables go on side by side, while ``round_close``'s
-    exclusive lock waits for them to commit and they, once it has committed, see the round closed.
-    When the caller read the table with its round and tournament, one query takes the lock and reads
-    what the checks need under it (the round's status, the tournament's ``finished_at``)."""
-    cached = Table.round.is_cached(table) and Round.tournament.is_cached(table.round)
-    if cached and table.round.pk == table.round_id:
-        round_ = table.round
-        fresh = Round.objects.filter(pk=round_.pk).order_by().values_list("status", "tournament__finished_at")
-        if connection.vendor == "postgresql":
-            sql, params = fresh.query.sql_with_params()
-            with connection.cursor() as cursor:
-                table_name = connection.ops.quote_name(Round._meta.db_table)
-                cursor.execute(f"{sql} FOR SHARE OF {table_name}", params)
-                row = cursor.fetchone()
-        else:
-            row = fresh.first()
-        if row is None:
-            raise Round.DoesNotExist
-        round_.status, round_.tournament.finished_at = row
-        return round_
+    exclusive lock waits for them to commit and they, once it has committed, see the round closed."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
