@@ -22,31 +22,32 @@ another machine.
 Targets on this 2-core machine: >= 300 submissions/s and >= 1,000 standings GETs/s; submissions at least
 half of the floor (issue #22 §4).
 
-Measured for issue #22 §4 (2026-11-26, 10 s runs, while three other full test suites ran on the two
-cores, load average 5-7: the absolute figures are a fraction of an idle machine's 96-111 submissions/s,
-and the floor itself moved from 75 to 934 req/s between runs). Before -> after, two runs each, the old
-and the new code alternating:
+Measured for issue #22 §4 (2026-11-26, 10 s runs, while other engineers' full test suites ran on the two
+cores, load average 4-7: the absolute figures are a fraction of an idle machine's 96-111 submissions/s,
+and the floor itself moved from 30 to 934 req/s between runs). The old and the new code alternating:
 
-    before: submissions 11/s (p50 838 ms, p95 997 ms), 13% of a floor of 91 req/s (p50 101-114 ms)
-            submissions 15/s (p50 629 ms, p95 1,212 ms), 12% of a floor of 121 req/s (p50 71-82 ms)
-    after:  submissions 12/s (p50 821 ms, p95 1,113 ms),  8% of a floor of 146 req/s (p50 58-72 ms)
-            submissions 14/s (p50 718 ms, p95 882 ms), 11% of a floor of 133 req/s (p50 64-96 ms)
+    before: submissions 11, 15, 21, 17/s (p50 838, 629, 496, 564 ms), 13, 12, 10, 11% of the floor
+            (91, 121, 219, 154 req/s)
+    after:  submissions 12, 28/s (p50 747, 440 ms), 10, 10% of the floor (127, 287 req/s)
+    one connection, p50 of an entry / of the floor: before 75 and 22 ms / 2.8 and 2.4 ms,
+            after 19 and 60 ms / 4.2 and 6.7 ms
 
 No difference shows through that noise; the share stays near a tenth of the floor, far from half. The
-queries of one entry (tests/api/test_entry_queries.py, SQLite and PostgreSQL alike) went from 20 to 12
-(first entry of hand 1) and from 19 to 12 (its confirmation); hand 2: 20 -> 13 and 21 -> 15, 3 of the 15
-being ``standings_mark_stale``'s UPDATEs once the standings are stale, as they always are under this load.
+queries of one entry (tests/api/test_entry_queries.py; on PostgreSQL one more each, the round's FOR SHARE)
+went from 20 to 12 (first entry of hand 1) and from 19 to 12 (its confirmation); hand 2: 20 -> 13 and
+21 -> 15, 3 of the 15 being ``standings_mark_stale``'s UPDATEs once the standings are stale, as they
+always are under this load.
 
 Where a submission's time goes (py-spy, both workers, 10 s of this load after a warm-up, new code): 52%
-waiting on PostgreSQL, spread over every round trip (the code lookup 7%, the seats 6%, the round's share
-lock 6%, the hand's update 6%, its lock 4%, the version's insert 4%, the standings 4%, each history insert
-2-3%; entering and committing the transaction about 12%); Django building SQL 13%; simple-history's rows
-12% (their inserts included); the table code's Redis failure counter 8%; DRF, the middleware and rendering
-the rest. The floor makes 2 round trips inside its transaction where an entry makes 11 to 13 (outside a
-test's transaction: no savepoints), and runs no DRF, no history and no SQL building: half of the gap is
-the round trips, half Python. Next, outside the entry path's own functions: one ``UPDATE ... RETURNING``
-in ``standings_mark_stale`` (3 -> 1), the seats with the table code's lookup (auth), and the Redis counter
-read only after a failure.
+waiting on PostgreSQL, spread over every round trip (the hand's update 6%, the seats 6%, the code lookup
+6%, the round's share lock and read 6%, the hand's lock 5%, the version's insert 5%, the hand's insert 4%,
+the standings 3%, the confirmation 3.5%, the kinds before 3%, the versions 2.5%, the commit 6%);
+simple-history's rows 14% (their inserts included); Django building SQL 10%; the table code's Redis
+failure counter 6%; DRF, the middleware and rendering the rest. The floor makes 2 round trips inside its
+transaction where an entry makes 11 to 14 (outside a test's transaction, plus BEGIN and COMMIT), and runs
+no DRF, no history and no SQL building: about half of the gap is the round trips, half Python. Next,
+outside the entry path's own functions: one ``UPDATE ... RETURNING`` in ``standings_mark_stale`` (3 -> 1),
+the seats read with the table code's lookup (auth), and the Redis counter read only after a failure.
 """
 
 from __future__ import annotations
