@@ -41,10 +41,11 @@ def start_redis(port: int) -> subprocess.Popen:
     )
 
 
-def start_gunicorn(env: dict[str, str], port: int) -> subprocess.Popen:
-    """The site under gunicorn with 2 workers on loopback ``port``, once it listens."""
+def start_gunicorn(env: dict[str, str], port: int, app: str = "config.wsgi:application") -> subprocess.Popen:
+    """The site (or ``app``, e.g. the floor of ``api_bench.py``) under gunicorn with 2 workers on
+    loopback ``port``, once it listens."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}",
          "--workers", "2", "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip
@@ -52,10 +53,10 @@ def start_gunicorn(env: dict[str, str], port: int) -> subprocess.Popen:
     return server
 
 
-def psql(*commands: str) -> None:
+def psql(*commands: str, database: str = "postgres") -> None:
     options = [arg for sql in commands for arg in ("-c", sql)]
     subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", *options],
+        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", database, "-q", *options],
         check=True,
         env=dict(os.environ, PGOPTIONS="--client-min-messages=warning"),
     )

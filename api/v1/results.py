@@ -499,6 +499,7 @@ class SubmissionView(TableScoped):
                 idempotency_key=request.headers.get("Idempotency-Key"),
                 note=attrs.get("note", ""),
                 confirm_unusual=attrs.get("confirm_unusual", False),
+                seats=self.seats(),
                 **kwargs,
             )
         except ValidationError as exc:

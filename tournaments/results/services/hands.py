@@ -27,7 +27,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery, signals
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -96,6 +96,8 @@ def deals_ahead(table: Table, number: int, positions: list[str], depth: int) -> 
 
 def _kinds_before(table: Table, number: int) -> list[str]:
     """The kinds of hands 1 .. ``number - 1`` (each must be entered: hands are entered in order)."""
+    if number == 1:
+        return []  # nothing before the first hand
     kinds = dict(
         Hand.objects.filter(table=table, number__lt=number).exclude(kind="").values_list("number", "kind")
     )
@@ -367,14 +369,37 @@ def _lock_hand(table: Table, number: int) -> Hand | None:
 
 
 def _create_hand(table: Table, deal: Deal) -> Hand:
-    """The hand row, created on the first entry and locked for the rest of the transaction."""
-    try:
-        with transaction.atomic():
-            Hand.objects.create(table=table, number=deal.number, dealer=deal.dealer, stake=deal.stake)
-    except IntegrityError:  # another request created it first
-        pass
-    hand = _lock_hand(table, deal.number)
-    assert hand is not None
+    """The hand row, created on the first entry and locked for the rest of the transaction.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING`` rather than an insert inside a savepoint: when a concurrent
+    twin created the hand first, the insert waits for its commit and stores nothing, and the twin's row is
+    locked and returned. The row is saved as ``Model.save`` saves it, signals included (so its history
+    row, attributed by ``audit``), and not read again: no one else sees it before the commit.
+    ``created_here``: this call made it, so it has no versions and no disputes yet."""
+    hand = Hand(table=table, number=deal.number, dealer=deal.dealer, stake=deal.stake)
+    using, meta, quote = connection.alias, Hand._meta, connection.ops.quote_name
+    signals.pre_save.send(sender=Hand, instance=hand, raw=False, using=using, update_fields=None)
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(hand, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) ON CONFLICT "
+            f"({quote(meta.get_field('table').column)}, {quote(meta.get_field('number').column)}) "
+            f"DO NOTHING RETURNING {quote(meta.pk.column)}",
+            values,
+        )
+        row = cursor.fetchone()
+    if row is None:  # another request created it first
+        hand = _lock_hand(table, deal.number)
+        assert hand is not None
+        return hand
+    hand.pk = row[0]
+    hand._state.adding, hand._state.db = False, using
+    signals.post_save.send(
+        sender=Hand, instance=hand, created=True, update_fields=None, raw=False, using=using
+    )
+    hand.created_here = True
     return hand
 
 
@@ -394,12 +419,15 @@ def _set_hand(hand: Hand, **fields: Any) -> None:
     out of dispute (the standings say how many hands are in dispute), and let later deals follow a change
     of kind."""
     kind_changed = "kind" in fields and fields["kind"] != hand.kind
+    # A hand without a kind has no later hands (each is entered after the kinds before it are known,
+    # and a kind is never taken back): none to follow.
+    follows = kind_changed and hand.kind != ""
     before = hand.status
     _save(hand, **fields)
     shown = (*COUNTED_HAND_STATUSES, Hand.Status.DISPUTED)
     if before in shown or hand.status in shown:
         publish(HAND_CHANGED, tournament_id=hand.table.round.tournament_id)
-    if kind_changed:
+    if follows:
         _follow_deals(hand.table, hand.number)
 
 
@@ -447,15 +475,25 @@ def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmissi
 
 
 def _confirm(
-    hand: Hand, submission: HandSubmission, confirmed_by: Player | None, same_device: bool = False
+    hand: Hand,
+    submission: HandSubmission,
+    confirmed_by: Player | None,
+    same_device: bool = False,
+    versions: list[HandSubmission] | None = None,
 ) -> None:
-    """Make ``submission`` the hand's one confirmed version and mirror it on the hand."""
-    _set_status(
-        hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk), SubStatus.SUPERSEDED
+    """Make ``submission`` the hand's one confirmed version and mirror it on the hand. ``versions``: the
+    hand's versions as the caller read them under the hand's lock; the confirmed one among them is
+    superseded without reading it again, and no other can appear before the commit, so the confirmation
+    needs no savepoint (a violation of the constraint still refuses the entry, rolling it all back)."""
+    confirmed = (
+        [v for v in versions if v.status == SubStatus.CONFIRMED and v.pk != submission.pk]
+        if versions is not None
+        else hand.submissions.filter(status=SubStatus.CONFIRMED).exclude(pk=submission.pk)
     )
+    _set_status(confirmed, SubStatus.SUPERSEDED)
     if submission.status != SubStatus.CONFIRMED:
         try:
-            with transaction.atomic():
+            with transaction.atomic(savepoint=versions is None):
                 extra = {"same_device": True} if same_device and confirmed_by is not None else {}
                 _save(
                     submission,
@@ -610,6 +648,7 @@ def hand_submit(
     trusted: bool = False,
     note: Any = "",
     confirm_unusual: Any = False,
+    seats: Mapping[int, str] | None = None,
 ) -> HandSubmission:
     """Enter a hand's result.
 
@@ -618,7 +657,8 @@ def hand_submit(
     another member confirms it; a different one opens a dispute. Retrying with the same
     ``idempotency_key`` and the same entry returns the first submission and stores nothing new.
     A table member's typed payments that look like a typo (``_check_plausible``) are refused with code
-    ``unusual`` unless ``confirm_unusual`` is true.
+    ``unusual`` unless ``confirm_unusual`` is true. ``seats``: the table's player id -> position, when the
+    caller has read them (the seats of a released round do not change).
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
@@ -648,7 +688,7 @@ def hand_submit(
             raise conflict(
                 "round", _("round %(number)s is not published yet: no results"), {"number": round_.number}
             )
-        seats = dict(table.seats.values_list("player_id", "position"))
+        seats = dict(seats if seats is not None else table.seats.values_list("player_id", "position"))
         positions = sorted(seats.values())
         limit = round_.tournament.deals_per_round(len(positions))
         if number > limit:
@@ -661,17 +701,34 @@ def hand_submit(
         deal = next_deal(table, number, positions)
         if hand is None:
             hand = _create_hand(table, deal)  # waits for a concurrent twin that created it, if any
-            first = _first_response(hand, idempotency_key, digest)
-            if first is not None:
-                return first
+            if not getattr(hand, "created_here", False):
+                first = _first_response(hand, idempotency_key, digest)
+                if first is not None:
+                    return first
         payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
         if not trusted and confirm_unusual is not True:
             typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
             _check_plausible(typed, kind, deal, "data.payments", round_.tournament)
-        versions = list(hand.submissions.all())  # a handful: read once, picked from below
+        new = getattr(hand, "created_here", False)  # no versions and no disputes yet
+        # A handful of versions, read once (with who entered and confirmed them, and the hand's open
+        # dispute, at most one by constraint) and picked from below.
+        open_ = Dispute.objects.filter(hand_id=OuterRef("hand_id"), status=Dispute.Status.OPEN).order_by()
+        versions = (
+            []
+            if new
+            else list(
+                hand.submissions.select_related("submitted_by", "confirmed_by").annotate(
+                    open_dispute_id=Subquery(open_.values("pk")[:1])
+                )
+            )
+        )
         confirmed = next((v for v in versions if v.status == SubStatus.CONFIRMED), None)
         pending = next((v for v in reversed(versions) if v.status == SubStatus.PENDING), None)
-        open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
+        open_dispute = (
+            None
+            if new or (versions and versions[0].open_dispute_id is None)
+            else hand.disputes.filter(status=Dispute.Status.OPEN).first()
+        )
 
         if not trusted:
             if hand.status == Hand.Status.VOIDED:
@@ -698,7 +755,8 @@ def hand_submit(
                 and pending.submitted_by_id != submitted_by.pk
                 and (pending.payments, pending.kind, pending.stake) == (payments, kind, deal.stake)
             ):
-                _confirm(hand, pending, confirmed_by=submitted_by)  # a second member entered the same
+                # a second member entered the same
+                _confirm(hand, pending, confirmed_by=submitted_by, versions=versions)
                 return pending
 
         submission = _store_entry(
@@ -715,7 +773,7 @@ def hand_submit(
         )
         if trusted:
             _set_status([v for v in versions if v.status == SubStatus.PENDING], SubStatus.SUPERSEDED)
-            _confirm(hand, submission, confirmed_by=None)
+            _confirm(hand, submission, confirmed_by=None, versions=versions)
             if open_dispute:
                 _close_dispute(
                     open_dispute,
