@@ -1,8 +1,8 @@
 """The one rules resolver of the engine: what the tournament system calls to turn a tournament's preset
 and options, a summary's or a record's stored spec, or a ``Rules`` value into the rules of its game.
 
-Today the domain resolves rules three ways (``tournaments.formats.tournament_rules``, the record reader's
-``rules_from_spec``, the summary parser's ``resolve_rules``); phase 2 of issue 22 makes them all call this.
+The tournament system asks a game's descriptor (``resolve_rules``), through ``tournaments.core.formats``
+(``rules_for``, ``rules_of``); this function is the same for a caller that names the game by its id.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ __all__ = [
 # what tables really play: benchmarks/plausible_payments.py plays 20,000 rule-bot hands per rules preset,
 # and the largest |payment| it saw was 111 (p99.9: 45); see docs/plausible-payments.md. A typed payment
 # beyond it, e.g. 9999 for 99, is refused as unusual unless the table confirms it
-# (``tournaments.services.results``).
+# (``tournaments.results.services.hands``).
 PLAUSIBLE_PAYMENT = 150
 
 GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"

@@ -23,7 +23,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments.models import Hand, HandSubmission
+from tournaments.results.models import Hand, HandSubmission
 
 from .conftest import table_client
 

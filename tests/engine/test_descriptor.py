@@ -9,6 +9,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,7 @@ def test_hungarian_table_sizes_and_who_sits_out() -> None:
 def test_the_deal_sequence_is_the_one_tournaments_formats_computes(
     positions: str, doubled_rounds: str
 ) -> None:
-    from tournaments.formats import deal_sequence
+    from tournaments.core.formats import deal_sequence
 
     rules = get_rules("pagat", doubled_rounds=doubled_rounds)
     seats = tuple(positions)
@@ -150,11 +151,58 @@ def test_the_replayer_is_the_engines_replay() -> None:
         assert "tricks" in envelope(record, DEFAULT_GAME).actions
 
 
-def test_item_payments_settle_as_the_disputes_explanation_does() -> None:
-    """``tournaments/services/disputes.py`` writes the settlement again (``item_payments``); the engine's one
-    gives the same moves for every item, and the team items add up to the score's payments."""
-    from tournaments.services.disputes import item_payments as domain_item_payments
+# The settlement ``tournaments/services/disputes.py`` wrote again before issue 22 (``item_payments``), kept
+# here as the reference the engine's one is checked against.
+def domain_item_payments(
+    item: Mapping[str, Any], s: Any, rules: Any, positions: Sequence[str]
+) -> dict[str, int] | None:
+    """What one scored item moves between the seats (``None``: nothing in the payments, e.g. kegl's pot).
 
+    pagat, "The scoring": "each player on the losing team pays one of the players on the winning team the
+    net score ... If you are playing alone against the other three players ... you are paid the net score
+    by each of them"; at five "the dealer neither wins nor loses" (unless sír-nevet). So a team item worth
+    v moves v per pair: +v to each of declarer and partner and -v from each opponent, or +3v to a lone
+    declarer. ``engine.scoring._score_played`` settles the same way.
+    """
+    moves = dict.fromkeys(positions, 0)
+    value, name, seat = item["value"], item["name"], item.get("seat")
+    team_item = name not in ("eight_tarokks", "nine_tarokks") or rules.declared_tarokks_team_item
+    if item.get("team") is not None and team_item:
+        net = value if item["won"] == (item["team"] == "declarer") else -value
+        for active in s.seats:
+            moves[active] = -net
+        if s.partner is None:
+            moves[s.declarer] = 3 * net  # type: ignore[index]
+        else:
+            moves[s.declarer] = moves[s.partner] = net  # type: ignore[index]
+        if s.sitting_out is not None and rules.five_player_dealer_weeps_laughs:
+            moves[s.sitting_out] = -net
+            moves[s.declarer] += net  # type: ignore[index]
+        return moves
+    if name in ("eight_tarokks", "nine_tarokks") and seat is not None:  # paid between seats
+        payers = (
+            [x for x in s.seats if x != seat]
+            if item["announced"]
+            else [x for x in s.seats if x != seat and s.team_of(x) == s.team_of(seat)]
+        )
+        for payer in payers:
+            moves[payer] -= value
+        moves[seat] += value * len(payers)
+        return moves
+    if name == "talon_honour" and seat is not None and s.sitting_out is not None:
+        moves[seat], moves[s.sitting_out] = -value, value
+        return moves
+    if name in ("trial_three", "penalty") and seat is not None and not rules.ultimo_pot:
+        for active in s.seats:
+            moves[active] = value
+        moves[seat] = -3 * value
+        return moves
+    return None
+
+
+def test_item_payments_settle_as_the_disputes_explanation_does() -> None:
+    """The engine's one settlement gives the same moves for every item as the disputes' copy did, and the
+    team items add up to the score's payments."""
     for summary in _summaries():
         rules = resolve_rules(summary["rules"])
         parsed = parse_summary(summary, rules)
@@ -224,8 +272,8 @@ def test_the_resolver_says_what_is_wrong_with_a_spec(spec: Any) -> None:
 
 def test_the_terms_and_vocabularies_are_the_ones_the_domain_shows() -> None:
     from django.utils import translation
-    from tournaments.labels import ENGINE_VOCABULARIES
 
+    from tournaments.core.labels import ENGINE_VOCABULARIES
     from tournaments.templatetags.tarokk import KONTRA_NAMES as SHOWN_KONTRA_NAMES
     from tournaments.templatetags.tarokk import TERMS
 
