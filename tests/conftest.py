@@ -69,6 +69,19 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _language_of_the_settings() -> Iterator[None]:
+    """Each test starts and ends in the settings' language: a page requested in Hungarian leaves Hungarian
+    active in the thread (``LocaleMiddleware`` activates it), and a later test reading a message in English
+    would depend on the order the suite runs in."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _test_setup_actor() -> Iterator[None]:
     """Rows that tests create directly (factories, fixtures) are attributed to "system:test"; services
     attribute their own changes to the actor they are given. Tests that check attribution look for it."""
