@@ -12,7 +12,7 @@ What they are (SQLite, inside the test's transaction, so the service's transacti
   and its history row, the hand's status and kind and its history row;
 * the confirming entry: the hand's versions (with their players and the open dispute, if any), the
   version confirmed and its history row, the hand confirmed and its history row, the standings marked
-  stale (1 UPDATE, or 3 when they are stale already).
+  stale (1 UPDATE ... RETURNING, whether they were stale already or not).
 """
 
 from __future__ import annotations
@@ -31,10 +31,11 @@ pytestmark = pytest.mark.django_db
 
 # Before issue #22 §4: 20 (first entry) and 19 (confirming entry) for hand 1, 20 and 21 for hand 2
 # (on SQLite; one more each on PostgreSQL, the round's share lock).
-# Hand 2's confirmation finds the standings stale already (hand 1 made them so): ``standings_mark_stale``
-# (tournaments/standings.py) then takes 3 UPDATEs where the first change takes 1.
+# Hand 2 reads the kinds of the hands before it (one query more than hand 1); its confirmation finds the
+# standings stale already (hand 1 made them so), which took 3 UPDATEs before ``standings_mark_stale`` became
+# one UPDATE ... RETURNING.
 FIRST_ENTRY = {1: 12, 2: 13}
-CONFIRMING_ENTRY = {1: 12, 2: 15}
+CONFIRMING_ENTRY = {1: 12, 2: 13}
 
 
 def expected(counts: dict[int, int], hand: int) -> int:

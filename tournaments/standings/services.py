@@ -357,18 +357,34 @@ def standings_mark_stale(tournament_id: int) -> None:
     it, which sees them through the version: a burst of 100 confirmed hands costs a few recomputations,
     not 100. A broker outage only delays the refresh: see the sweep."""
     now = timezone.now()
-    states = StandingsState.objects.filter(tournament_id=tournament_id)
-    bump = {"version": F("version") + 1}
-    unattended = Q(stale_since__lt=now - NUDGE_AFTER) & _unclaimed(now)
-    if not (
-        states.filter(stale_since__isnull=True).update(**bump, stale_since=now)
-        or states.filter(unattended).update(**bump)
-    ):
-        if states.update(**bump):
-            return  # a worker is on it, or the task that made them stale is on its way
-        _state(tournament_id)  # the first change of this tournament
-        states.update(**bump, stale_since=now)
-    publish(STANDINGS_STALE, tournament_id=tournament_id)
+    bumped = _bump(tournament_id, now)
+    if bumped is None:  # the first change of this tournament
+        _state(tournament_id)
+        bumped = _bump(tournament_id, now)
+    became_stale, unattended = bumped
+    if became_stale or unattended:
+        publish(STANDINGS_STALE, tournament_id=tournament_id)
+    # else: a worker is on it, or the task that made them stale is on its way
+
+
+def _bump(tournament_id: int, now: datetime) -> tuple[bool, bool] | None:
+    """One UPDATE (an entry's hot path): the version bumped, the standings stale since ``now`` unless they
+    were already; whether this made them stale, and whether they have been stale a while with no worker
+    holding them. None when the tournament has no state row yet."""
+    ops = connection.ops
+    table, version, stale, claimed = map(
+        ops.quote_name, (StandingsState._meta.db_table, "version", "stale_since", "claimed_until")
+    )
+    at, nudge = (ops.adapt_datetimefield_value(value) for value in (now, now - NUDGE_AFTER))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {version} = {version} + 1, {stale} = COALESCE({stale}, %s) "
+            f"WHERE {ops.quote_name('tournament_id')} = %s "
+            f"RETURNING {stale} = %s, {stale} < %s AND ({claimed} IS NULL OR {claimed} < %s)",
+            [at, tournament_id, at, nudge, at],
+        )
+        row = cursor.fetchone()
+    return None if row is None else (bool(row[0]), bool(row[1]))
 
 
 def standings_snapshot(tournament: Tournament) -> list[tuple[Any, ...]]:
