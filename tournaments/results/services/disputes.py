@@ -41,13 +41,13 @@ from tournaments.core.messages import Join, Labelled, Text, error_as_text, from_
 from tournaments.draw.models import Table
 from tournaments.results.models import Dispute, DisputeFinding, HandSubmission
 from tournaments.results.services.hands import (
-    _close_dispute,
-    _confirm,
-    _lock_hand,
-    _lock_round,
-    _score,
+    dispute_close,
+    entry_score,
+    hand_lock,
     next_deal,
+    round_lock,
     table_positions,
+    version_confirm,
 )
 
 Source = HandSubmission.Source
@@ -57,7 +57,7 @@ Outcome = DisputeFinding.Outcome
 VALIDATOR = Actor(system="validator")
 # Versions still standing in a dispute: not superseded (e.g. by a correction of an earlier deal) nor rejected.
 STANDING = (SubStatus.PENDING, SubStatus.DISPUTED, SubStatus.CONFIRMED)
-# Fields of a stored summary filled in from the deal and the tournament (``results._score``), not typed.
+# Fields of a stored summary filled in from the deal and the tournament (``hands.entry_score``), not typed.
 DERIVED = ("seats", "stake", "sitting_out", "rules")
 
 
@@ -93,7 +93,7 @@ class Assessed:
 
 
 def assess(submission: HandSubmission, table: Table, positions: list[str], deal: Deal) -> Assessed:
-    """Ask the engine about one version: scored or replayed exactly as at entry (``results._score``, the
+    """Ask the engine about one version: scored or replayed exactly as at entry (``hands.entry_score``, the
     same checks and the same error fields), then read for its facts and items."""
     common = {
         "number": submission.version,
@@ -110,7 +110,7 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     if submission.source == Source.SUMMARY:
         payload = {k: v for k, v in payload.items() if k not in DERIVED}
     try:
-        payments, kind, scored_payload, _ = _score(table, positions, deal, submission.source, payload)
+        payments, kind, scored_payload, _ = entry_score(table, positions, deal, submission.source, payload)
     except ValidationError as exc:
         name, errors = next(iter(exc.error_dict.items()))
         return Assessed(
@@ -709,8 +709,8 @@ def dispute_validate(dispute_id: int) -> DisputeFinding | None:
         return None
     table = dispute.hand.table
     with acting_as(VALIDATOR), transaction.atomic():
-        _lock_round(table)
-        hand = _lock_hand(table, dispute.hand.number)
+        round_lock(table)
+        hand = hand_lock(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute_id)
         found = dispute.findings.filter(dispute_version=dispute.version).first()
         if found is not None or dispute.status != Dispute.Status.OPEN or hand is None:
@@ -738,8 +738,8 @@ def dispute_validate(dispute_id: int) -> DisputeFinding | None:
             validator=VALIDATOR.label(),
         )
         if chosen is not None:
-            _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
-            _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, None, verdict.explanation)
+            version_confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
+            dispute_close(dispute, Dispute.Status.RESOLVED, chosen, None, verdict.explanation)
         return finding
 
 

@@ -151,7 +151,7 @@ def _check_payments(
     return out
 
 
-def _score(
+def entry_score(
     table: Table, positions: list[str], deal: Deal, source: str, data: Mapping[str, Any]
 ) -> tuple[dict[str, int], str, dict, dict[str, int] | None]:
     """(payments by position, hand kind, payload as stored, payments typed beside a summary/record that
@@ -325,7 +325,7 @@ def _actor_label() -> str:
 # --- locks -------------------------------------------------------------------------------------------
 
 
-def _lock_round(table: Table) -> Round:
+def round_lock(table: Table) -> Round:
     """The round under a share lock: entries at many tables go on side by side, while ``round_close``'s
     exclusive lock waits for them to commit and they, once it has committed, see the round closed."""
     if connection.vendor == "postgresql":
@@ -359,7 +359,9 @@ def _require_open(round_: Round) -> None:
         )
 
 
-def _lock_hand(table: Table, number: int) -> Hand | None:
+def hand_lock(table: Table, number: int) -> Hand | None:
+    """Hand ``number`` of ``table`` under its row lock (None: not entered yet): every change of a hand, its
+    versions and its dispute holds it, so two phones of one table are served one after the other."""
     # of=self and no ordering: the model's default ordering joins the round, and FOR UPDATE would then
     # lock the round row too, against the share locks of every other entry (a deadlock).
     hand = Hand.objects.select_for_update(of=("self",)).filter(table=table, number=number).order_by().first()
@@ -391,7 +393,7 @@ def _create_hand(table: Table, deal: Deal) -> Hand:
         )
         row = cursor.fetchone()
     if row is None:  # another request created it first
-        hand = _lock_hand(table, deal.number)
+        hand = hand_lock(table, deal.number)
         assert hand is not None
         return hand
     hand.pk = row[0]
@@ -474,7 +476,7 @@ def _open_dispute(hand: Hand, reason: str | Text, submissions: list[HandSubmissi
     return dispute
 
 
-def _confirm(
+def version_confirm(
     hand: Hand,
     submission: HandSubmission,
     confirmed_by: Player | None,
@@ -508,9 +510,11 @@ def _confirm(
     _set_hand(hand, status=status, payments=submission.payments, kind=submission.kind)
 
 
-def _close_dispute(
+def dispute_close(
     dispute: Dispute, status: str, chosen: HandSubmission | None, by: Any, note: str | Text
 ) -> None:
+    """Close the hand's dispute (resolved, with the ``chosen`` version, or voided), reject the versions it
+    did not choose and announce it; the caller holds the hand's lock."""
     note, note_data = kept(note)
     _save(
         dispute,
@@ -565,7 +569,7 @@ def _follow_deals(table: Table, after: int) -> None:
                 if confirmed.source == Source.SUMMARY:
                     payload.pop(derived, None)
             try:
-                rescored = _score(table, positions, deal, confirmed.source, payload)
+                rescored = entry_score(table, positions, deal, confirmed.source, payload)
             except ValidationError:
                 rescored = None
         if rescored is None:
@@ -588,7 +592,7 @@ def _follow_deals(table: Table, after: int) -> None:
             entered_by=getattr(current_actor(), "user", None),
             note=Text(gettext_noop("%(note)s: re-scored from its entry"), note=note),
         )
-        _confirm(hand, submission, confirmed_by=confirmed.confirmed_by)
+        version_confirm(hand, submission, confirmed_by=confirmed.confirmed_by)
 
 
 def _decided_by_organizer(submission: HandSubmission) -> bool:
@@ -676,8 +680,8 @@ def hand_submit(
         actor = Actor(player=submitted_by, user=actor.user)
 
     with acting_as(actor), transaction.atomic():
-        round_ = _lock_round(table)
-        hand = _lock_hand(table, number)
+        round_ = round_lock(table)
+        hand = hand_lock(table, number)
         first = _first_response(hand, idempotency_key, digest)
         if first is not None:
             return first
@@ -705,7 +709,7 @@ def hand_submit(
                 first = _first_response(hand, idempotency_key, digest)
                 if first is not None:
                     return first
-        payments, kind, payload, mismatch = _score(table, positions, deal, source, data)
+        payments, kind, payload, mismatch = entry_score(table, positions, deal, source, data)
         if not trusted and confirm_unusual is not True:
             typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
             _check_plausible(typed, kind, deal, "data.payments", round_.tournament)
@@ -756,7 +760,7 @@ def hand_submit(
                 and (pending.payments, pending.kind, pending.stake) == (payments, kind, deal.stake)
             ):
                 # a second member entered the same
-                _confirm(hand, pending, confirmed_by=submitted_by, versions=versions)
+                version_confirm(hand, pending, confirmed_by=submitted_by, versions=versions)
                 return pending
 
         submission = _store_entry(
@@ -773,9 +777,9 @@ def hand_submit(
         )
         if trusted:
             _set_status([v for v in versions if v.status == SubStatus.PENDING], SubStatus.SUPERSEDED)
-            _confirm(hand, submission, confirmed_by=None, versions=versions)
+            version_confirm(hand, submission, confirmed_by=None, versions=versions)
             if open_dispute:
-                _close_dispute(
+                dispute_close(
                     open_dispute,
                     Dispute.Status.RESOLVED,
                     submission,
@@ -820,7 +824,7 @@ def hand_preview(
             params={"limit": limit, "size": len(positions)},
         )
     deal = next_deal(table, number, positions)
-    payments, kind, payload, _items = _score(table, positions, deal, source, data)
+    payments, kind, payload, _items = entry_score(table, positions, deal, source, data)
     items: list[dict[str, Any]] = []
     if source == Source.SUMMARY:
         tournament = table.round.tournament
@@ -841,11 +845,11 @@ def hand_confirm(
         raise invalid("confirmed_by", _("a table member must be named"))
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
-        round_ = _lock_round(table)
+        round_ = round_lock(table)
         _require_not_finished(round_)
         _require_open(round_)
         _seated(table, confirmed_by, "confirmed_by")
-        hand = _lock_hand(table, submission.hand.number)
+        hand = hand_lock(table, submission.hand.number)
         submission = HandSubmission.objects.get(pk=submission.pk)
         if submission.submitted_by_id == confirmed_by.pk:
             raise invalid("confirmed_by", _("the confirmer must differ from the submitter"))
@@ -861,7 +865,7 @@ def hand_confirm(
             raise conflict("status", _("the hand has an open dispute; an organizer must resolve it"))
         if hand.submissions.filter(status=SubStatus.CONFIRMED).exists():
             raise conflict("status", _("another version of this hand is already confirmed"))
-        _confirm(hand, submission, confirmed_by=confirmed_by, same_device=same_device is True)
+        version_confirm(hand, submission, confirmed_by=confirmed_by, same_device=same_device is True)
     return submission
 
 
@@ -883,11 +887,11 @@ def hand_contest(
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     actor = Actor(player=contested_by)
     with acting_as(actor), transaction.atomic():
-        round_ = _lock_round(table)
+        round_ = round_lock(table)
         _require_not_finished(round_)
         _require_open(round_)
         _seated(table, contested_by, "contested_by")
-        hand = _lock_hand(table, hand.number)
+        hand = hand_lock(table, hand.number)
         open_dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
         if open_dispute is not None and open_dispute.opened_by == actor.label():
             return open_dispute  # a retried contest
@@ -922,7 +926,7 @@ def _contest_version(
     _check_source(source)
     positions = table_positions(table)
     deal = next_deal(table, hand.number, positions)
-    scored = _score(table, positions, deal, source, data)
+    scored = entry_score(table, positions, deal, source, data)
     if not confirm_unusual:
         payments, kind, _payload, mismatch = scored
         typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
@@ -980,11 +984,11 @@ def dispute_resolve(
                     dispute=dispute, submission=submission, added_by=_actor_label()
                 )
                 note = _override_note(dispute, submission, note)
-                _close_dispute(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
+                dispute_close(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
             return submission
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
-        _require_not_finished(_lock_round(table))
-        hand = _lock_hand(table, dispute.hand.number)
+        _require_not_finished(round_lock(table))
+        hand = hand_lock(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
         overriding = dispute.status != Dispute.Status.OPEN and _redeciding(dispute)
@@ -1010,10 +1014,10 @@ def dispute_resolve(
                     "now_stake": hand.stake,
                 },
             )
-        _confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
+        version_confirm(hand, chosen, confirmed_by=chosen.confirmed_by)
         if overriding:
             note = _override_note(dispute, chosen, note)
-        _close_dispute(dispute, Dispute.Status.RESOLVED, chosen, resolved_by, note)
+        dispute_close(dispute, Dispute.Status.RESOLVED, chosen, resolved_by, note)
     return chosen
 
 
@@ -1025,8 +1029,8 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
-        _require_not_finished(_lock_round(table))
-        hand = _lock_hand(table, hand.number)
+        _require_not_finished(round_lock(table))
+        hand = hand_lock(table, hand.number)
         if hand.status == Hand.Status.VOIDED:
             return hand.submissions.get(status=SubStatus.CONFIRMED)
         _set_status(hand.submissions.filter(status=SubStatus.PENDING), SubStatus.SUPERSEDED)
@@ -1040,11 +1044,11 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
             entered_by=by,
             note=reason,
         )
-        _confirm(hand, submission, confirmed_by=None)
+        version_confirm(hand, submission, confirmed_by=None)
         dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
         if dispute:
             DisputeSubmission.objects.create(dispute=dispute, submission=submission, added_by=_actor_label())
-            _close_dispute(dispute, Dispute.Status.VOIDED, submission, by, reason)
+            dispute_close(dispute, Dispute.Status.VOIDED, submission, by, reason)
     return submission
 
 
