@@ -32,11 +32,14 @@ and the floor itself moved from 30 to 934 req/s between runs). The old and the n
     one connection, p50 of an entry / of the floor: before 75 and 22 ms / 2.8 and 2.4 ms,
             after 19 and 60 ms / 4.2 and 6.7 ms
 
-No difference shows through that noise; the share stays near a tenth of the floor, far from half. The
-queries of one entry (tests/api/test_entry_queries.py; on PostgreSQL one more each, the round's FOR SHARE)
-went from 20 to 12 (first entry of hand 1) and from 19 to 12 (its confirmation); hand 2: 20 -> 13 and
-21 -> 15, 3 of the 15 being ``standings_mark_stale``'s UPDATEs once the standings are stale, as they
-always are under this load.
+No difference shows through that noise; the share stays near a tenth of the floor, far from half. On the
+idle machine afterwards (load 0.1, the final code of issue 22): floor 1,001 and 1,009 req/s (p50 15 ms),
+submissions 102/s (p50 142 ms, p95 406 ms), 10% of the floor; standings GETs 653/s. The queries of one
+entry (tests/api/test_entry_queries.py, inside a test's transaction; on PostgreSQL one more each, the
+round's FOR SHARE; a real request has BEGIN and COMMIT where the test has a savepoint) went from 20 to 12
+(first entry of hand 1) and from 19 to 12 (its confirmation); hand 2: 20 -> 13 and 21 -> 13, once
+``standings_mark_stale`` became one ``UPDATE ... RETURNING`` (it took 3 UPDATEs once the standings were
+stale, as they always are under this load).
 
 Where a submission's time goes (py-spy, both workers, 10 s of this load after a warm-up, new code): 52%
 waiting on PostgreSQL, spread over every round trip (the hand's update 6%, the seats 6%, the code lookup
@@ -45,9 +48,9 @@ the standings 3%, the confirmation 3.5%, the kinds before 3%, the versions 2.5%,
 simple-history's rows 14% (their inserts included); Django building SQL 10%; the table code's Redis
 failure counter 6%; DRF, the middleware and rendering the rest. The floor makes 2 round trips inside its
 transaction where an entry makes 11 to 14 (outside a test's transaction, plus BEGIN and COMMIT), and runs
-no DRF, no history and no SQL building: about half of the gap is the round trips, half Python. Next,
-outside the entry path's own functions: one ``UPDATE ... RETURNING`` in ``standings_mark_stale`` (3 -> 1),
-the seats read with the table code's lookup (auth), and the Redis counter read only after a failure.
+no DRF, no history and no SQL building: about half of the gap is the round trips, half Python. Next: the
+seats read with the table code's lookup (auth), the Redis counter read only after a failure, the hand's
+lock and the kinds before it in one query; fewer history rows would change the audit trail's shape.
 """
 
 from __future__ import annotations
