@@ -46,6 +46,7 @@ from tournaments.standings.selectors import (
     standings_table,
     table_places,
 )
+from tournaments.webhooks.selectors import webhook_subscriptions
 
 __all__ = [
     "OPEN_ROUND_STATUSES",
@@ -85,4 +86,5 @@ __all__ = [
     "tournament_player",
     "tournaments_visible_to",
     "visible_rounds",
+    "webhook_subscriptions",
 ]

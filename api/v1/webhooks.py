@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from api.v1.access import require_organizer
 from api.v1.base import TournamentView
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.webhooks.models import (
     WEBHOOK_EVENTS,
     WEBHOOK_URL_MAX_LENGTH,
@@ -113,11 +113,7 @@ class WebhooksView(TournamentView, generics.GenericAPIView):
     def get_queryset(self) -> QuerySet[WebhookSubscription]:
         if getattr(self, "swagger_fake_view", False):
             return WebhookSubscription.objects.none()
-        return (
-            self.tournament()
-            .webhook_subscriptions.select_related("created_by")
-            .order_by("-created_at", "-id")
-        )
+        return selectors.webhook_subscriptions(self.tournament())
 
     @extend_schema(
         summary="List the tournament's webhooks (organizers)", responses=WebhookSerializer(many=True)
