@@ -38,6 +38,7 @@ SERVICE_MODULES = [
     *sorted((ROOT / "tournaments").glob("*/selectors.py")),
     *sorted((ROOT / "tournaments").glob("*/services.py")),
     *sorted((ROOT / "tournaments").glob("*/services/*.py")),
+    *sorted((ROOT / "tournaments" / "results" / "games").glob("*.py")),  # a dispute's words, per game
     *sorted((ROOT / "tournaments" / "draw" / "pairing").glob("*.py")),
 ]
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}

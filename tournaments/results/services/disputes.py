@@ -37,8 +37,9 @@ from django.utils.translation import gettext_noop as _  # marks a template: rend
 from engine.core.scoring import KONTRA_FACTOR
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import Deal, game_of, rules_of
-from tournaments.core.messages import Join, Labelled, Text, error_as_text, from_data, kept
+from tournaments.core.messages import Join, Text, error_as_text, from_data, kept
 from tournaments.draw.models import Table
+from tournaments.results.games import explanation_of
 from tournaments.results.models import Dispute, DisputeFinding, HandSubmission
 from tournaments.results.services.hands import (
     dispute_close,
@@ -50,18 +51,31 @@ from tournaments.results.services.hands import (
     version_confirm,
 )
 
+
+def explanation() -> Any:
+    """The words a dispute's finding uses for the facts and items of the game (``results/games/``): the
+    default game's, as every tournament plays it until a tournament names its game."""
+    return explanation_of(game_of())
+
+
 Source = HandSubmission.Source
+
+
 SubStatus = HandSubmission.Status
+
+
 Outcome = DisputeFinding.Outcome
 
+
 VALIDATOR = Actor(system="validator")
+
+
 # Versions still standing in a dispute: not superseded (e.g. by a correction of an earlier deal) nor rejected.
 STANDING = (SubStatus.PENDING, SubStatus.DISPUTED, SubStatus.CONFIRMED)
+
+
 # Fields of a stored summary filled in from the deal and the tournament (``hands.entry_score``), not typed.
 DERIVED = ("seats", "stake", "sitting_out", "rules")
-
-
-# --- what the engine says of one version -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -122,13 +136,6 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     facts, items = game.assess_summary(summary, rules, positions)
     common["kind"] = kind
     return Assessed(**common, engine=payments, facts=facts, items=items)
-
-
-# --- the verdict: pure functions of the assessed versions ----------------------------------------------
-#
-# Every sentence is a ``messages.Text``: an English template marked with ``_`` (``gettext_noop``) and its
-# params, kept as data on the finding (``DisputeFinding.explanation_data``) and rendered in the reader's
-# language when read.
 
 
 @dataclass(frozen=True)
@@ -332,9 +339,6 @@ def _payments_only(versions: Sequence[Assessed], reason: Any) -> Verdict:
     )
 
 
-# --- how a decision or escalation reads ------------------------------------------------------------------
-
-
 def _changed_since(scored: Assessed, versions: Sequence[Assessed]) -> Verdict:
     """The engine's score now is not the one stored at entry (the tournament's rules changed since): the
     validator does not confirm a result it would score otherwise."""
@@ -397,8 +401,8 @@ def _how_it_differs(version: Assessed, record: Assessed) -> Text:
             (
                 Text(
                     _("%(said)s (the record: %(recorded)s)"),
-                    said=_fact(name, version.facts.get(name)),
-                    recorded=_fact(name, facts.get(name)),
+                    said=explanation().fact(name, version.facts.get(name)),
+                    recorded=explanation().fact(name, facts.get(name)),
                 )
                 for name in _differing_facts([version, record])
             ),
@@ -439,7 +443,7 @@ def _fact_sentences(versions: Sequence[Assessed]) -> list[Text]:
             Text(
                 _("Version %(number)s says %(fact)s") if i == 0 else _("version %(number)s says %(fact)s"),
                 number=v.number,
-                fact=_fact(name, (v.facts or {}).get(name)),
+                fact=explanation().fact(name, (v.facts or {}).get(name)),
             )
             for i, v in enumerate(versions)
         ]
@@ -513,166 +517,16 @@ def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Asse
             if (k := factor_of(item)) is not None and all(diff[p] == k * moves.get(p, 0) for p in seats)
         ]
         if fits:
-            return Text(relation, items=Join([_item(item) for item in fits], _(" or ")))
+            return Text(relation, items=Join([explanation().item(item) for item in fits], _(" or ")))
     return None
-
-
-ITEM_NAMES = {
-    "game": _("the game"),
-    "double_game": _("the double game"),
-    "volat": _("the volát"),
-    "trull": _("the trull"),
-    "four_kings": _("the four kings"),
-    "pagat_ultimo": _("the pagát ultimó"),
-    "xxi_catch": _("the XXI-catch"),
-    "eight_tarokks": _("eight tarokks"),
-    "nine_tarokks": _("nine tarokks"),
-    "talon_honour": _("a talon honour"),
-    "trial_three": _("the failed trial three"),
-    "penalty": _("the penalty"),
-}
-KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
-SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}
-
-
-def _side(team: str) -> Text:
-    return Text(SIDES[team])
-
-
-def _item_name(name: str) -> Any:
-    return Text(ITEM_NAMES[name]) if name in ITEM_NAMES else name.replace("_", " ")
-
-
-def _item(item: Mapping[str, Any]) -> Text:
-    """One scored item in words, e.g. "the trull (silent, made by the opponents; worth 1 a player)"."""
-    name, team, won = item["name"], item.get("team"), item["won"]
-    state: Text | None
-    if name == "game":
-        state = Text(_("won by the declarer's team") if won else _("lost by the declarer's team"))
-    elif name in ("eight_tarokks", "nine_tarokks"):
-        template = _("declared by %(seat)s") if item["announced"] else _("not declared by %(seat)s")
-        state = Text(template, seat=item.get("seat"))
-    elif team in SIDES and item["announced"]:
-        template = _("announced by %(side)s and made") if won else _("announced by %(side)s and lost")
-        state = Text(template, side=_side(team))
-    elif team in SIDES:
-        state = Text(
-            _("silent, made by %(side)s") if won else _("silent, lost by %(side)s"), side=_side(team)
-        )
-    else:
-        state = Text(_("by %(seat)s"), seat=item["seat"]) if item.get("seat") else None
-    if item.get("detail"):
-        detail = item["detail"]
-        state = Text(_("%(state)s: %(detail)s"), state=state, detail=detail) if state else Text(detail)
-    kontra = item.get("kontra") or 0
-    if kontra and kontra < len(KONTRA_NAMES):
-        worth = Text(
-            _("worth %(value)s a player with %(kontra)s ×%(factor)s"),
-            value=item["value"],
-            kontra=KONTRA_NAMES[kontra],
-            factor=KONTRA_FACTOR[kontra],
-        )
-    else:
-        worth = Text(_("worth %(value)s a player"), value=item["value"])
-    label = _item_name(name)
-    if state:
-        return Text(_("%(item)s (%(state)s; %(worth)s)"), item=label, state=state, worth=worth)
-    return Text(_("%(item)s (%(worth)s)"), item=label, worth=worth)
 
 
 def _items_text(scored: Assessed, start: bool = False) -> Text:
     """The engine's score item by item, e.g. "the engine scores the game (won by ...; worth 2 a player)"."""
-    listed = Join([_item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
+    words = explanation()
+    listed = Join([words.item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
     template = _("The engine scores %(items)s") if start else _("the engine scores %(items)s")
     return Text(template, items=listed)
-
-
-def _fact(name: str, value: Any) -> Text:
-    """A fact in words, e.g. "the declarer's team took 52 card points"."""
-    team = (
-        (_side(value) if value in SIDES else Text(_("nobody")))
-        if isinstance(value, str) or value is None
-        else value
-    )
-
-    def kontra_of(n: Any) -> Any:
-        return KONTRA_NAMES[n] if isinstance(n, int) and 0 <= n < len(KONTRA_NAMES) else n
-
-    def announcement(a: Mapping[str, Any]) -> Text:
-        bonus, side = _item_name(a["bonus"]), _side(a["team"])
-        if a["kontra"]:
-            return Text(
-                _("%(bonus)s by %(side)s (%(kontra)s)"),
-                bonus=bonus,
-                side=side,
-                kontra=kontra_of(a["kontra"]),
-            )
-        return Text(_("%(bonus)s by %(side)s"), bonus=bonus, side=side)
-
-    def declaration(d: Mapping[str, Any]) -> Text:
-        template = (
-            _("%(seat)s declared %(tarokks)s tarokks")
-            if d["declared"]
-            else _("%(seat)s held %(tarokks)s tarokks")
-        )
-        return Text(template, seat=d["seat"], tarokks=d["tarokks"])
-
-    def pagat_last(v: Any) -> Text:
-        if v is None:
-            return Text(_("the pagát was not played to the last trick"))
-        template = (
-            _("%(side)s played the pagát to the last trick and won it")
-            if v["won"]
-            else _("%(side)s played the pagát to the last trick and lost it")
-        )
-        return Text(template, side=_side(v["team"]))
-
-    phrases = {
-        "result.declarer_card_points": lambda: Text(
-            _("the declarer's team took %(value)s card points"), value=value
-        ),
-        "result.declarer_tricks": lambda: Text(_("the declarer's team took %(value)s tricks"), value=value),
-        "result.trull": lambda: (
-            Text(_("%(team)s took the trull"), team=team) if value else Text(_("nobody took the trull"))
-        ),
-        "result.four_kings": lambda: (
-            Text(_("%(team)s took the four kings"), team=team)
-            if value
-            else Text(_("nobody took the four kings"))
-        ),
-        "result.xxi_catch": lambda: (
-            Text(_("%(team)s caught the XXI"), team=team) if value else Text(_("nobody caught the XXI"))
-        ),
-        "result.pagat_last_trick": lambda: pagat_last(value),
-        "kind": lambda: Text(_("the hand was %(kind)s"), kind=Labelled("kind", value)),
-        "bid": lambda: Text(_("the bid was %(bid)s"), bid=Labelled("bid", value)),
-        "declarer": lambda: Text(_("%(seat)s was the declarer"), seat=value),
-        "partner": lambda: (
-            Text(_("the declarer played alone"))
-            if value is None
-            else Text(_("%(seat)s was the partner"), seat=value)
-        ),
-        "game_kontra": lambda: (
-            Text(_("the game was not kontra'd"))
-            if not value
-            else Text(_("the game had %(kontra)s"), kontra=kontra_of(value))
-        ),
-        "called_card_discarded": lambda: Text(
-            _("the called card was in a discard") if value else _("the called card was not discarded")
-        ),
-        "announcements": lambda: (
-            Text(_("nothing was announced"))
-            if not value
-            else Text(_("the announcements were %(list)s"), list=Join([announcement(a) for a in value], ", "))
-        ),
-        "declarations": lambda: (
-            Text(_("no tarokks were declared"))
-            if not value
-            else Text(_("%(list)s"), list=Join([declaration(d) for d in value], ", "))
-        ),
-    }
-    phrase = phrases.get(name)
-    return phrase() if phrase else Text(_("%(name)s is %(value)s"), name=name, value=str(value))
 
 
 def _pays(payments: Mapping[str, int] | None) -> str:
@@ -695,9 +549,6 @@ def _versions(*versions: Assessed, start: bool = False) -> Text:
 
 def _key(payments: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(payments.items()))
-
-
-# --- the service -------------------------------------------------------------------------------------
 
 
 def dispute_validate(dispute_id: int) -> DisputeFinding | None:
