@@ -5,6 +5,9 @@ what follows: a stale mark on the standings (in the same transaction), a webhook
 same transaction, posted by a worker), a task (sent once the change commits), a cache warmed. Nothing else
 in the project reacts to a change, so a newcomer reads here every consequence of, say, a confirmed hand.
 
+A task is queued by an ``IN_TRANSACTION`` reaction through ``tasks.enqueue_on_commit``: the send itself
+waits for the commit (and never happens on a rollback), as it always did.
+
 Connected once, by the last installed app (``config.apps.WiringConfig``), when every module is loaded.
 """
 
