@@ -46,8 +46,11 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    module = importlib.import_module(commands[argv[0]])
-    return module.main(argv[1:])
+    target = commands[argv[0]]
+    if ":" in target:  # a command every game shares (engine.core.cli): it is told the game
+        module_name, _sep, function = target.partition(":")
+        return getattr(importlib.import_module(module_name), function)(descriptor, argv[1:])
+    return importlib.import_module(target).main(argv[1:])
 
 
 if __name__ == "__main__":

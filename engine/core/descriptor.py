@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.form import FormField
+
 #: the kinds of entry a table may make for a hand: the seats' payments as typed, a hand summary (scored by
 #: the engine), or a whole hand record (replayed by the engine)
 ENTRY_KINDS: tuple[str, ...] = ("payments", "summary", "record")
@@ -106,6 +108,30 @@ class GameDescriptor:
     #: ``(seed, rules, seats, stake) -> a hand record``: a hand dealt by ``seed`` and played to the end by
     #: the game's own bots (the demo's and the benchmarks' hands); None: the game has no bots yet
     bot_record: Callable[..., dict[str, Any]] | None = None
+    #: the hand summary as an entry form (``engine.core.form``): what the phone pages ask, in order
+    summary_form: tuple[FormField, ...] = ()
+    #: the English label of each word of the game a page shows (contracts, bonuses, scored items, kinds,
+    #: sides), marked with ``gettext_noop``; the reader's language translates it. Jargon is labelled by
+    #: itself ("Rufer", "Trischaken"): the glossary (``terms``) explains it
+    labels: Mapping[str, str] = field(default_factory=dict)
+    #: ``(rng, rules, deal) -> a plausible hand summary`` for ``deal`` (a ``Deal``): what the demo's bots
+    #: enter (without ``seats``, ``stake``, ``sitting_out`` and ``rules``, which the table fills in)
+    sample_summary: Callable[..., dict[str, Any]] | None = None
+    #: the table size a draw fills first; the other ``table_sizes`` take the players left over
+    preferred_table_size: int | None = None
+    #: preset -> the tournament format its event plays (any of ``scoring`` ("game_points", "table_points",
+    #: "both"), ``table_sizes``, ``deals_per_round`` {size: n}, ``table_points`` {size: [best place first]},
+    #: ``rounds``, ``point_value_cents``, ``kontras_to_box``); what a preset leaves out is the site's default
+    formats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: option name -> what it means (English), for ``python -m engine rules`` and the organizer's pages
+    option_docs: Mapping[str, str] = field(default_factory=dict)
+    #: preset name -> which event or school plays it, with the rules text's section
+    preset_docs: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def main_table_size(self) -> int:
+        """The table size a draw fills first."""
+        return self.preferred_table_size or self.table_sizes[0]
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (its first two letters), English when there is none."""

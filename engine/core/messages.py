@@ -143,7 +143,6 @@ class EngineError(ValueError):
         return ": ".join([*map(str, self.where[n:]), str(self.message)])
 
 
-
 class FieldError(EngineError):
     """An error in one field of a document the engine was given (a game's hand summary): its first place
     is the field's path, so the tournament system shows it beside that field."""
@@ -152,6 +151,7 @@ class FieldError(EngineError):
 class StepError(EngineError):
     """An error met while replaying a record's steps: it names the step, not a field (also when what the
     replay derived is itself invalid)."""
+
 
 def _rebuilt(cls: type[EngineError], where: tuple[str | Message, ...], message: Message) -> EngineError:
     error = cls.__new__(cls)

@@ -60,6 +60,17 @@ def game_of(tournament: Any = None) -> GameDescriptor:
     return game(DEFAULT_GAME)
 
 
+def table_sizes_of(tournament: Any = None) -> tuple[int, ...]:
+    """The table sizes a tournament's draw may use, the one it fills first first (its own choice where it
+    made one, else its game's: e.g. Cego at Ichenheim (3, 4), Talon (6, 5), Hungarian Tarokk (4, 5))."""
+    chosen = getattr(tournament, "table_sizes", None)
+    if chosen:
+        return tuple(chosen)
+    descriptor = game_of(tournament)
+    main = descriptor.main_table_size
+    return (main, *(size for size in descriptor.table_sizes if size != main))
+
+
 def rules_for(preset: Any, options: Mapping[str, Any] | None, tournament: Any = None) -> Any:
     """The rules of ``preset`` with ``options`` on top, resolved by the game (the one resolver); a
     ``FormatError`` naming the field (``rules_preset`` or ``rules_options``) when they do not resolve."""

@@ -1,0 +1,52 @@
+"""A game's hand summary as an entry form: which fields a person fills in, in what order, with which words.
+
+The tournament system's phone pages build one form for every game from this description (the game says
+*what* is asked, the site says *how* it looks), map what was typed into the summary JSON by each field's
+``path`` and show the engine's field errors beside the field of that path. Labels and help are English
+templates marked with ``gettext_noop``; choices are words of the game whose labels are in the
+descriptor's ``labels``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+#: what a field holds, and so how it is asked:
+#: ``choice`` one word of ``choices`` (a select); ``seat`` one of the hand's active seats; ``seats`` some of
+#: them (check boxes, stored as a list); ``int`` a whole number ``minimum``..``maximum``; ``bool`` yes/no;
+#: ``per_seat`` a whole number for each active seat (``{seat: n}``); ``kontra`` a kontra level (0 none,
+#: 1.. the descriptor's ``kontra_names``); ``bonus`` a bonus of the game (``{"side", "announced",
+#: "made"}``, asked as one select: not made / made silently / announced and made / announced and lost, by
+#: either side)
+KINDS: tuple[str, ...] = ("choice", "seat", "seats", "int", "bool", "per_seat", "kontra", "bonus")
+#: the sides of a hand a bonus belongs to
+SIDES: tuple[str, ...] = ("declarer", "opponents")
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One question of a game's entry form.
+
+    ``path``: the summary key it fills, dotted for nested objects (``bonuses.trull``); ``label`` and
+    ``help``: English, marked with ``gettext_noop``; ``shown_when``: ``{other path: values}``: asked only
+    when that other field holds one of the values (e.g. a partner only for contracts with a partner); an
+    empty answer leaves the key out of the summary."""
+
+    path: str
+    kind: str
+    label: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    help: str = ""
+    shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.path}: unknown field kind {self.kind!r}")
+        if self.kind == "choice" and not self.choices:
+            raise ValueError(f"{self.path}: a choice needs choices")
+        if self.kind in ("int", "per_seat") and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"{self.path}: a number needs its minimum and maximum")
