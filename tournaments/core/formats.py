@@ -53,11 +53,37 @@ class FormatError(ValueError):
         return f"{self.field}: {text % self.params if self.params else text}"
 
 
+ALL_TABLE_SIZES = (2, 3, 4, 5, 6)  # a format has deals and table points for each (columns of Tournament)
+
+
 def game_of(tournament: Any = None) -> GameDescriptor:
-    """The descriptor of ``tournament``'s game. Every tournament plays the registry's default game
-    (Hungarian Tarokk) until a tournament names its game (the next issue adds the field); callers pass the
-    tournament already, so that step changes this function only."""
-    return game(DEFAULT_GAME)
+    """The descriptor of ``tournament``'s game (a tournament, or a mapping of its fields); the registry's
+    default game (Hungarian Tarokk) for none."""
+    game_id = tournament.get("game") if isinstance(tournament, Mapping) else getattr(tournament, "game", None)
+    return game(game_id or DEFAULT_GAME)
+
+
+def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
+    """The tournament fields the game's preset plays by (its ``formats``: the event's scoring, table sizes,
+    deals and table points per size, rounds, table money), with the preset itself: what a new tournament
+    of that game starts with where the organizer says nothing else."""
+    descriptor = game(game_id)
+    preset = preset or descriptor.default_preset
+    fmt = descriptor.formats.get(preset, {})
+    fields: dict[str, Any] = {"rules_preset": preset}
+    simple = {"scoring": "scoring", "rounds": "rounds_planned", "point_value_cents": "point_value_cents"}
+    for key, name in simple.items():
+        if key in fmt:
+            fields[name] = fmt[key]
+    if "kontras_to_box" in fmt:
+        fields["kontras_to_box"] = bool(fmt["kontras_to_box"])
+    if "table_sizes" in fmt:
+        fields["table_sizes"] = list(fmt["table_sizes"])
+    for size, deals in dict(fmt.get("deals_per_round", {})).items():
+        fields[f"deals_per_round_{int(size)}"] = deals
+    for size, points in dict(fmt.get("table_points", {})).items():
+        fields[f"table_points_{int(size)}"] = list(points)
+    return fields
 
 
 def table_sizes_of(tournament: Any = None) -> tuple[int, ...]:
@@ -141,9 +167,10 @@ class TablePlace:
     won_table: bool
 
 
-def rank_table(game_points: Mapping[str, int], scale: Sequence[int]) -> dict[str, TablePlace]:
+def rank_table(game_points: Mapping[str, int], scale: Sequence[int | float]) -> dict[str, TablePlace]:
     """Table places by game points; tied players share the places' table points equally (ITVB 2.3 style,
-    as the 2018 rules do not say, item 4)."""
+    as the 2018 rules do not say, item 4). A scale may hold halves (Bled: 2, 1, 0.5)."""
+    scale = [Fraction(str(points)) for points in scale]
     ordered = sorted(game_points.items(), key=lambda item: -item[1])
     out: dict[str, TablePlace] = {}
     i = 0
@@ -169,22 +196,30 @@ def validate_format(values: Mapping[str, Any]) -> None:
     rounds = values.get("rounds_planned", 4)
     if not isinstance(rounds, int) or rounds < 1:
         raise FormatError("rounds_planned", _("must be a positive whole number"))
-    sizes = game_of().table_sizes  # a format names deals and table points per table size of its game
-    for field in (f"deals_per_round_{size}" for size in sizes):  # the database refuses 0 (a constraint)
+    try:
+        descriptor = game_of(values)
+    except EngineError as exc:
+        raise FormatError("game", engine_message(exc)) from exc
+    _validate_table_sizes(values.get("table_sizes"), descriptor)
+    for field in (f"deals_per_round_{size}" for size in ALL_TABLE_SIZES):  # the database refuses 0
         deals = values.get(field, 1)
         if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS_PER_ROUND:
             message = _("must be a whole number from 1 to %(max)s")
             raise FormatError(field, message, params={"max": MAX_DEALS_PER_ROUND})
-    for field, size in ((f"table_points_{size}", size) for size in sizes):
+    for field, size in ((f"table_points_{size}", size) for size in ALL_TABLE_SIZES):
         scale = values.get(field)
-        if scale is not None and (
-            len(scale) != size
-            or any(not isinstance(p, int) for p in scale)
-            or list(scale) != sorted(scale, reverse=True)
-        ):
+        if scale is not None and not _is_scale(scale, size):
             raise FormatError(
-                field, _("must list %(size)s whole numbers, best place first, not increasing"), {"size": size}
+                field,
+                _(
+                    "must list %(size)s numbers (whole or with up to two decimals), best place first, "
+                    "not increasing"
+                ),
+                {"size": size},
             )
+    cents = values.get("point_value_cents", 0)
+    if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= 100_000:
+        raise FormatError("point_value_cents", _("must be a whole number of cents from 0 to 100000"))
     methods = values.get("pairing_methods") or []
     bad = [m for m in methods if m not in PAIRING_METHODS]
     if bad:
@@ -202,7 +237,38 @@ def validate_format(values: Mapping[str, Any]) -> None:
             {"unknown": ", ".join(map(str, unknown)), "known": ", ".join(TIEBREAKS)},
         )
     if "rules_preset" in values:
-        rules_for(values["rules_preset"], values.get("rules_options"))
+        rules_for(values["rules_preset"], values.get("rules_options"), values)
+
+
+def _validate_table_sizes(sizes: Any, descriptor: GameDescriptor) -> None:
+    """A tournament's own table sizes: empty (the game's), or distinct sizes the game seats."""
+    if sizes in (None, []):
+        return
+    if (
+        not isinstance(sizes, list)
+        or any(isinstance(s, bool) or not isinstance(s, int) for s in sizes)
+        or len(set(sizes)) != len(sizes)
+        or not set(sizes) <= set(descriptor.table_sizes)
+    ):
+        raise FormatError(
+            "table_sizes",
+            _("must list distinct table sizes of %(game)s (%(known)s), the one to fill first first"),
+            {"game": descriptor.names["en"], "known": ", ".join(map(str, descriptor.table_sizes))},
+        )
+
+
+def _is_scale(scale: Any, size: int) -> bool:
+    """A list of ``size`` table points, best place first, not increasing; halves and quarters allowed."""
+    if not isinstance(scale, list | tuple) or len(scale) != size:
+        return False
+    for points in scale:
+        if isinstance(points, bool) or not isinstance(points, int | float):
+            return False
+        if isinstance(points, float) and (
+            points != points or abs(points) > 1e6 or round(points, 2) != points
+        ):
+            return False
+    return list(scale) == sorted(scale, reverse=True)
 
 
 def pairing_method_for(methods: Sequence[str], round_number: int) -> str:

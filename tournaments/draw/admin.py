@@ -67,9 +67,7 @@ class RoundAdmin(ServiceOnlyAdmin):
 
     @admin.action(description="Re-draw (new seed) in the worker")
     def redraw_in_worker(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        request_jobs(
-            self, request, queryset, Job.Kind.REDRAW, lambda r: (r.tournament, {"number": r.number})
-        )
+        request_jobs(self, request, queryset, Job.Kind.REDRAW, lambda r: (r.tournament, {"number": r.number}))
 
     @admin.action(description="Confirm the draw")
     def confirm(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:

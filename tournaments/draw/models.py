@@ -68,6 +68,7 @@ class Round(models.Model):
 RELEASED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY, Round.Status.CLOSED)
 OPEN_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()

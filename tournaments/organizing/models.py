@@ -12,12 +12,11 @@ from simple_history.models import HistoricalRecords
 from tournaments.core.audit import AuditedHistory
 
 DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
-
-
 DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
-
-
-
+# Tables of 2, 3 and 6 (the other games): the same ladder, the places below the fourth worth the fourth's.
+DEFAULT_TABLE_POINTS_2 = [10, 6]
+DEFAULT_TABLE_POINTS_3 = [10, 8, 6]
+DEFAULT_TABLE_POINTS_6 = [10, 8, 6, 4, 4, 4]
 
 DEFAULT_TIEBREAKS = [
     "total",
@@ -39,6 +38,18 @@ def default_table_points_4() -> list[int]:
 
 def default_table_points_5() -> list[int]:
     return list(DEFAULT_TABLE_POINTS_5)
+
+
+def default_table_points_2() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_2)
+
+
+def default_table_points_3() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_3)
+
+
+def default_table_points_6() -> list[int]:
+    return list(DEFAULT_TABLE_POINTS_6)
 
 
 def default_pairing_methods() -> list[str]:
@@ -68,7 +79,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments"
     )
 
-    # Engine rules: a preset of engine.rules plus option overrides.
+    # The game (an id of engine.games, set when the tournament is created) and its rules: a preset of the
+    # game plus option overrides.
+    game = models.CharField(max_length=32, default="hungarian")
     rules_preset = models.CharField(max_length=32, default="tournament")
     rules_options = models.JSONField(default=dict, blank=True)
 
@@ -76,11 +89,22 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(default=4)
     deals_per_round_4 = models.PositiveSmallIntegerField(default=16)
     deals_per_round_5 = models.PositiveSmallIntegerField(default=20)
+    deals_per_round_2 = models.PositiveSmallIntegerField(default=16)
+    deals_per_round_3 = models.PositiveSmallIntegerField(default=24)
+    deals_per_round_6 = models.PositiveSmallIntegerField(default=24)
+    # The table sizes a draw may use, the one it fills first first; empty: the game's own.
+    table_sizes = models.JSONField(default=list, blank=True)
     round_minutes = models.PositiveSmallIntegerField(default=80)
     pairing_methods = models.JSONField(default=default_pairing_methods, blank=True)
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.TABLE_POINTS)
     table_points_4 = models.JSONField(default=default_table_points_4)
     table_points_5 = models.JSONField(default=default_table_points_5)
+    table_points_2 = models.JSONField(default=default_table_points_2)
+    table_points_3 = models.JSONField(default=default_table_points_3)
+    table_points_6 = models.JSONField(default=default_table_points_6)
+    # Table money: what a game point is worth at the table (0: no money) and whether kontras go to the box.
+    point_value_cents = models.PositiveIntegerField(default=0)
+    kontras_to_box = models.BooleanField(default=False)
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_table_points = models.IntegerField(default=6)
     bye_game_points = models.IntegerField(default=0)
@@ -103,12 +127,18 @@ class Tournament(models.Model):
                 condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1),
                 name="tournament_deals_positive",
             ),
+            models.CheckConstraint(
+                condition=Q(deals_per_round_2__gte=1)
+                & Q(deals_per_round_3__gte=1)
+                & Q(deals_per_round_6__gte=1),
+                name="tournament_deals_positive_other_sizes",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
-    # A format stores deals and table points per table size of the game (one column each today).
+    # A format stores deals and table points per table size (one column each, tables of 2 to 6).
 
     def deals_per_round(self, table_size: int) -> int:
         """The deals a table of ``table_size`` plays in a round (a size without its own column: the

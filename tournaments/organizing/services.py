@@ -11,10 +11,11 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.messages import EngineError
+from engine.games import DEFAULT_GAME
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish
-from tournaments.core.formats import FormatError, validate_format
+from tournaments.core.formats import FormatError, format_defaults, validate_format
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
@@ -46,7 +47,8 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
     return tournament
 
 
-# What an organizer may set on a tournament; the slug only when creating it (URLs and ETags name it).
+# What an organizer may set on a tournament; the slug and the game only when creating it (URLs and ETags
+# name the slug; every hand, draw and standing of a tournament is of its one game).
 EDITABLE_FIELDS = (
     "name",
     "venue",
@@ -57,13 +59,22 @@ EDITABLE_FIELDS = (
     "rules_preset",
     "rules_options",
     "rounds_planned",
+    "deals_per_round_2",
+    "deals_per_round_3",
     "deals_per_round_4",
     "deals_per_round_5",
+    "deals_per_round_6",
+    "table_sizes",
     "round_minutes",
     "pairing_methods",
     "scoring",
+    "table_points_2",
+    "table_points_3",
     "table_points_4",
     "table_points_5",
+    "table_points_6",
+    "point_value_cents",
+    "kontras_to_box",
     "tiebreaks",
     "bye_table_points",
     "bye_game_points",
@@ -84,17 +95,33 @@ def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
     slug = text(fields.get("slug"), "slug", max_length=max_length_of(Tournament, "slug"), required=True)
     if slugify(slug) != slug:
         raise invalid("slug", _("use lowercase letters, digits and hyphens only"))
-    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug"}
+    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug", "game"}
     if unknown:
         raise invalid(sorted(unknown)[0], _("is not a tournament setting"))
+    defaults = _format_of_game(fields)
     with transaction.atomic():
         if Tournament.objects.select_for_update().filter(slug=slug).exists():
             raise conflict("slug", _("%(slug)s is taken by another tournament"), {"slug": repr(slug)})
-        tournament = Tournament(**{**fields, "slug": slug})
+        tournament = Tournament(**{**defaults, **fields, "slug": slug})
         tournament_save(tournament, by=by)
         with acting_as(by):
             tournament.organizers.add(by)
     return tournament
+
+
+def _format_of_game(fields: dict[str, Any]) -> dict[str, Any]:
+    """The format a new tournament of ``fields["game"]`` starts with: its preset's event (the game's
+    default preset where none is named); the organizer's own fields win. Hungarian Tarokk, the default
+    game, keeps the model's defaults (the 2018 rules)."""
+    game_id = fields.get("game", DEFAULT_GAME)
+    if game_id == DEFAULT_GAME and "game" not in fields:
+        return {}
+    preset = fields.get("rules_preset")
+    try:
+        defaults = format_defaults(game_id, preset if type(preset) is str else None)
+    except EngineError as exc:  # an unknown game
+        raise engine_error("game", exc) from exc
+    return {**defaults, "game": game_id}
 
 
 def tournament_edit(

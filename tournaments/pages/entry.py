@@ -450,7 +450,6 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
-
 def place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     """Put a service's errors beside the fields they name; the rest are returned for the top of the form."""
     top = []

@@ -149,13 +149,9 @@ def table_cards(
     tables = Table.objects.filter(round=round_)
     if only is not None:
         tables = tables.filter(number=only)
-    tables = (
-        tables
-        .prefetch_related(
-            Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
-        )
-        .order_by("number")
-    )
+    tables = tables.prefetch_related(
+        Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
+    ).order_by("number")
     cards = []
     for table in tables:
         table_seats = list(table.seats.all())

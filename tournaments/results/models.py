@@ -57,6 +57,7 @@ class Hand(models.Model):
 # What a table's result is made of: confirmed hands, and voided ones (a void counts as played, for nothing).
 COUNTED_HAND_STATUSES = (Hand.Status.CONFIRMED, Hand.Status.VOIDED)
 
+
 class HandSubmission(models.Model):
     """An append-only, versioned entry of a hand's result. Payloads never change after insert; only the
     status moves (pending -> confirmed/superseded/disputed/rejected), by compare-and-set updates."""

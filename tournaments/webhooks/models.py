@@ -102,4 +102,3 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} to {self.subscription.url} ({self.status}, {self.attempts} attempts)"
-

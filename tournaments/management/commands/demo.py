@@ -157,9 +157,7 @@ class Command(BaseCommand):
                 services.player_register(tournament, player, check_in=True)
         return tournament
 
-    def _play_round(
-        self, round_: Round, rules: Any, rng: random.Random, share: float = 1.0
-    ) -> None:
+    def _play_round(self, round_: Round, rules: Any, rng: random.Random, share: float = 1.0) -> None:
         """Play ``share`` of each table's deals; each is submitted by one seat and confirmed by another."""
         tournament = round_.tournament
         for table in round_.tables.prefetch_related("seats__player"):
