@@ -26,7 +26,7 @@ from tournaments.core import api_texts as texts
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Round, Seat, Table
 from tournaments.results.models import Dispute, DisputeFinding, Hand, HandSubmission
 
-POSITIONS = ["A", "B", "C", "D", "E"]
+POSITIONS = ["A", "B", "C", "D", "E", "F"]
 
 
 # --- translation ---------------------------------------------------------------------------------------
@@ -40,10 +40,18 @@ class EntrySerializer(serializers.Serializer):
         POSITIONS, required=False, help_text="With a table code: the seat entering (or confirming)."
     )
     payments = serializers.DictField(child=serializers.IntegerField(), required=False)
-    kind = serializers.ChoiceField(
-        ["played", "passed_out", "annulled", "trial_three_failed", "penalty"], required=False
+    kind = serializers.CharField(
+        required=False,
+        max_length=32,
+        help_text="With payments: the kind of hand, a word of the tournament's game (its 'kinds': "
+        "GET /api/v1/games/{id}/); Hungarian Tarokk: played, passed_out, annulled, trial_three_failed, "
+        "penalty. Default played.",
     )
-    summary = serializers.JSONField(required=False, help_text="engine/schemas/hand-summary.schema.json")
+    summary = serializers.JSONField(
+        required=False,
+        help_text="A hand summary of the tournament's game: its JSON schema is the game's summary_schema "
+        "(GET /api/v1/games/{id}/; engine/schemas/<game>/hand-summary.schema.json).",
+    )
     record = serializers.JSONField(required=False, help_text="engine/schemas/hand-record.schema.json")
     note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
     confirm_unusual = serializers.BooleanField(

@@ -16,18 +16,23 @@ from tournaments.standings.models import Standing
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    """A tournament with its whole format; ``slug`` is set once, at creation."""
+    """A tournament with its whole format; ``slug`` and ``game`` are set once, at creation (a new
+    tournament of a game starts with the format of its preset's event: ``GET /api/v1/games/``)."""
 
     class Meta:
         model = Tournament
-        fields = ("id", "slug", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
+        fields = ("id", "slug", "game", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
         read_only_fields = ("id", "finished_at", "created_at", "version")
-        extra_kwargs = {"slug": {"validators": []}, "name": {"validators": []}}
+        extra_kwargs = {
+            "slug": {"validators": []},
+            "name": {"validators": []},
+            "game": {"help_text": "The game's id (GET /api/v1/games/); set at creation only."},
+        }
 
 
 class TournamentEditSerializer(TournamentSerializer):
     class Meta(TournamentSerializer.Meta):
-        read_only_fields = ("id", "slug", "finished_at", "created_at", "version")
+        read_only_fields = ("id", "slug", "game", "finished_at", "created_at", "version")
 
 
 class ClubSerializer(serializers.ModelSerializer):

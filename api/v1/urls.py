@@ -11,6 +11,8 @@ urlpatterns = [
     path("redoc/", SpectacularRedocView.as_view(url_name="v1:schema"), name="redoc"),
     path("auth/token/", views.TokenView.as_view(), name="token"),
     path("rules/", views.RulesPresetsView.as_view(), name="rules-presets"),
+    path("games/", views.GamesView.as_view(), name="games"),
+    path("games/<str:game_id>/", views.GameView.as_view(), name="game"),
     path("", include("api.v1.tournaments")),
     path("tournaments/<slug:slug>/", include("api.v1.rounds")),
     path("tournaments/<slug:slug>/", include("api.v1.results")),

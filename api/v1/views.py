@@ -16,17 +16,52 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.v1.parsers import JSONParser
-from tournaments.core.formats import game_of
+from engine.games import GAMES
+from tournaments.core.formats import game_catalogue, game_of
 
 
 class RulesPresetsView(APIView):
-    """The engine's rule presets and every option's value in each, for clients building entry forms."""
+    """The rule presets of Hungarian Tarokk (the default game) and every option's value in each; every
+    game's presets: ``/api/v1/games/<id>/``."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(summary="Rules presets and their options", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         return Response({name: rules.options() for name, rules in game_of().presets.items()})
+
+
+class GamesView(APIView):
+    """The games a tournament may play: each game's id, names, table sizes and presets."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="The games", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "id": game_id,
+                    "names": dict(descriptor.names),
+                    "table_sizes": list(descriptor.table_sizes),
+                    "default_preset": descriptor.default_preset,
+                    "presets": list(descriptor.presets),
+                }
+                for game_id, descriptor in GAMES.items()
+            ]
+        )
+
+
+class GameView(APIView):
+    """One game: its presets with their options and formats, its entry form and its summary's JSON schema."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="One game", responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, game_id: str) -> Response:
+        if game_id not in GAMES:
+            raise NotFound()
+        return Response(game_catalogue(game_id))
 
 
 class TokenView(ObtainAuthToken):

@@ -108,6 +108,9 @@ class GameDescriptor:
     #: ``(seed, rules, seats, stake) -> a hand record``: a hand dealt by ``seed`` and played to the end by
     #: the game's own bots (the demo's and the benchmarks' hands); None: the game has no bots yet
     bot_record: Callable[..., dict[str, Any]] | None = None
+    #: the kinds of hand the seats sitting out play too (Königrufen: a Fahren, a Trischaken that the
+    #: sitting-out dealer of a 5-seat table joins, 18.11): their payments are not 0
+    everyone_plays_kinds: frozenset[str] = frozenset()
     #: the hand summary as an entry form (``engine.core.form``): what the phone pages ask, in order
     summary_form: tuple[FormField, ...] = ()
     #: the English label of each word of the game a page shows (contracts, bonuses, scored items, kinds,

@@ -11,7 +11,7 @@ services, the standings, the demo and the tests share one implementation.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.core.descriptor import Deal, GameDescriptor
 from engine.core.messages import EngineError
+from engine.core.presets import options_of
 from engine.games import DEFAULT_GAME, game
 from tournaments.core.engine_messages import engine_message
 
@@ -95,6 +96,36 @@ def table_sizes_of(tournament: Any = None) -> tuple[int, ...]:
     descriptor = game_of(tournament)
     main = descriptor.main_table_size
     return (main, *(size for size in descriptor.table_sizes if size != main))
+
+
+def game_catalogue(game_id: str) -> dict[str, Any]:
+    """What a client needs to run a tournament of ``game_id``: its names, table sizes, entry kinds,
+    presets (each with its options, what it is and the format its event plays), the kontra ladder, the
+    summary's entry form and JSON schema (``GET /api/v1/games/<id>/``)."""
+    descriptor = game(game_id)
+    return {
+        "id": descriptor.id,
+        "names": dict(descriptor.names),
+        "table_sizes": list(descriptor.table_sizes),
+        "preferred_table_size": descriptor.main_table_size,
+        "entry_kinds": sorted(descriptor.entry_kinds),
+        "kinds": list(descriptor.vocabularies.get("kind", ("played",))),
+        "kontra_names": list(descriptor.kontra_names),
+        "default_preset": descriptor.default_preset,
+        "presets": {
+            name: {
+                "about": descriptor.preset_docs.get(name, ""),
+                "format": format_defaults(game_id, name),
+                "options": options_of(rules),
+            }
+            for name, rules in descriptor.presets.items()
+        },
+        "summary_form": [
+            {key: (dict(value) if key == "shown_when" else value) for key, value in asdict(f).items()}
+            for f in descriptor.summary_form
+        ],
+        "summary_schema": descriptor.summary_schema(),
+    }
 
 
 def rules_for(preset: Any, options: Mapping[str, Any] | None, tournament: Any = None) -> Any:

@@ -17,7 +17,7 @@ from tournaments.core.messages import stored_text
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Player
 
-POSITIONS = "ABCDE"
+POSITIONS = "ABCDEF"  # tables of 2 to 6 seats
 
 
 POSITION_CHOICES = [(p, p) for p in POSITIONS]

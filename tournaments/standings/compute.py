@@ -106,12 +106,11 @@ def table_places(
     for dealer, payments in hands:
         out = sits_out(seats, dealer, tournament)
         for position in positions:
-            if position in out:
-                continue
             amount = int(payments.get(position, 0))
-            game[position] += amount
-            played[position] += 1
-            lost[position] += amount < 0
+            game[position] += amount  # a seat sitting out gets 0, or shares a side's score (Cego, 17.4)
+            if position not in out:
+                played[position] += 1
+                lost[position] += amount < 0
     places = rank_table(game, scale)
     ids = list(positions.values())
     return {

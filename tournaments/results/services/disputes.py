@@ -133,7 +133,8 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     tournament = table.round.tournament
     game, rules = game_of(tournament), rules_of(tournament)
     summary = game.replay(scored_payload).summary if submission.source == Source.RECORD else scored_payload
-    facts, items = game.assess_summary(summary, rules, positions)
+    # a game that does not weigh its summaries item by item is weighed by the engine's payments alone
+    facts, items = game.assess_summary(summary, rules, positions) if game.assess_summary else ({}, [])
     common["kind"] = kind
     return Assessed(**common, engine=payments, facts=facts, items=items)
 

@@ -54,7 +54,8 @@ from tournaments.results.selectors import scored_items, settled_by_validator
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
-# The kinds of hand an entry may name (the schema's ``KindEnum``): the default game's.
+# The kinds of hand an entry of the default game may name (the admin's choices); a tournament's game
+# names its own (``kinds_of``).
 ENTRY_KINDS = game_of().vocabularies["kind"]
 NOTE_MAX = 1000
 ALREADY = _("the dispute is already %(status)s")
@@ -113,7 +114,13 @@ def _kinds_before(table: Table, number: int) -> list[str]:
 
 
 def _check_payments(
-    payments: Any, positions: list[str], deal: Deal, field: str, limit: int
+    payments: Any,
+    positions: list[str],
+    deal: Deal,
+    field: str,
+    limit: int,
+    tournament: Any,
+    kind: str = "played",
 ) -> dict[str, int]:
     if not isinstance(payments, Mapping):
         raise invalid(field, _("must be an object mapping each seat position to an integer"))
@@ -145,6 +152,9 @@ def _check_payments(
             code="zero_sum",
             params={"sum": sum(out.values())},
         )
+    game = game_of(tournament)
+    if kind in game.everyone_plays_kinds or game.sitting_out_shares(rules_of(tournament)) is not None:
+        return out  # the seat sitting out plays this hand, or shares a side's score (Cego's 4-table dealer)
     for seat in deal.sitting_out:  # as the game deals (Hungarian Tarokk: the dealer of a 5-player table)
         if out.get(seat):
             raise invalid(f"{field}.{seat}", _("the dealer of a 5-player table sits out and gets 0"))
@@ -161,11 +171,12 @@ def entry_score(
     limit = payment_bound(tournament, deal.stake)
     if source == Source.PAYMENTS:
         kind = data.get("kind", "played")
-        if kind not in ENTRY_KINDS:
-            raise invalid(
-                "data.kind", _("must be one of %(choices)s"), params={"choices": ", ".join(ENTRY_KINDS)}
-            )
-        payments = _check_payments(data.get("payments"), positions, deal, "data.payments", limit)
+        kinds = game.vocabularies["kind"]
+        if kind not in kinds:
+            raise invalid("data.kind", _("must be one of %(choices)s"), params={"choices": ", ".join(kinds)})
+        payments = _check_payments(
+            data.get("payments"), positions, deal, "data.payments", limit, tournament, kind
+        )
         if kind in game.thrown_in_kinds and any(payments.values()):
             raise invalid(
                 "data.payments", _("a hand %(kind)s pays nothing"), params={"kind": Labelled("kind", kind)}
@@ -223,7 +234,7 @@ def entry_score(
         kind, summary = result.summary.get("kind", "played"), record
     entered = data.get("payments")
     if entered is not None:
-        entered = _check_payments(entered, positions, deal, "data.payments", limit)
+        entered = _check_payments(entered, positions, deal, "data.payments", limit, tournament, kind)
     return payments, kind, summary, entered if entered not in (None, payments) else None
 
 

@@ -60,6 +60,20 @@
     showKind();
   });
 
+  // A game's question asked only for some answers of another (generic summary forms: data-when-*).
+  document.querySelectorAll("form").forEach(function (form) {
+    var parts = form.querySelectorAll("[data-when-field]");
+    if (!parts.length) { return; }
+    var show = function () {
+      parts.forEach(function (part) {
+        var other = form.querySelector("[name=" + part.dataset.whenField + "]");
+        part.hidden = !!other && part.dataset.whenValues.split(" ").indexOf(other.value) < 0;
+      });
+    };
+    form.addEventListener("change", show);
+    show();
+  });
+
   var summary = document.querySelector("form[data-preview-url]");
   if (!summary) { return; }
 

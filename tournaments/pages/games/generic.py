@@ -1,0 +1,327 @@
+"""Any game on the entry pages from its descriptor alone: the payments form with the game's kinds of hand,
+and the summary form built from the game's ``summary_form`` (``engine.core.form``): one field per question,
+in the game's words (its ``labels``, translated), mapped into the summary JSON by each question's path.
+A game with a hand-made kit (Hungarian Tarokk) registers that instead (``pages.games.KITS``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from engine.core.descriptor import GameDescriptor
+from engine.core.form import SIDES, FormField
+from tournaments import services
+from tournaments.core.formats import Deal, rules_of
+from tournaments.pages.common import seat_label
+from tournaments.pages.games.kit import EntryKit
+from tournaments.results.models import HandSubmission
+
+#: a bonus as one select: who took it and how (``side:state``)
+BONUS_STATES = {
+    "made": (False, True),
+    "lost": (False, False),
+    "announced_made": (True, True),
+    "announced_lost": (True, False),
+}
+BONUS_STATE_LABELS = {
+    "made": gettext_lazy("made silently"),
+    "lost": gettext_lazy("lost silently"),
+    "announced_made": gettext_lazy("announced and made"),
+    "announced_lost": gettext_lazy("announced and lost"),
+}
+SIDE_LABELS = {"declarer": gettext_lazy("declarer's side"), "opponents": gettext_lazy("opponents")}
+NEEDED = gettext_lazy("Needed for this hand.")
+
+
+def word(game: GameDescriptor, value: str) -> str:
+    """A word of the game in the reader's language (jargon is labelled by itself)."""
+    return _(game.labels[value]) if value in game.labels else value.replace("_", " ")
+
+
+def field_name(path: str) -> str:
+    return path.replace(".", "__")
+
+
+class GameForm(forms.Form):
+    """What every form of a game's generic kit shares: the game and the errors of whole groups."""
+
+    game: GameDescriptor
+
+    def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+        self.view, self.deal = view, deal
+
+    def group_for(self, path: str) -> str | None:
+        return None
+
+
+class PaymentsForm(GameForm):
+    """One number per seat and the kind of hand; a seat sitting out gets 0 unless the game lets it share."""
+
+    confirm_unusual = forms.BooleanField(required=False, label=gettext_lazy("Yes, this is what we played"))
+
+    def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
+        super().__init__(*args, view=view, deal=deal, **kwargs)
+        kinds = self.game.vocabularies.get("kind", ("played",))
+        self.fields["kind"] = forms.ChoiceField(
+            choices=[(k, word(self.game, k)) for k in kinds],
+            initial="played",
+            label=gettext_lazy("The hand was"),
+        )
+        self.fields.move_to_end("kind", last=False)
+        shares = self.game.sitting_out_shares(rules_of(view.tournament)) is not None
+        bound = services.payment_bound(view.tournament, deal.stake)
+        self.seat_fields = []
+        for seat in view.seats:
+            name = f"pay_{seat.position}"
+            out = seat.position not in deal.active and not shares and not self.game.everyone_plays_kinds
+            self.fields[name] = forms.IntegerField(
+                required=False,
+                label=seat_label(seat),
+                min_value=-bound,
+                max_value=bound,
+                disabled=out,
+                initial=0 if out else None,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "step": 1, "data-pay": seat.position}
+                ),
+            )
+            self.seat_fields.append((seat, name, out))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        thrown_in = cleaned.get("kind") in self.game.thrown_in_kinds
+        for seat, name, _out in self.seat_fields:
+            if thrown_in:
+                cleaned[name] = 0
+                self.errors.pop(name, None)
+            elif cleaned.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position})
+        return cleaned
+
+    @property
+    def seat_rows(self) -> list[tuple[Any, Any, bool]]:
+        return [(seat, self[name], out) for seat, name, out in self.seat_fields]
+
+    def to_data(self) -> dict[str, Any]:
+        payments = {seat.position: int(self.cleaned_data[name] or 0) for seat, name, _ in self.seat_fields}
+        return {"kind": self.cleaned_data["kind"], "payments": payments}
+
+    @property
+    def unusual(self) -> bool:
+        return bool(getattr(self, "_unusual", False) or self.data.get("confirm_unusual"))
+
+    def field_for(self, path: str) -> str | None:
+        match = re.fullmatch(r"data\.payments\.([A-F])", path)
+        if match and f"pay_{match.group(1)}" in self.fields:
+            return f"pay_{match.group(1)}"
+        return "kind" if path == "data.kind" else None
+
+    def group_for(self, path: str) -> str | None:
+        return "payments" if path == "data.payments" else None
+
+    def field_label(self, name: str) -> str:
+        return str(self.fields[name].label) if name in self.fields else name
+
+
+class SummaryForm(GameForm):
+    """The game's summary questions (``summary_form``); ``to_data`` is its hand-summary JSON."""
+
+    def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
+        super().__init__(*args, view=view, deal=deal, **kwargs)
+        active = [s for s in view.seats if s.position in deal.active or s.position in deal.sitting_out]
+        seat_choices = [(s.position, seat_label(s)) for s in active]
+        self.active = active
+        #: (question, names of its form fields) in the game's order
+        self.questions: list[tuple[FormField, list[str]]] = []
+        for question in self.game.summary_form:
+            names = self._add(question, seat_choices)
+            self.questions.append((question, names))
+
+    def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
+        name, label = field_name(q.path), _(q.label)
+        kwargs: dict[str, Any] = {"required": False, "label": label, "help_text": _(q.help) if q.help else ""}
+        if q.kind == "choice":
+            choices = [("", "—"), *((c, word(self.game, c)) for c in q.choices)]
+            self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
+        elif q.kind == "seat":
+            self.fields[name] = forms.ChoiceField(choices=[("", "—"), *seat_choices], **kwargs)
+        elif q.kind == "seats":
+            self.fields[name] = forms.MultipleChoiceField(
+                choices=seat_choices, widget=forms.CheckboxSelectMultiple, **kwargs
+            )
+        elif q.kind == "int":
+            self.fields[name] = forms.IntegerField(
+                min_value=q.minimum,
+                max_value=q.maximum,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                **kwargs,
+            )
+        elif q.kind == "bool":
+            self.fields[name] = forms.BooleanField(**kwargs)
+        elif q.kind == "kontra":
+            levels = [(0, _("no kontra")), *((i + 1, n) for i, n in enumerate(self.game.kontra_names))]
+            self.fields[name] = forms.TypedChoiceField(choices=levels, coerce=int, empty_value=0, **kwargs)
+        elif q.kind == "bonus":
+            choices = [("", _("not made"))] + [
+                (f"{side}:{state}", f"{SIDE_LABELS[side]}: {BONUS_STATE_LABELS[state]}")
+                for side in SIDES
+                for state in BONUS_STATES
+            ]
+            self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
+        else:  # per_seat: a number for each seat of the hand
+            names = []
+            for position, seat_text in seat_choices:
+                sub = f"{name}__{position}"
+                self.fields[sub] = forms.IntegerField(
+                    min_value=q.minimum,
+                    max_value=q.maximum,
+                    required=False,
+                    label=f"{label}: {seat_text}",
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+                names.append(sub)
+            return names
+        return [name]
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The questions as the template lays them out: label, bound fields, when shown."""
+        return [
+            {
+                "question": q,
+                "label": _(q.label),
+                "fields": [self[n] for n in names],
+                "when": [(field_name(path), " ".join(values)) for path, values in q.shown_when.items()],
+            }
+            for q, names in self.questions
+        ]
+
+    def _applies(self, q: FormField, cleaned: dict[str, Any]) -> bool:
+        return all(cleaned.get(field_name(path)) in values for path, values in q.shown_when.items())
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for q, names in self.questions:
+            if not (q.required and self._applies(q, cleaned)):
+                continue
+            for n in names:
+                if cleaned.get(n) in (None, "", []) and n not in self.errors:
+                    self.add_error(n, NEEDED)
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        """The hand summary of the questions that apply; seats, stake, who sits out and the rules are the
+        table's (``hand_submit`` fills them in)."""
+        c, data = self.cleaned_data, {}
+        for q, names in self.questions:
+            if not self._applies(q, c):
+                continue
+            if q.kind == "per_seat":
+                values = {n.rsplit("__", 1)[1]: c.get(n) for n in names if c.get(n) is not None}
+                value: Any = values or None
+            elif q.kind == "bonus":
+                answer = c.get(names[0]) or ""
+                if not answer:
+                    continue
+                side, state = answer.split(":")
+                announced, made = BONUS_STATES[state]
+                value = {"side": side, "announced": announced, "made": made}
+            elif q.kind == "seats":
+                value = list(c.get(names[0]) or []) or None
+            elif q.kind == "bool":
+                value = bool(c.get(names[0]))
+            else:
+                value = c.get(names[0])
+                if value in ("", None):
+                    continue
+            if value is None:
+                continue
+            _put(data, q.path, value)
+        return data
+
+    def field_for(self, path: str) -> str | None:
+        """The field an engine error's path (``data.bonuses.trull.made``) names: its question's, or the
+        seat's box of a per-seat question."""
+        path = path.removeprefix("data.")
+        best: tuple[FormField, list[str]] | None = None
+        for q, names in self.questions:
+            if (path == q.path or path.startswith(q.path + ".")) and (
+                best is None or len(q.path) > len(best[0].path)
+            ):
+                best = (q, names)
+        if best is None:
+            return None
+        q, names = best
+        if q.kind == "per_seat":
+            seat = path.removeprefix(q.path + ".").split(".")[0]
+            return next((n for n in names if n.endswith(f"__{seat}")), names[0])
+        return names[0]
+
+    def field_label(self, name: str) -> str:
+        return str(self.fields[name].label) if name in self.fields else name
+
+
+def _put(data: dict[str, Any], path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    for part in parents:
+        data = data.setdefault(part, {})
+    data[last] = value
+
+
+def kit_of(game: GameDescriptor) -> EntryKit:
+    """The entry kit of ``game`` from its descriptor."""
+
+    def hand_facts(view: Any, submission: HandSubmission) -> list[tuple[str, str]]:
+        """What an entered hand says, question by question, for the seat that confirms it."""
+        facts = [(_("Kind of hand"), word(game, submission.kind))]
+        if submission.source != HandSubmission.Source.SUMMARY:
+            return facts
+        payload = submission.payload or {}
+        for q in game.summary_form:
+            value: Any = payload
+            for part in q.path.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            if value in (None, "", [], {}):
+                continue
+            facts.append((_(q.label), _fact(game, view, q, value)))
+        return facts
+
+    name = game.id.title().replace("_", "")
+    return EntryKit(
+        game=game.id,
+        forms={
+            "payments": type(f"{name}PaymentsForm", (PaymentsForm,), {"game": game}),
+            "summary": type(f"{name}SummaryForm", (SummaryForm,), {"game": game}),
+        },
+        summary_template="tournaments/entry/_summary_fields_generic.html",
+        hand_facts=hand_facts,
+    )
+
+
+def _fact(game: GameDescriptor, view: Any, q: FormField, value: Any) -> str:
+    def who(position: Any) -> str:
+        seat = view.seat(position) if isinstance(position, str) else None
+        return seat_label(seat) if seat else str(position)
+
+    if q.kind == "seat":
+        return who(value)
+    if q.kind == "seats" and isinstance(value, list):
+        return ", ".join(who(p) for p in value)
+    if q.kind == "choice":
+        return word(game, str(value))
+    if q.kind == "bool":
+        return _("yes") if value else _("no")
+    if q.kind == "kontra" and isinstance(value, int) and 0 < value <= len(game.kontra_names):
+        return game.kontra_names[value - 1]
+    if q.kind == "bonus" and isinstance(value, dict):
+        state = ("announced_" if value.get("announced") else "") + ("made" if value.get("made") else "lost")
+        return f"{SIDE_LABELS.get(value.get('side'), '')}: {BONUS_STATE_LABELS.get(state, '')}"
+    if q.kind == "per_seat" and isinstance(value, dict):
+        return ", ".join(f"{p} {v}" for p, v in value.items())
+    return str(value)
