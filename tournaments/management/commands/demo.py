@@ -1,9 +1,14 @@
-"""``manage.py demo``: a realistic tournament played end to end by the engine's bots.
+"""``manage.py demo [--game G]``: a realistic tournament played end to end by the engine's bots.
 
 22 players from 4 clubs (so 4- and 5-player tables), 4 rounds (a random draw, then swiss), every hand
 played by the engine's bots and entered as a hand record through the same services a table uses: one
 member submits, another confirms. Prints the final standings. Deterministic for a given ``--seed``.
 With ``--live`` (what ``quickstart`` loads) the last round stays in play, half of its deals entered.
+
+``--game`` plays another game of ``engine.games`` in the format of its default preset's event (``--preset``
+another): a game without bots that play whole hands has each hand's summary made up by its own
+``sample_summary`` (a plausible contract, card points and bonuses) and entered as a summary, which the
+engine scores.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from engine.games import DEFAULT_GAME, GAMES
 from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
-from tournaments.core.formats import game_of, rules_of
+from tournaments.core.formats import format_defaults, game_of, rules_of
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Club, Player
@@ -87,8 +93,10 @@ class Command(BaseCommand):
     help = "Create a demo tournament, play every hand with the engine's bots and print the standings."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, default=22)
-        parser.add_argument("--rounds", type=int, default=4)
+        parser.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME)
+        parser.add_argument("--preset", default=None, help="a preset of the game (default: the game's own)")
+        parser.add_argument("--players", type=int, default=None, help="default: 22 (Cego 13, Slovenian 12)")
+        parser.add_argument("--rounds", type=int, default=None, help="default: 4, or the preset's rounds")
         parser.add_argument("--seed", default="demo")
         parser.add_argument("--slug", default="demo")
         parser.add_argument(
@@ -128,27 +136,34 @@ class Command(BaseCommand):
         self._print_standings(tournament)
 
     def _create(self, options: dict[str, Any], rng: random.Random) -> Tournament:
+        game_id = options["game"]
         with transaction.atomic():
             Tournament.objects.filter(slug=options["slug"]).delete()
             clubs = [
                 Club.objects.get_or_create(name=name, defaults={"city": city})[0] for name, city in CLUBS
             ]
-            deals = options["deals"] or 16
+            if game_id == DEFAULT_GAME and options["preset"] is None:
+                deals = options["deals"] or 16
+                fields: dict[str, Any] = {
+                    "name": "Demo Kupa 2026",
+                    "venue": "Budapest, Tarokk Klub",
+                    "rules_preset": "tournament",
+                    "rounds_planned": options["rounds"] or 4,
+                    "deals_per_round_4": deals,
+                    "deals_per_round_5": deals * 5 // 4,
+                    "scoring": "table_points",
+                }
+            else:
+                fields = _game_fields(game_id, options)
             tournament = Tournament.objects.create(
-                name="Demo Kupa 2026",
                 slug=options["slug"],
-                venue="Budapest, Tarokk Klub",
                 starts_on=date(2026, 11, 21),
-                rules_preset="tournament",
-                rounds_planned=options["rounds"],
-                deals_per_round_4=deals,
-                deals_per_round_5=deals * 5 // 4,
                 pairing_methods=["random", "swiss"],
-                scoring="table_points",
+                **fields,
             )
             names = [f"{last} {first}" for first in FIRST for last in LAST]
             rng.shuffle(names)
-            for index in range(options["players"]):
+            for index in range(options["players"] or DEMO_PLAYERS.get(game_id, 22)):
                 player, _ = Player.objects.get_or_create(
                     name=names[index],
                     club=clubs[index % len(clubs)],
@@ -163,15 +178,20 @@ class Command(BaseCommand):
         for table in round_.tables.prefetch_related("seats__player"):
             seats = {seat.position: seat.player for seat in table.seats.all()}
             deals = round(tournament.deals_per_round(len(seats)) * share)
+            game = game_of(tournament)
             for number in range(1, deals + 1):
                 deal = services.next_deal(table, number)
-                record = game_of(tournament).bot_record(rng.getrandbits(32), rules, deal.active, deal.stake)
+                if game.bot_record is not None:
+                    source = "record"
+                    data = game.bot_record(rng.getrandbits(32), rules, deal.active, deal.stake)
+                else:  # the game's plausible summary of this deal, scored by the engine
+                    source, data = "summary", game.sample_summary(rng, rules, deal)
                 submitter, confirmer = seats[deal.active[0]], seats[deal.active[1]]
                 submission = services.hand_submit(
                     table=table,
                     number=number,
-                    source="record",
-                    data=record,
+                    source=source,
+                    data=data,
                     submitted_by=submitter,
                     idempotency_key=f"demo-{round_.number}-{table.number}-{number}",
                 )
@@ -197,6 +217,31 @@ class Command(BaseCommand):
                 f"{row.rank:>3}  {row.player.name:<24} {club:<28} {row.total:>6}  {rounds:<13} "
                 f"{row.game_points:>5} {row.hands_played:>5}"
             )
+
+
+# A demo tournament of each game: its name and venue (the events its presets are named after), its field.
+DEMO_EVENTS = {
+    "koenigrufen": ("Wiener Tarockcup – Demo", "Wien, Café Sperl"),
+    "cego": ("Cego-Meisterschaft Ichenheim – Demo", "Ichenheim, Gasthaus Rebstock"),
+    "slovenian": ("Tarok turnir Bled – Demo", "Bled"),
+    "texas": ("Taylor Tarock Tournament – Demo", "Taylor, Texas, SPJST Lodge"),
+    "talon": ("Talon Open – Demo", "Budapest"),
+}
+DEMO_PLAYERS = {"cego": 13, "slovenian": 12, "texas": 16, "talon": 20}
+
+
+def _game_fields(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A demo tournament of ``game_id`` in its preset's format; ``--rounds`` and ``--deals`` (deals at a
+    table of the size the draw fills first, the other sizes in proportion) as asked."""
+    name, venue = DEMO_EVENTS.get(game_id, (f"{GAMES[game_id].names['en']} – Demo", ""))
+    fields = {**format_defaults(game_id, options["preset"]), "game": game_id, "name": name, "venue": venue}
+    if options["rounds"] or "rounds_planned" not in fields:
+        fields["rounds_planned"] = options["rounds"] or 4
+    if options["deals"]:
+        main = GAMES[game_id].main_table_size
+        for size in GAMES[game_id].table_sizes:
+            fields[f"deals_per_round_{size}"] = max(1, options["deals"] * size // main)
+    return fields
 
 
 def _round_cell(entry: dict[str, Any] | None) -> str:
