@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.core.formats import game_of
+from tournaments.core.formats import game_of, rules_of, table_sizes_of
 from tournaments.draw.models import POSITIONS, RELEASED_ROUND_STATUSES, Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, organizer_page
@@ -206,11 +206,33 @@ class Sheet:
     table: Table | None = None
     names: dict[str, str] = field(default_factory=dict)
     rows: list[int] = field(default_factory=list)
+    #: the dealer sits out each deal and writes 0 (Hungarian Tarokk's 5-table); shares a side's score (Cego)
+    dealer_sits_out: bool = False
+    dealer_shares: bool = False
+    #: what a game point is worth at the table, in cents (0: no table money), and whether kontras go to
+    #: the box
+    point_value_cents: int = 0
+    kontras_to_box: bool = False
+    #: the other table sizes of the tournament (the blank sheet links to theirs)
+    other_sizes: tuple[int, ...] = ()
 
 
 def _sheet(tournament: Tournament, size: int, table: Table | None = None) -> Sheet:
     deals = tournament.deals_per_round(size)
-    sheet = Sheet(size, deals, POSITIONS[:size], rows=list(range(1, deals + 1)))
+    game, positions = game_of(tournament), POSITIONS[:size]
+    sits_out = bool(game.sitting_out(positions, positions[0]))
+    shares = sits_out and game.sitting_out_shares(rules_of(tournament)) is not None
+    sheet = Sheet(
+        size,
+        deals,
+        positions,
+        rows=list(range(1, deals + 1)),
+        dealer_sits_out=sits_out and not shares,
+        dealer_shares=shares,
+        point_value_cents=tournament.point_value_cents,
+        kontras_to_box=tournament.kontras_to_box,
+        other_sizes=tuple(s for s in sorted(table_sizes_of(tournament)) if s != size),
+    )
     if table is not None:
         sheet.table = table
         sheet.round_number = table.round.number
@@ -219,8 +241,8 @@ def _sheet(tournament: Tournament, size: int, table: Table | None = None) -> She
 
 
 def _blank_sheet_context(tournament: Tournament, size: int) -> dict[str, Any]:
-    if size not in game_of(tournament).table_sizes:
-        raise Http404("Tables seat 4 or 5 players")
+    if size not in table_sizes_of(tournament):
+        raise Http404("No table of the tournament seats that many players")
     return {"tournament": tournament, "sheets": [_sheet(tournament, size)], "blank": True}
 
 

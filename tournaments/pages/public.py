@@ -19,12 +19,13 @@ from django.urls import path, reverse
 from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.core import labels
-from tournaments.core.formats import TIEBREAKS, game_of
+from tournaments.core.formats import TIEBREAKS, game_of, table_sizes_of
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
@@ -72,14 +73,34 @@ def released_round_or_404(tournament: Tournament, number: int) -> Round:
 
 
 def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
-    """The tournament's format in words, as (label, value) pairs for a ``<dl>``."""
-    scale_4 = " · ".join(str(p) for p in tournament.table_points_4)
-    scale_5 = " · ".join(str(p) for p in tournament.table_points_5)
+    """The tournament's format in words, as (label, value) pairs for a ``<dl>``: its game, and deals and
+    table points at each table size it uses."""
+    game = game_of(tournament)
+    sizes = sorted(table_sizes_of(tournament))
     tiebreaks = [str(TIEBREAKS.get(name, name)) for name in tournament.tiebreaks]
-    preset = RULES_PRESETS.get(tournament.rules_preset, tournament.rules_preset)
+    preset = RULES_PRESETS.get(tournament.rules_preset, tournament.rules_preset.replace("_", " "))
     if tournament.rules_options:
         preset = _("%(preset)s, with changes") % {"preset": preset}
-    return [
+    if sizes == [4, 5]:  # as the pages have always said it
+        deals = _("%(four)d at a 4-player table, %(five)d at a 5-player table") % {
+            "four": tournament.deals_per_round_4,
+            "five": tournament.deals_per_round_5,
+        }
+        points = _("%(four)s at a 4-player table; %(five)s at a 5-player table") % {
+            "four": _scale(tournament.table_points_4),
+            "five": _scale(tournament.table_points_5),
+        }
+    else:
+        deals = ", ".join(
+            _("%(deals)d at a %(size)d-player table") % {"deals": tournament.deals_per_round(s), "size": s}
+            for s in sizes
+        )
+        points = "; ".join(
+            _("%(points)s at a %(size)d-player table")
+            % {"points": _scale(tournament.table_points(s)), "size": s}
+            for s in sizes
+        )
+    facts = [
         (
             _("Rounds"),
             ngettext("%(n)d round", "%(n)d rounds", tournament.rounds_planned)
@@ -87,20 +108,28 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
             + " · "
             + _("%(m)d minutes each") % {"m": tournament.round_minutes},
         ),
-        (
-            _("Deals per round"),
-            _("%(four)d at a 4-player table, %(five)d at a 5-player table")
-            % {"four": tournament.deals_per_round_4, "five": tournament.deals_per_round_5},
-        ),
+        (_("Deals per round"), deals),
         (_("Scoring"), str(tournament.get_scoring_display())),
-        (
-            _("Table points"),
-            _("%(four)s at a 4-player table; %(five)s at a 5-player table")
-            % {"four": scale_4, "five": scale_5},
-        ),
+        (_("Table points"), points),
         (_("Tie-breaks"), _(", then ").join(tiebreaks) if tiebreaks else _("none")),
         (_("Rules"), str(preset)),
     ]
+    if game.id != DEFAULT_GAME:
+        facts.insert(0, (_("Game"), game.name(get_language() or "en")))
+    if tournament.point_value_cents:
+        money = ngettext(
+            "a game point is worth %(cents)d cent",
+            "a game point is worth %(cents)d cents",
+            tournament.point_value_cents,
+        ) % {"cents": tournament.point_value_cents}
+        if tournament.kontras_to_box:
+            money += _("; what kontras win goes to the box")
+        facts.append((_("Table money"), money))
+    return facts
+
+
+def _scale(scale: Iterable[Any]) -> str:
+    return " · ".join(points(p) for p in scale)
 
 
 # --- the list and the home page -----------------------------------------------------------------------
@@ -534,7 +563,7 @@ def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonRespons
     )
 
 
-assert set(RULES_PRESETS) >= set(game_of().presets), "name every rules preset"
+assert set(RULES_PRESETS) >= set(game_of().presets), "name every rules preset of the default game"
 
 T = "t/<slug:slug>/"
 urlpatterns = [
