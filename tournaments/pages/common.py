@@ -31,7 +31,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import compress_string
 
 from config.cache import cache_get, cache_set
+from engine.games import GAMES
 from tournaments import selectors
+from tournaments.core.formats import game_of
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.standings.models import StandingsState
@@ -178,4 +180,15 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
     slug = request.GET.get("t", "")[:50]
     tournament = selectors.public_tournament(slug) if slug else None
-    return render(request, "tournaments/glossary.html", {"terms": terms(), "tournament": tournament})
+    chosen = request.GET.get("game", "")[:32]
+    language = translation.get_language() or "en"
+    game = game_of(tournament) if tournament else GAMES.get(chosen, game_of())
+    context = {
+        "terms": terms(game.id),
+        "tournament": tournament,
+        "game": game,
+        "game_name": game.name(language),
+        "games": [(g.id, g.name(language)) for g in GAMES.values() if g.id != game.id],
+        "hungarian": game.id == game_of().id,
+    }
+    return render(request, "tournaments/glossary.html", context)

@@ -145,12 +145,23 @@ def scored_items(source: str, payload: Any, rules: Any, tournament: Any = None) 
     game = game_of(tournament)
     try:
         if source == HandSubmission.Source.SUMMARY:
-            return list(game.score(dict(payload), rules)["items"])
+            return named_items(game, game.score(dict(payload), rules)["items"])
         if source == HandSubmission.Source.RECORD:
-            return list(game.score(dict(game.replay(payload).summary), rules)["items"])
+            return named_items(game, game.score(dict(game.replay(payload).summary), rules)["items"])
     except (EngineError, TypeError, ValueError):
         pass
     return []
+
+
+def named_items(game: Any, items: Any) -> list[dict[str, Any]]:
+    """Scored items with the game's name of each kontra level (``kontra_name``: Re, Supre ... in Texas)."""
+    names = game.kontra_names
+    return [
+        {**item, "kontra_name": names[min(item["kontra"], len(names)) - 1]}
+        if names and isinstance(item.get("kontra"), int) and item["kontra"] > 0
+        else dict(item)
+        for item in items
+    ]
 
 
 def score_sheet(table: Table) -> list[SheetHand]:

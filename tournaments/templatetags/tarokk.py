@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from engine.games import GAMES
 from tournaments.core.formats import game_of
 from tournaments.core.labels import ITEM_NAMES, label
 
@@ -27,6 +28,8 @@ TERMS: dict[str, tuple[str, Any, Any]] = {
 }
 
 KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
+# The words of every game (contracts, bonuses, items) and their English labels, for items of any game.
+GAME_LABELS: dict[str, str] = {key: text for g in reversed(GAMES.values()) for key, text in g.labels.items()}
 
 
 @register.simple_tag
@@ -42,20 +45,37 @@ def term(key: str) -> str:
     return format_html('<abbr class="term" lang="hu" title="{}">{}</abbr>', gloss, word)
 
 
-def glossary() -> list[dict[str, Any]]:
-    """Every term with its plain word and gloss, for the glossary page."""
+def glossary(game_id: str | None = None) -> list[dict[str, Any]]:
+    """Every term of a game (Hungarian Tarokk: the default) with its plain word and gloss, for the glossary
+    page."""
+    if game_id in (None, game_of().id):
+        return [
+            {"key": key, "word": word, "local": local, "gloss": gloss}
+            for key, (word, local, gloss) in TERMS.items()
+        ]
     return [
-        {"key": key, "word": word, "local": local, "gloss": gloss}
-        for key, (word, local, gloss) in TERMS.items()
+        {
+            "key": key,
+            "word": term.word,
+            "local": None if term.plain is None else gettext(term.plain),
+            "gloss": gettext(term.gloss),
+        }
+        for key, term in GAMES[game_id].terms.items()
     ]
 
 
 @register.filter
 def item_label(item: dict[str, Any]) -> str:
     """A scored item's name with its kontra level, e.g. "trull (kontra)"."""
-    name = str(ITEM_NAMES.get(item.get("name", ""), str(item.get("name", "")).replace("_", " ")))
+    key = str(item.get("name", ""))
+    if key in ITEM_NAMES:
+        name = str(ITEM_NAMES[key])
+    else:  # another game's item: its descriptor's label, in the reader's language
+        name = gettext(GAME_LABELS[key]) if key in GAME_LABELS else key.replace("_", " ")
     kontra = int(item.get("kontra") or 0)
-    if 0 < kontra < len(KONTRA_NAMES):
+    if item.get("kontra_name"):
+        name = f"{name} ({item['kontra_name']})"
+    elif 0 < kontra < len(KONTRA_NAMES):
         name = f"{name} ({KONTRA_NAMES[kontra]})"
     return name
 

@@ -50,7 +50,7 @@ from tournaments.core.validation import (
 from tournaments.draw.models import OPEN_ROUND_STATUSES, RELEASED_ROUND_STATUSES, Round, Table
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeSubmission, Hand, HandSubmission
-from tournaments.results.selectors import scored_items, settled_by_validator
+from tournaments.results.selectors import named_items, scored_items, settled_by_validator
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
@@ -839,7 +839,8 @@ def hand_preview(
     items: list[dict[str, Any]] = []
     if source == Source.SUMMARY:
         tournament = table.round.tournament
-        items = list(game_of(tournament).score(dict(payload), rules_of(tournament))["items"])
+        game = game_of(tournament)
+        items = named_items(game, game.score(dict(payload), rules_of(tournament))["items"])
     elif source == Source.RECORD:
         tournament = table.round.tournament
         items = scored_items(source, payload, rules_of(tournament), tournament)
