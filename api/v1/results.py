@@ -365,6 +365,39 @@ class BulkSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
 
 
+class NextDealOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="the hand to enter next (1, 2 ...)")
+    dealer = serializers.CharField()
+    active = serializers.ListField(
+        child=serializers.CharField(), help_text="the seats that play it, the first to bid first"
+    )
+    sitting_out = serializers.ListField(child=serializers.CharField())
+    stake = serializers.IntegerField()
+    last = serializers.IntegerField(help_text="the last deal of the round at this table")
+
+
+class NextDealView(TableScoped):
+    """The deal a table enters next: who deals, who plays (a summary's ``seats``), who sits out, the stake,
+    as the tournament's game deals after the hands entered so far."""
+
+    @extend_schema(summary="The table's next deal", responses=NextDealOut)
+    def get(self, request: Request, slug: str, number: int, table: int) -> Response:
+        table_ = self.table()
+        positions = sorted(seat.position for seat in self.seated())
+        entered = Hand.objects.filter(table=table_).exclude(kind="").count()
+        deal = services.next_deal(table_, entered + 1, positions)
+        return Response(
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "active": list(deal.active),
+                "sitting_out": list(deal.sitting_out),
+                "stake": deal.stake,
+                "last": table_.round.tournament.deals_per_round(len(positions)),
+            }
+        )
+
+
 class HandListView(TableScoped):
     """The table's hands; organizers may post a whole table's hands at once (a paper score sheet typed
     in later): all or nothing, the error names the hand and the field."""
@@ -678,6 +711,7 @@ PREFIX = "rounds/<num:number>/tables/<num:table>/hands/"
 urlpatterns = [
     path("rounds/<num:number>/hands/", RoundHandsView.as_view(), name="round-hands"),
     path(PREFIX, HandListView.as_view(), name="hands"),
+    path("rounds/<num:number>/tables/<num:table>/next-deal/", NextDealView.as_view(), name="next-deal"),
     path(f"{PREFIX}<num:hand>/", HandDetailView.as_view(), name="hand"),
     path(f"{PREFIX}<num:hand>/submissions/", SubmissionView.as_view(), name="submissions"),
     path(f"{PREFIX}<num:hand>/submissions/<num:submission>/confirm/", ConfirmView.as_view(), name="confirm"),
