@@ -15,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from engine.games import DEFAULT_GAME, GAMES
 from tournaments import selectors, services
 from tournaments.core.admin import report_each
 from tournaments.core.formats import FormatError, validate_format
@@ -26,15 +27,26 @@ from tournaments.standings.services import standings_recompute
 
 
 class TournamentForm(forms.ModelForm):
+    game = forms.ChoiceField(
+        choices=[(game_id, g.names["en"]) for game_id, g in GAMES.items()],
+        initial=DEFAULT_GAME,
+        help_text="Set once, when the tournament is created: its rules preset is one of this game's.",
+    )
+
     class Meta:
         model = Tournament
         fields = "__all__"  # noqa: DJ007 (the ModelAdmin decides which fields the page shows)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:  # shown read-only: a tournament keeps its game
+            self.fields.pop("game", None)
 
     def clean(self) -> dict[str, Any]:
         """The format fields are checked together (rules preset and options, scales, methods, tie-breaks)."""
         data = super().clean()
         try:
-            validate_format(data)
+            validate_format({"game": self.instance.game, **data})
         except FormatError as exc:
             error = ValidationError(exc.message, params=exc.params or None)
             self.add_error(exc.field if exc.field in self.fields else None, error)
@@ -66,6 +78,10 @@ class TournamentAdmin(SimpleHistoryAdmin):
             return "-"
         url = reverse("admin:tournaments_tournament_import_players", args=[obj.pk])
         return format_html('<a href="{}">Import players from CSV</a>', url)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """The game is chosen when the tournament is created; every hand and draw after it is of it."""
+        return [*self.readonly_fields, "game"] if obj is not None else list(self.readonly_fields)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # it would take every result with it
