@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.core.formats import game_of, rules_of, table_sizes_of
+from tournaments.core.formats import game_of, rules_of, sits_out, table_sizes_of
 from tournaments.draw.models import POSITIONS, RELEASED_ROUND_STATUSES, Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, organizer_page
@@ -126,6 +126,7 @@ class Card:
     code: str | None
     url: str = ""
     qr: SafeString | None = None
+    dealer_sits_out: bool = False  # the game's dealer sits each deal out at a table of this size
 
     @property
     def url_origin(self) -> str:
@@ -157,6 +158,8 @@ def table_cards(
         table_seats = list(table.seats.all())
         dealer = next((s for s in table_seats if s.position == table.first_dealer), None)
         card = Card(table, table_seats, dealer, selectors.active_table_code(table))
+        positions = [seat.position for seat in table_seats]
+        card.dealer_sits_out = bool(positions and sits_out(positions, positions[0], tournament))
         if card.code:
             card.url = entry_url(request, tournament.slug, card.code)
             card.qr = qr_svg(card.url)
@@ -314,6 +317,10 @@ def _standings_context(tournament: Tournament, after: int | None) -> dict[str, A
         "standings": standings,
         "has_bye": has_bye,
         "as_of": timezone.localtime(),
+        # a dealer of one of the tournament's table sizes sits the deal out (the note on "Hands")
+        "dealer_sits_out": any(
+            sits_out(POSITIONS[:size], "A", tournament) for size in table_sizes_of(tournament)
+        ),
     }
 
 
