@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.cego.game import DESCRIPTOR as CEGO
 from engine.core.descriptor import GameDescriptor
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
 
-GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN}
+GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN, CEGO.id: CEGO}
 DEFAULT_GAME = "hungarian"
 
 

@@ -1,0 +1,159 @@
+"""The rules of Cego as the Ichenheim tournament plays it (Dummett & McLeod supplement, 17.3 and 17.4).
+
+One frozen ``Rules`` value per preset; every value the scorer uses is an option, so that an organiser can
+follow a local schedule without new code. Where the text is silent the choice is marked ``choice:`` and is
+an option too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import presets
+from engine.core.messages import gettext_noop as _
+
+#: the contracts scored by the declarer's card points (17.3), lowest bid first
+POINT_CONTRACTS: tuple[str, ...] = (
+    "cego",
+    "eine_leere",
+    "zwei_leere",
+    "zwei_verschiedene",
+    "kleiner_mann",
+    "solo",
+)
+#: the contracts paid at a fixed value per defender: 17.3 Ulti and Solodu, 17.4 Piccolo and Bettel
+FIXED_CONTRACTS: tuple[str, ...] = ("ulti", "solodu", "piccolo", "bettel")
+#: the four-handed special games of 17.4 (Ulti is a three-handed contract too, 17.3)
+FOUR_HANDED: tuple[str, ...] = ("piccolo", "bettel")
+CONTRACTS: tuple[str, ...] = POINT_CONTRACTS + FIXED_CONTRACTS
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A preset's rules: the contracts' multipliers and values, and the choices where 17.3/17.4 are silent."""
+
+    name: str
+    # choice: 17.3 names Eine Leere, Zwei Leere and Zwei Verschiedene but not their multipliers (the book's
+    # three-handed schedule is not in the supplement); these are the usual three-handed Cego multipliers
+    # (Cego kept with one card 2, then one more per step). 0: the contract is not played.
+    cego: int = 2
+    eine_leere: int = 3
+    zwei_leere: int = 4
+    zwei_verschiedene: int = 5
+    # choice: Kleiner Mann is not among the Ichenheim contracts of 17.3: not played (0) unless set
+    kleiner_mann: int = 0
+    # 17.3: "The multiplier for Solo is 1, irrespective of whether the game is won or lost"
+    solo: int = 1
+    solo_lost: int = 1
+    # 17.3: "1 game point for each 5 points or part of 5 points over 35" (won) / "below 36" (lost)
+    points_unit: int = 5
+    points_to_win: int = 36
+    # 17.3: "If either side takes all the tricks the base value is 8 game points as usual"
+    all_tricks_base: int = 8
+    # 17.3: Ulti 20 and Solodu 64 game points "to or from each defender"
+    ulti: int = 20
+    solodu: int = 64
+    # 17.4: "Piccolo is worth 10 game points, Bettel 15 and Ulti 20"
+    piccolo: int = 10
+    bettel: int = 15
+    # 17.4: the Räuber's loser "must pay 5 game points to each opponent", doubled per player without a trick
+    raeuber: int = 5
+    # choice: 17.3 has the 4-seat tables play the three-handed game (the dealer sits out); the issue asks
+    # for 17.4's special games (Piccolo, Bettel, Räuber) there. Where they may be played:
+    # "four_seat_tables", "never" or "always".
+    four_handed_specials: str = "four_seat_tables"
+    # choice: 17.4 does not say who loses a Räuber when two players tie for most points: "all_pay" (each of
+    # them pays every other player) or "none" (nobody pays)
+    raeuber_tie: str = "all_pay"
+    # choice: 17.3's sitting-out dealer "wins and loses equally with the defenders", but a Räuber has no
+    # defenders: False, the dealer takes no part; True, the loser pays the dealer too
+    raeuber_dealer_paid: bool = False
+    # choice: the card points of a Räuber must add up to this (70: the whole pack counted in threes);
+    # 0 does not check the sum
+    raeuber_card_total: int = 70
+
+    OPTION_CHOICES = {
+        "four_handed_specials": ("four_seat_tables", "never", "always"),
+        "raeuber_tie": ("all_pay", "none"),
+    }
+    OPTION_RANGES = {
+        **{c: (0, 1000) for c in CONTRACTS},
+        "solo_lost": (0, 1000),
+        "points_unit": (1, 70),
+        "points_to_win": (1, 70),
+        "all_tricks_base": (0, 1000),
+        "raeuber": (0, 1000),
+        "raeuber_card_total": (0, 70),
+    }
+
+    def multiplier(self, contract: str, won: bool) -> int:
+        """The multiplier of a point contract (17.3); 0 for one these rules do not play."""
+        if contract == "solo" and not won:
+            return self.solo_lost
+        return int(getattr(self, contract))
+
+    def plays(self, contract: str, table_size: int) -> bool:
+        """Whether ``contract`` may be played at a table of ``table_size`` seats under these rules."""
+        if getattr(self, contract) == 0:
+            return False
+        if contract in FOUR_HANDED:
+            return self.specials_at(table_size)
+        return True
+
+    def specials_at(self, table_size: int) -> bool:
+        """Whether 17.4's special games (Piccolo, Bettel, the Räuber) are played at this table size."""
+        if self.four_handed_specials == "always":
+            return True
+        return self.four_handed_specials == "four_seat_tables" and table_size >= 4
+
+
+DEFAULT = "ichenheim"
+PRESETS: dict[str, Rules] = {
+    "ichenheim": Rules(name="ichenheim"),
+    "ichenheim_three_handed": Rules(name="ichenheim_three_handed", four_handed_specials="never"),
+}
+
+OPTION_DOCS: dict[str, str] = {
+    "cego": _("Multiplier of Cego (the declarer plays the Blinde, keeping one card); 0: not played."),
+    "eine_leere": _("Multiplier of Eine Leere (keeping one empty card); 0: not played."),
+    "zwei_leere": _("Multiplier of Zwei Leere (keeping two empty cards); 0: not played."),
+    "zwei_verschiedene": _(
+        "Multiplier of Zwei Verschiedene (keeping two cards of different suits); 0: not played."
+    ),
+    "kleiner_mann": _("Multiplier of Kleiner Mann; 0: not played (not an Ichenheim contract)."),
+    "solo": _("Multiplier of a won Solo (17.3: 1)."),
+    "solo_lost": _("Multiplier of a lost Solo (17.3: 1, the same as won)."),
+    "points_unit": _("Card points per game point of the base value (17.3: 5)."),
+    "points_to_win": _("Card points the declarer needs to win (17.3: 36, more than 35)."),
+    "all_tricks_base": _("Base value when a side takes every trick (17.3: 8)."),
+    "ulti": _("Game points of Ulti per defender, won or lost (17.3, 17.4: 20)."),
+    "solodu": _("Game points of Solodu per defender, won or lost (17.3: 64)."),
+    "piccolo": _("Game points of Piccolo per defender (17.4: 10)."),
+    "bettel": _("Game points of Bettel per defender (17.4: 15)."),
+    "raeuber": _("What the Räuber's loser pays each opponent before doubling (17.4: 5)."),
+    "four_handed_specials": _(
+        "Where the four-handed special games (Piccolo, Bettel, Räuber) are played: four_seat_tables, never"
+        " or always."
+    ),
+    "raeuber_tie": _("A Räuber tied for most points: all_pay (each tied player pays) or none (nobody pays)."),
+    "raeuber_dealer_paid": _("Whether the Räuber's loser pays the sitting-out dealer too."),
+    "raeuber_card_total": _("The total the Räuber's card points must add up to (0: not checked)."),
+}
+
+PRESET_DOCS: dict[str, str] = {
+    "ichenheim": _(
+        "The Cego tournament at the Gasthaus Hechten, Ichenheim (6 January): two sessions of 24 deals at"
+        " three-seat tables, a few four-seat tables where the dealer sits out and the four-handed special"
+        " games are played (Dummett & McLeod supplement 17.3, 17.4)."
+    ),
+    "ichenheim_three_handed": _(
+        "Ichenheim as 17.3 reads strictly: every table plays the three-handed game, a four-seat table's"
+        " dealer sitting out; no Piccolo, Bettel or Räuber."
+    ),
+}
+
+
+def resolve_rules(spec: Any = None, options: Any = None) -> Rules:
+    """The rules of a preset name or ``{"preset", "options"}`` spec (None: Ichenheim); raises RulesError."""
+    return presets.resolve(PRESETS, DEFAULT, spec, options)
