@@ -4,9 +4,9 @@ The table fills in ``seats`` (every seat, the forehand first: all play at every 
 ``rules`` and ``kind``; the rest is the hand in Talon's own words (``hand-summary.schema.json``):
 
 * ``played``: ``contract``, ``declarer`` (none in a straw man hand without a taker: the forehand's side is
-  then the "declarer" side), ``partner`` (the called king's or tarock's holder at four or six; left out when
-  the declarer plays alone), ``card_points`` (the declaring side's, talon and discards included),
-  ``bonuses`` ``{name: {side, announced, made}}``, ``kontra`` ``{"contract" or a bonus: level}``,
+  then the "declarer" side), ``partner`` (the called king's or tarock's holder at four or six; left out, or
+  the declarer, when the declarer plays alone), ``card_points`` (the declaring side's, talon and discards
+  included), ``bonuses`` ``{name: {side, announced, made}}``, ``kontra`` ``{"contract" or a bonus: level}``,
   ``handfuls`` ``{seat: tarocks declared}``;
 * ``misere``: ``seat_points`` ``{seat: card points taken}`` (5.4);
 * ``surrendered``: ``contract``, ``declarer``: the called card was in the talon (2.0, 4.0);
@@ -200,10 +200,8 @@ def _played(s: Mapping[str, Any], base: Summary, rules: Rules) -> Summary:
         if size not in PARTNER_SIZES:
             raise _not_at_size("partner", size)
         partner = fields.seat(s["partner"], seats, "partner")
-        if partner == declarer:  # calling one's own card is playing alone (2.0, 4.0): leave it out
-            raise FieldError(
-                "partner", Message("partner_is_declarer", _("leave it out when the declarer plays alone"))
-            )
+        if partner == declarer:  # calling one's own king or tarock is playing alone (2.0, 4.0)
+            partner = None
     total = TOTAL_POINTS[size]
     points = fields.integer(fields.present(s, "card_points", "card_points"), 0, total, "card_points")
     hand = Summary(

@@ -40,11 +40,6 @@ TALON = game("talon")
         (hand(5, contract="duo", declarer="A", card_points=50), "contract", "not_at_size"),
         (hand(2, contract="solo", declarer="A", card_points=50), "contract", "not_at_size"),
         (hand(4, contract="solo", declarer="Z", card_points=50), "declarer", "unknown_seat"),
-        (
-            hand(4, contract="solo", declarer="A", partner="A", card_points=50),
-            "partner",
-            "partner_is_declarer",
-        ),
         (hand(3, contract="solo", declarer="A", partner="B", card_points=50), "partner", "not_at_size"),
         (hand(4, contract="solo", declarer="A", card_points=107), "card_points", "integer_range"),
         (hand(4, contract="solo", declarer="A", card_points=True), "card_points", "integer_range"),
@@ -102,6 +97,13 @@ def test_a_malformed_summary_names_its_field(summary: Any, path: str, code: str)
     with pytest.raises(FieldError) as caught:
         score_summary(summary)
     assert (caught.value.where[0], caught.value.code) == (path, code)
+
+
+def test_the_declarer_named_as_partner_plays_alone() -> None:
+    """2.0, 4.0: calling a card of one's own hand is playing alone."""
+    alone = score_summary(hand(4, contract="solo", declarer="A", partner="A", card_points=50))
+    assert alone["payments"] == {"A": -12, "B": 4, "C": 4, "D": 4}
+    assert alone["declarers"] == ["A"]
 
 
 def test_take_needs_the_take_or_pass_rule() -> None:
