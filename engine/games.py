@@ -11,8 +11,9 @@ from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
+from engine.talon.game import DESCRIPTOR as TALON
 
-GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN, CEGO.id: CEGO}
+GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, CEGO, TALON)}
 DEFAULT_GAME = "hungarian"
 
 

@@ -311,9 +311,9 @@ def test_the_cli_takes_a_game() -> None:
 
 
 def test_the_cli_refuses_an_unknown_game() -> None:
-    result = _cli("--game", "koenigrufen", "score", "-")
+    result = _cli("--game", "skat", "score", "-")
     assert result.returncode == 2
-    assert "unknown game 'koenigrufen' (known: hungarian" in result.stderr  # and every game registered
+    assert "unknown game 'skat' (known: hungarian" in result.stderr  # and every game registered
     assert result.stdout == ""
 
 

@@ -1,0 +1,75 @@
+"""Talon as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), made of this package's
+modules. ``engine.games`` registers it as ``"talon"``. Tables of two to six (four preferred); summaries and
+typed payments are entered, no records: the game has no trick-by-trick engine."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.core.descriptor import GameDescriptor
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
+from engine.talon.form import SUMMARY_FORM
+from engine.talon.rules import DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
+from engine.talon.sample import sample_summary
+from engine.talon.scoring import ITEMS, PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
+from engine.talon.summary import KINDS, TEAMS, THROWN_IN
+from engine.talon.tables import ALL_CONTRACTS, TABLE_SIZES
+from engine.talon.terms import KONTRA_NAMES, LABELS, TERMS
+
+ID = "talon"
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
+#: 1.6: "a number equal to or a multiple of the number of players": two rounds of the deal a round
+DEALS_PER_ROUND: dict[int, int] = {size: 2 * size for size in TABLE_SIZES}
+
+
+@cache
+def summary_schema() -> dict[str, Any]:
+    """The JSON schema of a hand summary (engine/schemas/talon/hand-summary.schema.json)."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+def replay(record: Any) -> Any:
+    """Talon has no records to replay."""
+    raise EngineError(Message("no_records", _("this game replays no records")))
+
+
+DESCRIPTOR = GameDescriptor(
+    id=ID,
+    names={"hu": "Talon", "en": "Talon", "de": "Talon"},
+    table_sizes=TABLE_SIZES,
+    players_per_deal=PLAYERS_PER_DEAL,
+    sitting_out=sitting_out,
+    sitting_out_shares=sitting_out_shares,
+    deal=deal_sequence,
+    entry_kinds=frozenset({"payments", "summary"}),
+    summary_schema=summary_schema,
+    score=score_summary,
+    replay=replay,
+    item_payments=item_payments,
+    max_payment=max_payment,
+    plausible_payment=PLAUSIBLE_PAYMENT,
+    terms=TERMS,
+    vocabularies={"kind": KINDS, "contract": ALL_CONTRACTS, "bonus": ITEMS, "team": TEAMS},
+    kontra_names=KONTRA_NAMES,
+    presets=PRESETS,
+    default_preset=DEFAULT,
+    resolve_rules=lambda spec=None, options=None: resolve_rules(spec, options),
+    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    thrown_in_kinds=THROWN_IN,
+    deal_steps={"p": "played", "t": "annulled"},  # played: the deal passes on; thrown in: dealt again
+    record_rules=None,
+    assess_summary=None,
+    bot_record=None,
+    summary_form=SUMMARY_FORM,
+    labels=LABELS,
+    sample_summary=sample_summary,
+    preferred_table_size=4,
+    formats={name: {"scoring": "game_points", "deals_per_round": DEALS_PER_ROUND} for name in PRESETS},
+    option_docs=OPTION_DOCS,
+    preset_docs=PRESET_DOCS,
+)
