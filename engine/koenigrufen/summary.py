@@ -128,11 +128,12 @@ def _kontra(value: Any, rules: Rules, path: str) -> int:
 
 
 def parse(data: Any, rules: Rules | None = None) -> Summary:
-    """``data`` checked against ``rules`` (None: the summary's own ``rules``, else the default preset)."""
+    """``data`` checked against ``rules`` (a Rules value or a preset spec; None: the summary's own
+    ``rules``, else the default preset)."""
     data = fields.obj(data, "summary")
-    if rules is None:
+    if not isinstance(rules, Rules):
         try:
-            rules = resolve_rules(data.get("rules"))
+            rules = resolve_rules(data.get("rules") if rules is None else rules)
         except RulesError as exc:
             raise FieldError("rules", exc) from None
     kind = fields.choice(data.get("kind", "played"), KINDS, "kind")
@@ -212,8 +213,8 @@ def _played(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
         if partner == declarer:
             raise fields.error("partner", "partner_is_declarer", _("must not be the declarer"))
     s.partner = partner
-    games = [Game(contract, declarer, fields.boolean(fields.present(data, "won", "won"), "won"))]
-    games[0] = Game(contract, declarer, games[0].won, _kontra(data.get("kontra"), rules, "kontra"))
+    won = fields.boolean(fields.present(data, "won", "won"), "won")
+    games = [Game(contract, declarer, won, _kontra(data.get("kontra"), rules, "kontra"))]
     more = data.get("more_declarers")
     if more is not None and more != []:
         games += _more_declarers(more, games[0], s, rules)

@@ -334,6 +334,15 @@ def test_sechserdreier_lost_valat_of_the_opponents_uses_the_lost_value() -> None
     assert result["payments"]["A"] == -3 * 4 * 10
 
 
+def test_the_rules_given_override_the_summarys_own() -> None:
+    summary = hand("wiener_tarockcup", "solodreier", True)
+    assert score_summary(summary)["payments"]["A"] == 30
+    assert score_summary(summary, "vacha_lk")["payments"]["A"] == 60
+    with pytest.raises(FieldError) as caught:
+        score_summary(summary, "nope")
+    assert (caught.value.where[0], caught.value.code) == ("rules", "unknown_preset")
+
+
 def test_the_stake_multiplies_every_payment() -> None:
     once = score_summary(hand("wiener_tarockcup", "rufer", True, partner="B"))
     twice = score_summary(hand("wiener_tarockcup", "rufer", True, partner="B", stake=2))
