@@ -11,9 +11,10 @@ from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
+from engine.koenigrufen.game import DESCRIPTOR as KOENIGRUFEN
 from engine.talon.game import DESCRIPTOR as TALON
 
-GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, CEGO, TALON)}
+GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, KOENIGRUFEN, CEGO, TALON)}
 DEFAULT_GAME = "hungarian"
 
 

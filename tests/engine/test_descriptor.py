@@ -66,7 +66,7 @@ def test_the_registry_holds_hungarian_as_the_default_game() -> None:
     assert HUNGARIAN.name("xx") == HUNGARIAN.names["en"]
 
 
-@pytest.mark.parametrize("unknown", ["koenigrufen", "", None, 3])
+@pytest.mark.parametrize("unknown", ["no_such_game", "", None, 3])
 def test_an_unknown_game_is_a_clear_engine_error(unknown: Any) -> None:
     with pytest.raises(UnknownGame) as caught:
         game(unknown)
