@@ -21,7 +21,14 @@ from typing import Any
 from engine.core.descriptor import GameDescriptor
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
-from engine.koenigrufen.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal, sitting_out, sitting_out_shares
+from engine.koenigrufen.deals import (
+    PLAYERS_PER_DEAL,
+    TABLE_SIZES,
+    TRISCHAKEN,
+    deal,
+    sitting_out,
+    sitting_out_shares,
+)
 from engine.koenigrufen.form import SUMMARY_FORM
 from engine.koenigrufen.rules import (
     BONUSES,
@@ -78,6 +85,7 @@ DESCRIPTOR = GameDescriptor(
     players_per_deal=PLAYERS_PER_DEAL,
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
+    everyone_plays_kinds=frozenset({TRISCHAKEN}),  # 18.11: the dealer of a 5-seat table plays a Fahren
     deal=deal,
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,

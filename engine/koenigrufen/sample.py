@@ -36,7 +36,7 @@ def sample_summary(rng: random.Random, rules: Any, deal: Deal) -> dict[str, Any]
     rules = rules if isinstance(rules, Rules) else resolve_rules(rules)
     seats = list(deal.active)
     if "trischaken" in rules.contract_values and rng.random() < 0.08:
-        return _trischaken(rng, seats)
+        return _trischaken(rng, seats + list(deal.sitting_out))  # 18.11: the dealer plays a Fahren
     contracts = [c for c in WEIGHTS if c in rules.contract_values]
     contract = rng.choices(contracts, [WEIGHTS[c] for c in contracts])[0]
     declarer = seats[0] if contract in rules.first_player_only else rng.choice(seats)

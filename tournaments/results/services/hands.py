@@ -185,7 +185,10 @@ def entry_score(
     if source == Source.SUMMARY:
         summary = dict(data)
         summary.pop("payments", None)
-        for name, expected in (("seats", list(deal.active)), ("stake", deal.stake)):
+        seats = list(deal.active)
+        if summary.get("kind") in game.everyone_plays_kinds:  # the seat sitting out plays it too (a Fahren)
+            seats += list(deal.sitting_out)
+        for name, expected in (("seats", seats), ("stake", deal.stake)):
             if name in summary and summary[name] != expected:
                 raise invalid(
                     f"data.{name}",
