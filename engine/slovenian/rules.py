@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import presets
-from engine.core.messages import Message
+from engine.core.messages import Message, gettext_noop
 from engine.core.messages import gettext_noop as _
 from engine.core.rules import RulesError
 from engine.core.shown import shown
@@ -156,37 +156,37 @@ def _check_table(table: Mapping[str, int], names: tuple[str, ...], option: str, 
 
 
 OPTION_DOCS: dict[str, str] = {
-    "contract_values": _(
+    "contract_values": gettext_noop(
         "the contracts that may be played and their values (Bled: Trojka 10, Dvojko 20, Enojko 30, Bera 70, "
         "Solo 80)"
     ),
-    "difference_rounding": _(
+    "difference_rounding": gettext_noop(
         "the card-point difference from 35 is rounded to the nearest multiple of this (1: not rounded)"
     ),
-    "solo_adds_difference": _(
+    "solo_adds_difference": gettext_noop(
         "Solo adds the card-point difference to its value, as Trojka, Dvojko and Enojko do"
     ),
-    "solo_bonuses": _("bonuses (Trula, Kralji, Pagat ultimo, Valat) count in a Solo"),
-    "bonus_values": _("each bonus's value when announced; a silent bonus counts half"),
-    "mond_penalty": _("what a player loses whose Mond is captured or left in the talon"),
-    "klop_limit": _(
+    "solo_bonuses": gettext_noop("bonuses (Trula, Kralji, Pagat ultimo, Valat) count in a Solo"),
+    "bonus_values": gettext_noop("each bonus's value when announced; a silent bonus counts half"),
+    "mond_penalty": gettext_noop("what a player loses whose Mond is captured or left in the talon"),
+    "klop_limit": gettext_noop(
         "in Klop, a player who takes at least this many card points loses 70 (140 with a kontra) and the "
         "others nothing"
     ),
-    "klop_clean": _("in Klop, what a player who takes no trick wins"),
-    "klop_kontra": _("Klopecki may be kontra'd by one player, in turn from the first player"),
-    "max_kontra": _("the highest kontra level (1 kontra, 2 re, 3 sub, 4 mort)"),
-    "radelci": _("radelci: a player marked with a radelc scores double in the hands they play"),
+    "klop_clean": gettext_noop("in Klop, what a player who takes no trick wins"),
+    "klop_kontra": gettext_noop("Klopecki may be kontra'd by one player, in turn from the first player"),
+    "max_kontra": gettext_noop("the highest kontra level (1 kontra, 2 re, 3 sub, 4 mort)"),
+    "radelci": gettext_noop("radelci: a player marked with a radelc scores double in the hands they play"),
 }
 
 PRESET_DOCS: dict[str, str] = {
-    "bled": _(
+    "bled": gettext_noop(
         "The three-handed tournament at Bled, 2005 (Dummett-McLeod Supplement 16.8): Trojka 10, Dvojko 20, "
         "Enojko 30, Bera 70, Solo 80 plus the card-point difference from 35; Klopecki with its kontra; "
         "table places worth 2, 1 and 0.5 with the score difference as tie-break; round 1 is seeded in "
         "three groups by a ranking (the tournament's draw)."
     ),
-    "classic": _(
+    "classic": gettext_noop(
         "The base three-handed Slovenian Tarok (pagat.com; Dummett-McLeod 16.8): Trojka, Dvojka, Enojka, "
         "Berač, Solo brez, Odprti berač, Barvni valat and Valat; Klop without kontra; radelci."
     ),

@@ -51,6 +51,17 @@ GAME_KEYS = (
 KLOP_SLACK = 2
 MAX_STAKE = 10**6
 
+THREE_SEATS = Message("three_seats", _("must list the three players' seat labels, got %(value)s"))
+SEATS_TWICE = Message("seats_distinct_list", _("lists a seat twice"))
+NOBODY_SITS_OUT = Message("nobody_sits_out", _("nobody sits out at a table of three"))
+NOT_IN_KIND = Message("not_in_kind", _("is not part of a hand of kind %(kind)s"))
+NOT_IN_CONTRACT = Message("not_in_contract", _("is not part of a %(bid)s"))
+OPTION_OFF = Message("option_off", _("these rules have no %(option)s"))
+KONTRA_SILENT = Message("kontra_silent", _("only an announced bonus can be kontra'd"))
+KLOP_TOTAL = Message(
+    "klop_total", _("the three players' card points must add up to %(total)s, got %(value)s")
+)
+
 
 @dataclass(frozen=True)
 class Bonus:
@@ -82,7 +93,7 @@ class Summary:
 
 
 def _not_here(path: str, contract: str) -> FieldError:
-    return f.error(path, "not_in_contract", _("is not part of a %(bid)s"), bid=contract)
+    return FieldError(path, NOT_IN_CONTRACT.with_params(bid=contract))
 
 
 def rules_of(summary: Any, rules: Rules | None) -> Rules:
@@ -103,14 +114,9 @@ def _seat_list(value: Any) -> tuple[str, str, str]:
         and all(type(s) is str and 1 <= len(s) <= 16 and s.isprintable() for s in value)
     )
     if not ok:
-        raise f.error(
-            "seats",
-            "three_seats",
-            _("must list the three players' seat labels, got %(value)s"),
-            value=shown(value),
-        )
+        raise FieldError("seats", THREE_SEATS.with_params(value=shown(value)))
     if len(set(value)) != 3:
-        raise FieldError("seats", Message("seats_distinct_list", _("lists a seat twice")))
+        raise FieldError("seats", SEATS_TWICE)
     return (value[0], value[1], value[2])
 
 
@@ -121,12 +127,12 @@ def parse_summary(summary: Any, rules: Rules) -> Summary:
     seats = _seat_list(f.present(data, "seats", "seats"))
     stake = 1 if data.get("stake") is None else f.integer(data["stake"], 1, MAX_STAKE, "stake")
     if data.get("sitting_out") is not None:
-        raise f.error("sitting_out", "nobody_sits_out", _("nobody sits out at a table of three"))
+        raise FieldError("sitting_out", NOBODY_SITS_OUT)
     kind = "played" if data.get("kind") is None else f.choice(data["kind"], KINDS, "kind")
     if kind == "annulled":
         extra = [k for k in GAME_KEYS if data.get(k) is not None]
         if extra:
-            raise f.error(extra[0], "not_in_kind", _("is not part of a hand of kind %(kind)s"), kind=kind)
+            raise FieldError(extra[0], NOT_IN_KIND.with_params(kind=kind))
         return Summary(seats, stake, kind)
     playable = ("klop", *rules.contract_values)
     contract = f.choice(
@@ -135,7 +141,7 @@ def parse_summary(summary: Any, rules: Rules) -> Summary:
     radelci: tuple[str, ...] = ()
     if data.get("radelci") is not None:
         if not rules.radelci:
-            raise f.error("radelci", "option_off", _("these rules have no %(option)s"), option="radelci")
+            raise FieldError("radelci", OPTION_OFF.with_params(option="radelci"))
         radelci = f.seats(data["radelci"], seats, "radelci", least=0)
     if contract == "klop":
         return _klop(data, rules, seats, stake, radelci)
@@ -183,9 +189,7 @@ def _bonuses(data: Mapping[str, Any], rules: Rules) -> dict[str, Bonus]:
     for name in BONUSES:
         if raw.get(name) is None:
             if kontras.get(name):
-                raise f.error(
-                    f"bonus_kontra.{name}", "kontra_silent", _("only an announced bonus can be kontra'd")
-                )
+                raise FieldError(f"bonus_kontra.{name}", KONTRA_SILENT)
             continue
         path = f"bonuses.{name}"
         entry = f.obj(raw[name], path)
@@ -197,9 +201,7 @@ def _bonuses(data: Mapping[str, Any], rules: Rules) -> dict[str, Bonus]:
         if kontras.get(name) is not None:
             level = f.integer(kontras[name], 0, rules.max_kontra, f"bonus_kontra.{name}")
             if level and not announced:
-                raise f.error(
-                    f"bonus_kontra.{name}", "kontra_silent", _("only an announced bonus can be kontra'd")
-                )
+                raise FieldError(f"bonus_kontra.{name}", KONTRA_SILENT)
         out[name] = Bonus(side, announced, made, level)
     return out
 
@@ -217,18 +219,10 @@ def _klop(
     points = f.per_seat(f.present(data, "klop_points", "klop_points"), seats, 0, TOTAL_POINTS, "klop_points")
     total = sum(points.values())
     if abs(total - TOTAL_POINTS) > KLOP_SLACK:
-        raise f.error(
-            "klop_points",
-            "klop_total",
-            _("the three players' card points must add up to %(total)s, got %(value)s"),
-            total=TOTAL_POINTS,
-            value=total,
-        )
+        raise FieldError("klop_points", KLOP_TOTAL.with_params(total=TOTAL_POINTS, value=total))
     kontra_by = None
     if data.get("kontra_by") is not None:
         if not rules.klop_kontra:
-            raise f.error(
-                "kontra_by", "option_off", _("these rules have no %(option)s"), option="klop_kontra"
-            )
+            raise FieldError("kontra_by", OPTION_OFF.with_params(option="klop_kontra"))
         kontra_by = f.seat(data["kontra_by"], seats, "kontra_by")
     return Summary(seats, stake, "played", "klop", klop_points=points, kontra_by=kontra_by, radelci=radelci)

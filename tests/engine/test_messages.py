@@ -179,11 +179,17 @@ def corpus() -> dict[str, EngineError]:
     return found
 
 
-def engine_templates() -> dict[str, str]:
+#: the game kits whose messages their own tests reach (the corpus here is Hungarian Tarokk's)
+KITS = ("slovenian",)
+
+
+def engine_templates(*, kits: bool = True) -> dict[str, str]:
     """Every template marked in engine/ with its code: ``Message(code, _(template))`` or ``(code,
-    _(template))`` in a table."""
+    _(template))`` in a table (without the game kits' own: ``kits=False``)."""
     codes: dict[str, str] = {}
     for path in sorted(ENGINE.rglob("*.py")):
+        if not kits and path.relative_to(ENGINE).parts[0] in KITS:
+            continue
         tree = ast.parse(path.read_text("utf-8"))
         parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
         for node in ast.walk(tree):
@@ -202,7 +208,7 @@ def _messages(error: EngineError) -> list[Message]:
 
 def test_the_corpus_reaches_most_of_the_engines_messages() -> None:
     reached = {m.code for error in corpus().values() for m in _messages(error)}
-    codes = set(engine_templates().values())
+    codes = set(engine_templates(kits=False).values())
     assert reached <= codes
     assert len(reached) >= 0.8 * len(codes), sorted(codes - reached)  # 148 of 174 when written
 
