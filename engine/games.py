@@ -12,9 +12,10 @@ from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
 from engine.koenigrufen.game import DESCRIPTOR as KOENIGRUFEN
+from engine.slovenian.game import DESCRIPTOR as SLOVENIAN
 from engine.talon.game import DESCRIPTOR as TALON
 
-GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, KOENIGRUFEN, CEGO, TALON)}
+GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, KOENIGRUFEN, CEGO, SLOVENIAN, TALON)}
 DEFAULT_GAME = "hungarian"
 
 

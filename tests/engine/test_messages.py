@@ -191,13 +191,16 @@ def engine_texts() -> set[str]:
     return set(_marked(ENGINE))
 
 
+MARKS = ("_", "gettext_noop")  # gettext_noop, as imported by a module (``_``) or by its name
+
+
 def _marked(under: Path) -> dict[str, str | None]:
     marked: dict[str, str | None] = {}
     for path in sorted(under.rglob("*.py")):
         tree = ast.parse(path.read_text("utf-8"))
         parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS:
                 template = node.args[0].value  # type: ignore[attr-defined]
                 parent = parents[node]
                 name = getattr(getattr(parent, "func", None), "id", None)

@@ -1,0 +1,108 @@
+"""Three-handed Slovenian Tarok as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``).
+Tables enter payments or hand summaries; there are no records to replay and no bots."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, NoReturn
+
+from engine.core.descriptor import GameDescriptor
+from engine.core.form import SIDES
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.slovenian.deals import (
+    PLAYERS_PER_DEAL,
+    TABLE_SIZES,
+    THROWN_IN,
+    deal_sequence,
+    sitting_out,
+    sitting_out_shares,
+)
+from engine.slovenian.form import SUMMARY_FORM
+from engine.slovenian.rules import (
+    BONUSES,
+    CONTRACTS,
+    DEFAULT,
+    OPTION_DOCS,
+    PRESET_DOCS,
+    PRESETS,
+    resolve_rules,
+)
+from engine.slovenian.sample import sample_summary
+from engine.slovenian.scoring import (
+    ITEMS,
+    KONTRA_NAMES,
+    PLAUSIBLE_PAYMENT,
+    item_payments,
+    max_payment,
+    score_summary,
+)
+from engine.slovenian.summary import KINDS
+from engine.slovenian.terms import LABELS, TERMS
+
+ID = "slovenian"
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
+
+#: the Bled event's format (16.8 Bled and the issue): tables of three, places worth 2 / 1 / 0.5 (the score
+#: difference breaks ties); the text gives no number of deals or rounds, so the site's defaults apply
+FORMATS: dict[str, dict[str, Any]] = {
+    "bled": {"scoring": "table_points", "table_sizes": [3], "table_points": {3: [2, 1, 0.5]}},
+    "classic": {"scoring": "game_points", "table_sizes": [3]},
+}
+
+
+@cache
+def summary_schema() -> dict[str, Any]:
+    """The JSON schema of a hand summary (engine/schemas/slovenian/hand-summary.schema.json)."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+def replay(record: Any) -> NoReturn:
+    """Slovenian Tarok tables enter summaries or payments: there is no record to replay."""
+    raise EngineError(Message("no_records", _("this game replays no records")))
+
+
+DESCRIPTOR = GameDescriptor(
+    id=ID,
+    names={"hu": "Szlovén tarok", "en": "Slovenian Tarok", "de": "Slowenisches Tarock"},
+    table_sizes=TABLE_SIZES,
+    players_per_deal=PLAYERS_PER_DEAL,
+    sitting_out=sitting_out,
+    sitting_out_shares=sitting_out_shares,
+    deal=deal_sequence,
+    entry_kinds=frozenset({"payments", "summary"}),
+    summary_schema=summary_schema,
+    score=score_summary,
+    replay=replay,
+    item_payments=item_payments,
+    max_payment=max_payment,
+    plausible_payment=PLAUSIBLE_PAYMENT,
+    terms=TERMS,
+    vocabularies={
+        "kind": KINDS,
+        "contract": CONTRACTS,
+        "bid": CONTRACTS,
+        "bonus": BONUSES,
+        "item": ITEMS,
+        "team": SIDES,
+    },
+    kontra_names=KONTRA_NAMES,
+    presets=PRESETS,
+    default_preset=DEFAULT,
+    resolve_rules=resolve_rules,
+    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    thrown_in_kinds=THROWN_IN,
+    deal_steps={"p": "played", "a": "annulled"},
+    record_rules=None,
+    assess_summary=None,
+    bot_record=None,
+    summary_form=SUMMARY_FORM,
+    labels=LABELS,
+    sample_summary=sample_summary,
+    preferred_table_size=3,
+    formats=FORMATS,
+    option_docs=OPTION_DOCS,
+    preset_docs=PRESET_DOCS,
+)
