@@ -310,10 +310,10 @@ def record(response: Any, admin_history: bool = False) -> str:
     for header in ("Content-Type", "Location", "ETag", "Cache-Control", "Vary", "Content-Language"):
         if response.has_header(header):
             value = normalise(response[header])
-            if header == "ETag" and body != raw:
-                value = "<from a body with a normalised value>"
-            elif header == "ETag" and holds_added(raw):
+            if header == "ETag" and holds_added(raw):
                 value = "<from a body holding what issue 23 added>"
+            elif header == "ETag" and body != raw:
+                value = "<from a body with a normalised value>"
             head.append(f"{header}: {value}")
     if "json" in response.get("Content-Type", ""):
         with contextlib.suppress(ValueError):
