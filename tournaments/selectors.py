@@ -31,6 +31,7 @@ from tournaments.results.selectors import (
     scored_items,
     settled_by_validator,
     table_hand_counts,
+    table_money,
     tables_with_play,
 )
 from tournaments.standings.selectors import (
@@ -81,6 +82,7 @@ __all__ = [
     "standings_state",
     "standings_table",
     "table_hand_counts",
+    "table_money",
     "table_places",
     "tables_with_play",
     "tournament_player",

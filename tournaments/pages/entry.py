@@ -311,6 +311,7 @@ def entry_table(
     context = _base_context(opened)
     context.update(_table_state(opened))
     context["sheet"] = selectors.score_sheet(opened.table)
+    context["money"] = selectors.table_money(opened.tournament, context["sheet"])
     context["offline"] = _offline_plan(opened)
     context["reason_max"] = services.NOTE_MAX
     context.update(extra or {})

@@ -494,6 +494,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
             "totals": sheet[-1].totals if sheet else {},
             "deals": tournament.deals_per_round(len(seats)),
             "counted": sum(1 for hand in sheet if hand.counted),
+            "money": selectors.table_money(tournament, sheet),
         }
         return render(request, "tournaments/public/table.html", context)
 

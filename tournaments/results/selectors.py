@@ -4,7 +4,7 @@ the engine scored, and the hands still in dispute."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
@@ -133,6 +133,12 @@ class SheetHand:
     payments: dict[str, int]
     totals: dict[str, int]
     items: list[dict[str, Any]]
+    #: what the hand moves at the table's money, in game points, and the part of it kontras moved (where
+    #: the game's score says; else the payments and nothing)
+    money: dict[str, int] = field(default_factory=dict)
+    kontra: dict[str, int] = field(default_factory=dict)
+    #: the seats that sat the deal out (greyed on the sheet)
+    out: tuple[str, ...] = ()
 
     @property
     def counted(self) -> bool:
@@ -142,15 +148,22 @@ class SheetHand:
 def scored_items(source: str, payload: Any, rules: Any, tournament: Any = None) -> list[dict[str, Any]]:
     """The engine's items (game, bonuses, kontras) of a stored summary or record; none for payments.
     A payload the engine no longer accepts (stored under older rules code) shows no items, not an error."""
+    scored = scored_result(source, payload, rules, tournament)
+    return named_items(game_of(tournament), scored["items"]) if scored else []
+
+
+def scored_result(source: str, payload: Any, rules: Any, tournament: Any = None) -> dict[str, Any] | None:
+    """The engine's whole score of a stored summary or record (payments, items, and where the game has
+    them the table money and its kontra part); None for payments or a payload the engine refuses now."""
     game = game_of(tournament)
     try:
         if source == HandSubmission.Source.SUMMARY:
-            return named_items(game, game.score(dict(payload), rules)["items"])
+            return game.score(dict(payload), rules)
         if source == HandSubmission.Source.RECORD:
-            return named_items(game, game.score(dict(game.replay(payload).summary), rules)["items"])
+            return game.score(dict(game.replay(payload).summary), rules)
     except (EngineError, TypeError, ValueError):
         pass
-    return []
+    return None
 
 
 def named_items(game: Any, items: Any) -> list[dict[str, Any]]:
@@ -168,7 +181,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
     """The table's hands in order, as the score sheet on paper: running totals count confirmed and voided
     hands only; a pending or disputed hand shows with its status and no payments yet."""
     tournament = table.round.tournament
-    rules = rules_of(tournament)
+    rules, game = rules_of(tournament), game_of(tournament)
     positions = [seat.position for seat in table.seats.all()]
     confirmed = {
         s.hand_id: s
@@ -182,6 +195,8 @@ def score_sheet(table: Table) -> list[SheetHand]:
         payments = {p: int((hand.payments or {}).get(p, 0)) for p in positions} if counted else {}
         for position, points in payments.items():
             totals[position] += points
+        scored = scored_result(result.source, result.payload, rules, tournament) if result else None
+        money = dict(scored.get("money") or payments) if scored and counted else payments
         sheet.append(
             SheetHand(
                 number=hand.number,
@@ -192,7 +207,38 @@ def score_sheet(table: Table) -> list[SheetHand]:
                 source=result.source if result else None,
                 payments=payments,
                 totals=dict(totals),
-                items=scored_items(result.source, result.payload, rules, tournament) if result else [],
+                items=named_items(game, scored["items"]) if scored else [],
+                money={p: int(money.get(p, 0)) for p in positions},
+                out=()
+                if hand.kind in game.everyone_plays_kinds
+                else sits_out(positions, hand.dealer, tournament),
+                kontra=dict(scored.get("kontra") or {}) if scored and counted else {},
             )
         )
     return sheet
+
+
+@dataclass(frozen=True)
+class TableMoney:
+    """What each seat pays (−) or gets (+) at the end, in cents, and what goes to the box."""
+
+    seats: dict[str, int]
+    box: int
+
+
+def table_money(tournament: Tournament, sheet: list[SheetHand]) -> TableMoney | None:
+    """The table money of a score sheet when the tournament plays for it (``point_value_cents``): each
+    counted hand's money (the game's, where a kontra changes the money only; else its payments) at the
+    point's value; with ``kontras_to_box`` what a kontra wins goes to the box, what it loses is still
+    paid (to the box). None when the tournament plays for no money."""
+    cents = tournament.point_value_cents
+    if not cents:
+        return None
+    seats: dict[str, int] = {}
+    box = 0
+    for hand in sheet:
+        for position, amount in hand.money.items():
+            won_by_kontra = max(0, int(hand.kontra.get(position, 0))) if tournament.kontras_to_box else 0
+            seats[position] = seats.get(position, 0) + amount - won_by_kontra
+            box += won_by_kontra
+    return TableMoney({p: v * cents for p, v in seats.items()}, box * cents)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
@@ -78,6 +79,18 @@ def item_label(item: dict[str, Any]) -> str:
     elif 0 < kontra < len(KONTRA_NAMES):
         name = f"{name} ({KONTRA_NAMES[kontra]})"
     return name
+
+
+@register.filter
+def cents(value: Any) -> str:
+    """An amount of table money in cents as the reader writes money: +1.20, −0.40 (two decimals, the
+    language's decimal separator, a real minus sign)."""
+    try:
+        amount = int(value)
+    except (TypeError, ValueError):
+        return ""
+    text = number_format(abs(amount) / 100, decimal_pos=2)
+    return f"+{text}" if amount > 0 else (f"−{text}" if amount < 0 else text)
 
 
 @register.filter
