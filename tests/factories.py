@@ -56,7 +56,7 @@ def seated_table(
     if round_ is None:
         round_ = Round.objects.create(tournament=tournament, number=number, status=status, seed="test")
     table = Table.objects.create(round=round_, number=round_.tables.count() + 1, first_dealer=first_dealer)
-    for position, player in zip("ABCDE", players, strict=False):
+    for position, player in zip("ABCDEF", players, strict=False):
         Registration.objects.get_or_create(
             tournament=tournament, player=player, defaults={"status": Registration.Status.CHECKED_IN}
         )

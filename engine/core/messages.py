@@ -147,6 +147,16 @@ class FieldError(EngineError):
     """An error in one field of a document the engine was given (a game's hand summary): its first place
     is the field's path, so the tournament system shows it beside that field."""
 
+    @property
+    def path(self) -> str:
+        """The field's path (``bonuses.trull.made``)."""
+        return str(self.where[0]) if self.where else ""
+
+    @property
+    def reason(self) -> str:
+        """What is wrong with it, in English, without the path."""
+        return self._text_after(1)
+
 
 class StepError(EngineError):
     """An error met while replaying a record's steps: it names the step, not a field (also when what the

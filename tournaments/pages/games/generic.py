@@ -68,12 +68,12 @@ class PaymentsForm(GameForm):
     def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, view=view, deal=deal, **kwargs)
         kinds = self.game.vocabularies.get("kind", ("played",))
-        self.fields["kind"] = forms.ChoiceField(
+        kind = forms.ChoiceField(
             choices=[(k, word(self.game, k)) for k in kinds],
             initial="played",
             label=gettext_lazy("The hand was"),
         )
-        self.fields.move_to_end("kind", last=False)
+        self.fields = {"kind": kind, **self.fields}
         shares = self.game.sitting_out_shares(rules_of(view.tournament)) is not None
         bound = services.payment_bound(view.tournament, deal.stake)
         self.seat_fields = []
