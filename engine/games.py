@@ -10,8 +10,9 @@ from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
 from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
+from engine.texas.game import DESCRIPTOR as TEXAS
 
-GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN}
+GAMES: Mapping[str, GameDescriptor] = {HUNGARIAN.id: HUNGARIAN, TEXAS.id: TEXAS}
 DEFAULT_GAME = "hungarian"
 
 
