@@ -14,8 +14,11 @@ from engine.hungarian.game import DESCRIPTOR as HUNGARIAN
 from engine.koenigrufen.game import DESCRIPTOR as KOENIGRUFEN
 from engine.slovenian.game import DESCRIPTOR as SLOVENIAN
 from engine.talon.game import DESCRIPTOR as TALON
+from engine.texas.game import DESCRIPTOR as TEXAS
 
-GAMES: Mapping[str, GameDescriptor] = {g.id: g for g in (HUNGARIAN, KOENIGRUFEN, CEGO, SLOVENIAN, TALON)}
+GAMES: Mapping[str, GameDescriptor] = {
+    g.id: g for g in (HUNGARIAN, KOENIGRUFEN, CEGO, SLOVENIAN, TEXAS, TALON)
+}
 DEFAULT_GAME = "hungarian"
 
 

@@ -1,0 +1,122 @@
+"""Texas Tarock as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), made of this
+package's modules. ``engine.games`` registers it as ``"texas"``. It scores summaries only: no hand
+records, no bots."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.core.descriptor import GameDescriptor
+from engine.core.messages import EngineError, Message, gettext_noop
+from engine.core.messages import gettext_noop as _
+from engine.texas.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal_sequence, sitting_out, sitting_out_shares
+from engine.texas.form import SUMMARY_FORM
+from engine.texas.rules import (
+    CONTRACTS,
+    DECLARATIONS,
+    DEFAULT,
+    OPTION_DOCS,
+    PRESET_DOCS,
+    PRESETS,
+    TALONS,
+    resolve_rules,
+)
+from engine.texas.sample import sample_summary
+from engine.texas.scoring import ITEMS, PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
+from engine.texas.summary import BONUSES, KINDS, TEAMS
+from engine.texas.terms import TERMS
+
+ID = "texas"
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
+#: the ladder of 18.13 and 19.16: "Contra ... Re ... Supre ... Mort"
+KONTRA_NAMES: tuple[str, ...] = ("Contra", "Re", "Supre", "Mort")
+
+LABELS: dict[str, str] = {
+    "played": gettext_noop("Played"),
+    "called_from_talon": gettext_noop("Called trump drawn from the talon (thrown in)"),
+    "povenost": "Povenost",
+    "no_trick": gettext_noop("No Trick"),
+    "prever": "Prever",
+    "first": gettext_noop("First three"),
+    "second": gettext_noop("Second three"),
+    "back": gettext_noop("Back to the first three"),
+    "declarer": gettext_noop("Declarer's side"),
+    "opponents": gettext_noop("Opponents"),
+    "game": gettext_noop("Game"),
+    "valat": "Valat",
+    "pagat": gettext_noop("Pagat on the last trick"),
+    "pagat_captured": gettext_noop("Pagat captured on the last trick"),
+    "king": gettext_noop("King on the last trick"),
+    "king_captured": gettext_noop("King lost on the last trick"),
+    "xxi_captured": gettext_noop("XXI captured by the Skys"),
+    "tarockee": "Tarockee",
+    "velki": "Velki",
+    "trul": "Trul",
+    "pane": "Pane",
+    "trul_pane": "Trul Pane",
+    "krale": "Krale",
+    "rosane_pane": "Rosane Pane",
+    "spjst": "SPJST",
+    "two_trumps": gettext_noop("Two trumps"),
+    "no_trumps": gettext_noop("No trumps (Uni)"),
+}
+
+
+@cache
+def summary_schema() -> dict[str, Any]:
+    """The JSON schema of a hand summary (engine/schemas/texas/hand-summary.schema.json)."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+def replay(record: Any) -> Any:
+    """Texas Tarock is entered as summaries or payments only."""
+    raise EngineError("record", Message("no_records", _("this game replays no records")))
+
+
+DESCRIPTOR = GameDescriptor(
+    id=ID,
+    names={"hu": "Texasi tarokk", "en": "Texas Tarock", "de": "Texas-Tarock"},
+    table_sizes=TABLE_SIZES,
+    players_per_deal=PLAYERS_PER_DEAL,
+    sitting_out=sitting_out,
+    sitting_out_shares=sitting_out_shares,
+    deal=deal_sequence,
+    entry_kinds=frozenset({"payments", "summary"}),
+    summary_schema=summary_schema,
+    score=score_summary,
+    replay=replay,
+    item_payments=item_payments,
+    max_payment=max_payment,
+    plausible_payment=PLAUSIBLE_PAYMENT,
+    terms=TERMS,
+    vocabularies={
+        "kind": KINDS,
+        "contract": CONTRACTS,
+        "talon": TALONS,
+        "bonus": BONUSES,
+        "declaration": DECLARATIONS,
+        "item": (*ITEMS, *DECLARATIONS),
+        "team": TEAMS,
+    },
+    kontra_names=KONTRA_NAMES,
+    presets=PRESETS,
+    default_preset=DEFAULT,
+    resolve_rules=resolve_rules,
+    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    thrown_in_kinds=frozenset(),
+    deal_steps={"p": "played"},
+    record_rules=None,
+    assess_summary=None,
+    bot_record=None,
+    summary_form=SUMMARY_FORM,
+    labels=LABELS,
+    sample_summary=sample_summary,
+    preferred_table_size=4,
+    # the texts describe the tournaments' hands, not their standings: each event adds up game points
+    formats={name: {"scoring": "game_points", "table_sizes": [4]} for name in PRESETS},
+    option_docs=OPTION_DOCS,
+    preset_docs=PRESET_DOCS,
+)
