@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from django.utils import translation
+from django.utils.translation import trans_real
 
 from engine.core.messages import PLAIN, WORDS, EngineError, Message
 from engine.hungarian.actions import Action
@@ -206,7 +207,12 @@ def _marked(under: Path) -> dict[str, str | None]:
                 name = getattr(getattr(parent, "func", None), "id", None)
                 if isinstance(parent, ast.Call) and name in ("Message", "error"):
                     first = parent.args[0 if name == "Message" else 1]
-                elif isinstance(parent, ast.Tuple) and parent.elts and parent.elts[0] is not node:
+                elif (
+                    isinstance(parent, ast.Tuple)
+                    and len(parent.elts) == 2
+                    and parent.elts[1] is node
+                    and isinstance(parent.elts[0], ast.Constant)
+                ):  # a (code, template) pair of a table
                     first = parent.elts[0]
                 else:
                     marked.setdefault(template, None)  # a label, term, description: a text without code
@@ -266,9 +272,11 @@ def test_every_error_of_the_corpus_reads_in_hungarian_and_german(language: str) 
 def test_every_template_of_the_engine_is_in_the_catalogue(language: str) -> None:
     templates = engine_texts()
     assert len(templates) > 150
-    with translation.override(language):
-        missing = [t for t in templates if translation.gettext(t) == t]
+    catalogue = trans_real.translation(language)._catalog  # a jargon word may read the same in it
+    missing = [t for t in templates if t not in catalogue]
     assert missing == []
+    with translation.override(language):
+        assert sum(translation.gettext(t) != t for t in templates) > 0.8 * len(templates)
 
 
 def test_every_word_of_the_engines_vocabularies_has_a_label_in_each_language() -> None:
