@@ -36,7 +36,7 @@ class GamesView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="The games", responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="The games", operation_id="games_list", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -57,7 +57,7 @@ class GameView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="One game", responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="One game", operation_id="game_retrieve", responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, game_id: str) -> Response:
         if game_id not in GAMES:
             raise NotFound()

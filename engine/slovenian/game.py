@@ -48,7 +48,15 @@ SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.sc
 #: the Bled event's format (16.8 Bled and the issue): tables of three, places worth 2 / 1 / 0.5 (the score
 #: difference breaks ties); the text gives no number of deals or rounds, so the site's defaults apply
 FORMATS: dict[str, dict[str, Any]] = {
-    "bled": {"scoring": "table_points", "table_sizes": [3], "table_points": {3: [2, 1, 0.5]}},
+    # 16.8: table places worth 2 / 1 / 0.5, the score difference as the tie-break, round 1 seeded in three
+    # groups by a ranking (then the usual draws)
+    "bled": {
+        "scoring": "table_points",
+        "table_sizes": [3],
+        "table_points": {3: [2, 1, 0.5]},
+        "tiebreaks": ["total", "game_points"],
+        "pairing_methods": ["seeded", "swiss"],
+    },
     "classic": {"scoring": "game_points", "table_sizes": [3]},
 }
 

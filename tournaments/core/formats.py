@@ -78,8 +78,9 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
             fields[name] = fmt[key]
     if "kontras_to_box" in fmt:
         fields["kontras_to_box"] = bool(fmt["kontras_to_box"])
-    if "table_sizes" in fmt:
-        fields["table_sizes"] = list(fmt["table_sizes"])
+    for key in ("table_sizes", "tiebreaks", "pairing_methods"):
+        if key in fmt:
+            fields[key] = list(fmt[key])
     for size, deals in dict(fmt.get("deals_per_round", {})).items():
         fields[f"deals_per_round_{int(size)}"] = deals
     for size, points in dict(fmt.get("table_points", {})).items():
