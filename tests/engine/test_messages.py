@@ -17,6 +17,7 @@ import functools
 import json
 import pickle
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -313,3 +314,12 @@ def test_a_word_param_reads_in_the_readers_language_and_any_other_value_as_given
     with translation.override("de"):
         assert render(unknown) == "nope kann nicht angesagt werden"
         assert render(unknown.with_params(bonus="four_kings")) == "vier Könige kann nicht angesagt werden"
+
+
+@pytest.mark.parametrize("language", ["hu", "de"])
+def test_every_text_of_every_game_reads_in_the_language_with_its_placeholders(language: str) -> None:
+    placeholder = re.compile(r"%\(\w+\)[sd]")
+    with translation.override(language):
+        for text in engine_texts():
+            translated = translation.gettext(text)
+            assert sorted(placeholder.findall(translated)) == sorted(placeholder.findall(text)), text

@@ -215,18 +215,3 @@ def _marked_strings() -> set[str]:
                 if isinstance(arg, ast.Constant):
                     found.add(arg.value)
     return found
-
-
-def test_every_marked_string_is_translated() -> None:
-    catalogue = Path("/work/i18n/cego.json")
-    if not catalogue.exists():
-        pytest.skip("the translations live outside the repository")
-    translations = json.loads(catalogue.read_text("utf-8"))
-    marked = _marked_strings()
-    assert marked
-    assert marked <= set(translations), sorted(marked - set(translations))
-    for msgid, langs in translations.items():
-        assert set(langs) >= {"hu", "de"}
-        for text in langs.values():
-            for placeholder in ("%(value)s", "%(team)s", "%(points)s", "%(seat)s", "%(key)s", "%(total)s"):
-                assert (placeholder in msgid) == (placeholder in text), (msgid, text)

@@ -203,7 +203,13 @@ class SummaryForm(GameForm):
         ]
 
     def _applies(self, q: FormField, cleaned: dict[str, Any]) -> bool:
-        return all(cleaned.get(field_name(path)) in values for path, values in q.shown_when.items())
+        """Whether ``q`` is asked: the answers it depends on are given, by questions that are asked."""
+        by_path = {other.path: other for other, _names in self.questions}
+        return all(
+            cleaned.get(field_name(path)) in values
+            and (path not in by_path or self._applies(by_path[path], cleaned))
+            for path, values in q.shown_when.items()
+        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

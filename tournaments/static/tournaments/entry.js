@@ -65,9 +65,11 @@
     var parts = form.querySelectorAll("[data-when-field]");
     if (!parts.length) { return; }
     var show = function () {
+      // in order, so that a question of a question not asked is not asked either
       parts.forEach(function (part) {
         var other = form.querySelector("[name=" + part.dataset.whenField + "]");
-        part.hidden = !!other && part.dataset.whenValues.split(" ").indexOf(other.value) < 0;
+        part.hidden = !!other && (other.closest("[hidden]") !== null
+          || part.dataset.whenValues.split(" ").indexOf(other.value) < 0);
       });
     };
     form.addEventListener("change", show);
