@@ -5,7 +5,10 @@ five the dealer sits out. "The bidding": after a passed-out (or annulled) hand t
 and the next round of deals (4 or 5, the table size) is doubled; overlapping doubled rounds quadruple.
 Variations: without doubling the deal simply passes on; ``extra_round`` appends doubled rounds instead of
 overlapping them; ``quadruple_round`` plays a full round at x4 after a throw-in during a doubled round,
-never more. Positions A..E are in anticlockwise seat order, so the player "to the dealer's right", who bids
+never more. ``next_hand`` (the Hungarian family, hungarian-tarokk-family.txt): a passed-out hand passes
+the deal on ("Auction": "the hand is thrown in and deal moves to the next player"), an annulled one is
+dealt again by the same dealer and that new hand is doubled ("Annulment"; annulled again, doubled again).
+Positions A..E are in anticlockwise seat order, so the player "to the dealer's right", who bids
 first, is the next position. (The tournament system computes the same in ``tournaments/formats.py`` until
 phase 2 of issue 22 makes it call this.)
 """
@@ -51,6 +54,22 @@ def deal_sequence(
     ``previous_kinds`` (each a summary ``kind``: played, passed_out ...)."""
     n = len(positions)
     dealer_index = positions.index(first_dealer)
+    if rules.doubled_rounds == "next_hand":
+        annulled = 0  # annulled hands since the last played or passed-out one
+        for kind in previous_kinds:
+            if kind == "annulled":
+                annulled += 1
+            else:
+                annulled = 0
+                dealer_index = (dealer_index + 1) % n
+        dealer = positions[dealer_index]
+        return Deal(
+            len(previous_kinds) + 1,
+            dealer,
+            active_positions(positions, dealer),
+            2**annulled,
+            sitting_out(positions, dealer),
+        )
     doubled_until: list[int] = []  # for "overlap": the last deal number each doubled round covers
     extended_until = 0  # for extra_round / quadruple_round: the last deal number at raised stakes
     level = 1

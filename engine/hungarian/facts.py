@@ -60,6 +60,8 @@ def facts_of(s: HandSummary) -> dict[str, Any]:
             "result.pagat_last_trick": None if plt is None else {"team": TEAM_NAMES[plt[0]], "won": plt[1]},
         }
     )
+    if s.family_made:
+        facts["result.bonuses"] = sorted([bonus, TEAM_NAMES[team]] for team, bonus in s.family_made)
     if s.talon_honours:
         facts["talon_honours"] = sorted([seat, honour] for seat, honour in s.talon_honours)
     if s.rules is not None and s.rules.ultimo_pot:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.descriptor import ENTRY_KINDS, GameDescriptor
+from engine.core.messages import gettext_noop
 from engine.core.scoring import KONTRA_NAMES
 from engine.hungarian.bots import RuleBot, play_hand
 from engine.hungarian.deals import (
@@ -20,9 +21,13 @@ from engine.hungarian.deals import (
     sitting_out_shares,
 )
 from engine.hungarian.facts import assess_summary
+from engine.hungarian.family import FAMILY_BONUSES
+from engine.hungarian.family import LABELS as FAMILY_LABELS
+from engine.hungarian.family import PRESET_LABELS as FAMILY_PRESET_LABELS
 from engine.hungarian.record import ReplayResult, replay
 from engine.hungarian.record_format import rules_from_spec
-from engine.hungarian.rules import ANNULMENT_HOLDINGS, PRESETS, resolve_rules
+from engine.hungarian.rules import ANNULMENT_HOLDINGS, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
+from engine.hungarian.sample import sample_summary
 from engine.hungarian.scoring import PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
 from engine.hungarian.summary import BIDS, KINDS, TEAM_NAMES
 from engine.hungarian.terms import TERMS
@@ -43,7 +48,57 @@ ITEMS: tuple[str, ...] = (
     "talon_honour",
     "trial_three",
     "penalty",
+    *FAMILY_BONUSES,  # the Hungarian family's bonuses (engine.hungarian.family)
 )
+
+#: the English label of every word a page shows (the same texts as tournaments/core/labels.py, whose
+#: ITEM_NAMES and ENGINE_VOCABULARIES hold them today); jargon is labelled by itself
+LABELS: dict[str, str] = {
+    # bids
+    "three": gettext_noop("three"),
+    "two": gettext_noop("two"),
+    "one": gettext_noop("one"),
+    "solo": gettext_noop("solo"),
+    # kinds of hand
+    "played": gettext_noop("played"),
+    "passed_out": gettext_noop("passed out"),
+    "annulled": gettext_noop("annulled"),
+    "trial_three_failed": gettext_noop("failed trial three"),
+    # teams
+    "declarer": gettext_noop("declarer"),
+    "opponents": gettext_noop("opponents"),
+    # scored items and bonuses
+    "game": gettext_noop("game"),
+    "double_game": gettext_noop("double game"),
+    "volat": "volát",
+    "trull": "trull",
+    "four_kings": gettext_noop("four kings"),
+    "pagat_ultimo": "pagátultimó",
+    "xxi_catch": gettext_noop("XXI catch"),
+    "eight_tarokks": gettext_noop("eight tarokks"),
+    "nine_tarokks": gettext_noop("nine tarokks"),
+    "talon_honour": gettext_noop("talon honour"),
+    "trial_three": gettext_noop("failed trial three"),
+    "penalty": gettext_noop("penalty"),
+    **FAMILY_LABELS,
+    # the family's presets (the others are named by the tournament system)
+    **FAMILY_PRESET_LABELS,
+    # holdings that annul a hand
+    "xxi_alone": gettext_noop("XXI alone"),
+    "pagat_alone": gettext_noop("pagát alone"),
+    "no_tarokks": gettext_noop("no tarokks"),
+    "xxi_and_pagat": gettext_noop("XXI and pagát"),
+}
+
+#: the tournament format of the 2018 Hungarian rules: table points by place, 16 deals at four, 20 at five
+FORMATS: dict[str, dict[str, Any]] = {
+    "tournament": {
+        "scoring": "table_points",
+        "table_sizes": [4, 5],
+        "deals_per_round": {4: 16, 5: 20},
+        "table_points": {4: [10, 8, 6, 4], 5: [10, 8, 6, 4, 4]},
+    }
+}
 
 
 @cache
@@ -106,4 +161,10 @@ DESCRIPTOR = GameDescriptor(
     record_rules=rules_from_spec,
     assess_summary=assess_summary,
     bot_record=bot_record,
+    labels=LABELS,
+    sample_summary=sample_summary,
+    preferred_table_size=4,
+    formats=FORMATS,
+    option_docs=OPTION_DOCS,
+    preset_docs=PRESET_DOCS,
 )

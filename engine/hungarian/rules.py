@@ -8,6 +8,9 @@ option here, with the main text as the default. Presets:
   pages and Online Games"), ultimó pot included.
 * ``tournament``: the Hungarian tournament rules of 2018 (``hungarian-tournament-rules-2018.md``, items
   cited as "T n"); where those rules are silent it follows ``pagat`` (see ``TOURNAMENT_SILENT_CHOICES``).
+* ``family_basic``, ``palatine``, ``magus``, ``emperor``: the Hungarian family of
+  ``hungarian-tarokk-family.txt`` (``engine.hungarian.family``; choices where it is silent:
+  ``FAMILY_SILENT_CHOICES``).
 
 ``OPTION_DOCS`` describes every option in one line (``python -m engine rules`` prints them);
 ``Rules.spec()`` gives the ``"rules"`` value a hand summary should carry for these rules.
@@ -24,16 +27,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.core.messages import Message
+from engine.core.messages import Message, gettext_noop
 from engine.core.messages import gettext_noop as _
 from engine.core.rules import RulesError
 from engine.core.shown import shown
+from engine.hungarian.family import EMPEROR_BONUSES, FAMILY_BONUSES, MAGUS_BONUSES, PALATINE_BONUSES
 
 __all__ = [
+    "EMPEROR",
+    "FAMILY_BASIC",
+    "FAMILY_SILENT_CHOICES",
     "KEGL",
+    "MAGUS",
     "OPTION_DOCS",
     "PAGAT",
+    "PALATINE",
     "PRESETS",
+    "PRESET_DOCS",
     "TOURNAMENT",
     "TOURNAMENT_SILENT_CHOICES",
     "Rules",
@@ -52,10 +62,13 @@ ANNULMENT_HOLDINGS: tuple[str, ...] = (
     "xxi_and_pagat",
 )
 
-DoubledRounds = Literal["overlap", "none", "extra_round", "quadruple_round"]
+DoubledRounds = Literal["overlap", "none", "extra_round", "quadruple_round", "next_hand"]
+DOUBLED_ROUNDS: tuple[str, ...] = ("overlap", "none", "extra_round", "quadruple_round", "next_hand")
+GameValue = Literal["bid", "margin", "card_points"]
+GAME_VALUES_MODES: tuple[str, ...] = ("bid", "margin", "card_points")
+PACK_SIZES: tuple[int, ...] = (42, 46)
 CueBidInterpretation = Literal["new", "old", "kegl"]
 AnnulTiming = Literal["after_exchange", "before_discard"]
-
 
 
 @dataclass(frozen=True)
@@ -132,6 +145,17 @@ class Rules:
     penalty_min: int = 5
     penalty_max: int = 10
 
+    # --- The Hungarian family (hungarian-tarokk-family.txt); the defaults are the Hungarian game's ---
+    game_value: GameValue = "bid"  # "Scores": bid (GAME_VALUES), margin (card points over/under 48) ...
+    game_value_cap: int = 60  # card_points (Emperor "Scores"): the won game is worth its card points, <= 60
+    pack_size: int = 42  # Emperor "Pack": 46 cards (six per suit, a deuce worth 0), ten tricks a hand
+    family_bonuses: tuple[tuple[str, int, int], ...] = ()  # (bonus, silent, announced): family.py
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Nine tricks of the 42-card pack, ten of the Emperor's 46 ("Deal": two packets of five)."""
+        return 10 if self.pack_size == 46 else 9
+
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed, validated."""
         return validate(dataclasses.replace(self, **options))
@@ -154,7 +178,7 @@ class Rules:
             if isinstance(value, frozenset):
                 value = sorted(value)
             elif isinstance(value, tuple):
-                value = list(value)
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[f.name] = value
         return out
 
@@ -190,11 +214,15 @@ def validate(rules: Rules) -> Rules:
             "annulment_holdings",
             Message("unknown_holdings", _("unknown holding(s) %(values)s"), values=sorted(unknown)),
         )
-    if rules.doubled_rounds not in ("overlap", "none", "extra_round", "quadruple_round"):
-        raise RulesError(
-            "doubled_rounds",
-            Message("doubled_rounds_value", _("must be overlap, none, extra_round or quadruple_round")),
-        )
+    if rules.doubled_rounds not in DOUBLED_ROUNDS:
+        raise RulesError("doubled_rounds", _one_of(DOUBLED_ROUNDS, rules.doubled_rounds))
+    if rules.game_value not in GAME_VALUES_MODES:
+        raise RulesError("game_value", _one_of(GAME_VALUES_MODES, rules.game_value))
+    if rules.pack_size not in PACK_SIZES:
+        raise RulesError("pack_size", _one_of(PACK_SIZES, rules.pack_size))
+    if not 1 <= rules.game_value_cap <= 10**6:
+        raise RulesError("game_value_cap", _integer_range(1, 10**6, rules.game_value_cap))
+    _check_family_bonuses(rules.family_bonuses)
     if rules.cue_bid_interpretation not in ("new", "old", "kegl"):
         raise RulesError(
             "cue_bid_interpretation", Message("cue_bid_interpretation_value", _("must be new, old or kegl"))
@@ -242,6 +270,68 @@ def validate(rules: Rules) -> Rules:
     return rules
 
 
+def _one_of(choices: tuple[Any, ...], value: Any) -> Message:
+    return Message(
+        "one_of",
+        _("must be one of %(choices)s, got %(value)s"),
+        choices=", ".join(map(str, choices)),
+        value=shown(value),
+    )
+
+
+def _integer_range(low: int, high: int, value: Any) -> Message:
+    return Message(
+        "integer_range",
+        _("must be an integer %(low)s..%(high)s, got %(value)s"),
+        low=low,
+        high=high,
+        value=shown(value),
+    )
+
+
+def _check_family_bonuses(value: Any) -> None:
+    """``family_bonuses``: distinct family bonuses (``engine.hungarian.family``), each [name, silent,
+    announced] with integer values 0..10**6 (the messages are the engine's own: no new texts)."""
+    seen: dict[str, Any] = {}
+    for i, entry in enumerate(value):
+        path = f"family_bonuses[{i}]"
+        if type(entry) is not tuple or len(entry) != 3:
+            raise RulesError(
+                path,
+                Message(
+                    "option_type",
+                    _("must be %(type)s, got %(value)s"),
+                    type="[bonus, silent, announced]",
+                    value=shown(entry),
+                ),
+            )
+        name = entry[0]
+        if type(name) is not str or name not in FAMILY_BONUSES:
+            raise RulesError(
+                path,
+                Message(
+                    "unknown_bonus",
+                    _("unknown bonus %(value)s (known: %(known)s)"),
+                    value=shown(name),
+                    known=", ".join(FAMILY_BONUSES),
+                ),
+            )
+        if name in seen:  # a bonus has one value: the entry that gave it is named
+            raise RulesError(
+                path,
+                Message(
+                    "option_value",
+                    _("is not a valid value: %(value)s (now %(current)s)"),
+                    value=shown(name),
+                    current=shown(list(seen[name])),
+                ),
+            )
+        for v in entry[1:]:
+            if type(v) is not int or not 0 <= v <= 10**6:
+                raise RulesError(path, _integer_range(0, 10**6, v))
+        seen[name] = entry
+
+
 # One line per option, for ``python -m engine rules`` and the docs ("Variations" section of the pagat text
 # unless a T item is named).
 OPTION_DOCS: dict[str, str] = {
@@ -256,7 +346,9 @@ OPTION_DOCS: dict[str, str] = {
         "Highest level that raise may reach: 1 one (pagat's variation: two or one), 0 solo (T 11: 3-2-1-0)."
     ),
     "doubled_rounds": (
-        "After a passed-out or annulled hand: overlap (pagat), none (T 5), extra_round, quadruple_round."
+        "After a passed-out or annulled hand: overlap (pagat), none (T 5), extra_round, quadruple_round;"
+        " next_hand (the family: an annulled hand is dealt again by the same dealer at double stake, a"
+        " passed-out one passes the deal on)."
     ),
     "trial_three_allowed": "Fourth hand may bid three without an honour after three passes.",
     "trial_three_payment": (
@@ -343,6 +435,19 @@ OPTION_DOCS: dict[str, str] = {
     "ultimo_pot_trial_three_payment": "A failed trial three pays this into the pot instead.",
     "penalty_min": "Renonsz: least payment to each other player, per offender (T 7).",
     "penalty_max": "Renonsz: greatest payment to each other player, per offender (T 7).",
+    "game_value": gettext_noop(
+        "What the game is worth: bid (three 1, two 2, one 3, solo 4), margin (the card points over or under"
+        " 48, Basic Tarokk's \"Scores\") or card_points (Emperor: the declarer's card points up to"
+        " game_value_cap if 48 or more, else nothing)."
+    ),
+    "game_value_cap": gettext_noop("game_value card_points: the most a won game is worth (Emperor: 60)."),
+    "pack_size": gettext_noop(
+        "42 cards (nine tricks) or the Emperor's 46 (six cards a suit with a deuce worth 0, ten tricks)."
+    ),
+    "family_bonuses": gettext_noop(
+        "The family bonuses that exist, each [name, silent, announced]; silent 0: it must be announced to"
+        " score (Palatine, Magus, Emperor Tarokk)."
+    ),
 }
 
 
@@ -383,7 +488,87 @@ TOURNAMENT = Rules(
     penalty_max=10,
 )
 
-PRESETS: dict[str, Rules] = {"pagat": PAGAT, "kegl": KEGL, "tournament": TOURNAMENT}
+# hungarian-tarokk-family.txt, "Tarokk: Basic Rules" and "Paskievics Tarokk" (its basic bonuses are this
+# game's items: Honours = trull, Kings = four kings, High Game = double game, Slam = volát, The Sparrow =
+# pagát ultimó, Conquest = XXI-catch).
+FAMILY_BASIC = Rules(
+    name="family_basic",
+    game_value="margin",  # "Scores": "as many game points as they have card points over or below 48"
+    xxi_catch_values=(20, 40),  # "Conquest: 40 points announced, 20 points unannounced"
+    max_kontra=3,  # "Contras": Contra, Re-Contra, Sub-Contra
+    doubled_rounds="next_hand",  # "Auction": a passed hand moves the deal on; "Annulment": redealt, doubled
+    annulment_holdings=frozenset({"no_tarokks", "pagat_alone", "xxi_alone", "four_kings"}),  # "Annulment"
+    trial_three_allowed=False,  # "to be allowed to bid you must hold at least one Honour"
+    eight_tarokks_value=0,  # the text knows no declared tarokks
+    nine_tarokks_value=0,
+)
+PALATINE = dataclasses.replace(FAMILY_BASIC, name="palatine", family_bonuses=PALATINE_BONUSES)
+MAGUS = dataclasses.replace(FAMILY_BASIC, name="magus", family_bonuses=MAGUS_BONUSES)
+# "Emperor Tarokk", given in full: 46 cards, ten tricks, annulment only without trumps or with four kings,
+# and "Declarer's side must make 48 card points or score nothing. If won, then the value of the card points
+# will be added to their game points up to a maximum of 60."
+EMPEROR = dataclasses.replace(
+    FAMILY_BASIC,
+    name="emperor",
+    pack_size=46,
+    game_value="card_points",
+    game_value_cap=60,
+    annulment_holdings=frozenset({"no_tarokks", "four_kings"}),
+    family_bonuses=EMPEROR_BONUSES,
+)
+
+PRESETS: dict[str, Rules] = {
+    "pagat": PAGAT,
+    "kegl": KEGL,
+    "tournament": TOURNAMENT,
+    "family_basic": FAMILY_BASIC,
+    "palatine": PALATINE,
+    "magus": MAGUS,
+    "emperor": EMPEROR,
+}
+
+#: which event or school plays each preset, with its rules text
+PRESET_DOCS: dict[str, str] = {
+    "pagat": gettext_noop("The rules of pagat.com (hungarian-tarokk-pagat-en.txt, main text)."),
+    "kegl": gettext_noop("Kégl's rules as on Board Game Arena (the pagat text's list of online games)."),
+    "tournament": gettext_noop("The Hungarian tournament rules of 2018 (T 1-53)."),
+    "family_basic": gettext_noop(
+        'Basic (Paskievics) Tarokk of the Hungarian family (hungarian-tarokk-family.txt, "Tarokk: Basic'
+        ' Rules", "Paskievics Tarokk"): the game is worth the card points over or under 48.'
+    ),
+    "palatine": gettext_noop(
+        'Palatine Tarokk: Basic Tarokk with First Five ... Penultimate King ("Palatine Tarokk").'
+    ),
+    "magus": gettext_noop(
+        "Magus Tarokk: Palatine Tarokk with the owls, birds and pheasants, House and Three Kings."
+    ),
+    "emperor": gettext_noop(
+        'Emperor Tarokk ("Emperor Tarokk", given in full): 46 cards and ten tricks, a won game worth its'
+        " card points up to 60, and the Emperor's bonuses."
+    ),
+}
+
+# Where the family text is silent or unclear, each preset's choice.
+FAMILY_SILENT_CHOICES: dict[str, str] = {
+    "bid_value": 'Basic Rules "Scores" gives the game as the card points over/under 48, so the bids\' own'
+    " values (1-4) are not used; game_value=bid scores them as the Hungarian game does.",
+    "margin_at_48": "Scores: 48 card points wins the game for 0 (over/under 48); 47 loses 1.",
+    "high_game_and_slam": "High Game and Slam multiply the game's value as double game (x2/x4) and volát"
+    " (x3/x6) do.",
+    "emperor_lost_game": 'Emperor "Scores": a lost game is worth nothing (the opponents score 0 for it).',
+    "annulled_stake": "Annulment: the new hand is doubled; a second annulment doubles it again; a played or"
+    " passed-out hand ends the doubling (doubled_rounds=next_hand).",
+    "contras": "Contras: three levels (Contra, Re-Contra, Sub-Contra; max_kontra=3), on any announced bonus.",
+    "two_little_birds": "Two Little Birds won: the team's Sparrow, Last Owl and Owl are not scored at all.",
+    "silent_sparrow": "The Sparrow keeps the Hungarian pagát ultimó's silent loss (the Magician beaten in the"
+    " last trick loses 5).",
+    "named_cards": "The suit or card a bonus names (Last King of ..., House of ...) is the table's: the"
+    " summary says only whether the bonus was made.",
+    "emperor_play": "The engine deals and plays the 42-card game only: Emperor hands are entered as"
+    " summaries.",
+    "slam_blocks": '"A team that declares a Slam cannot declare Honours or Kings" is a rule of play; the'
+    " summary does not check it.",
+}
 
 # Where the tournament rules are silent the preset follows pagat; each such choice is listed here.
 TOURNAMENT_SILENT_CHOICES: dict[str, str] = {
@@ -411,6 +596,7 @@ def unknown_preset(value: Any) -> Message:
     )
 
 
+MUST_BE_LIST = Message("not_a_list", _("must be a list"))  # the engine's own text (summary.py)
 VALUE_PAIR = Message("value_pair", _("must be [silent, announced], two non-negative integers"))
 
 
@@ -447,6 +633,13 @@ def get_rules(preset: str = "pagat", /, **options: Any) -> Rules:
             if not isinstance(options[name], list | tuple):
                 raise RulesError(name, VALUE_PAIR)
             options[name] = tuple(options[name])
+    if "family_bonuses" in options:
+        entries = options["family_bonuses"]
+        if not isinstance(entries, list | tuple):
+            raise RulesError("family_bonuses", MUST_BE_LIST)
+        options["family_bonuses"] = tuple(
+            tuple(entry) if isinstance(entry, list | tuple) else entry for entry in entries
+        )
     return base.replace(**options) if options else base
 
 

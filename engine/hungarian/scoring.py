@@ -22,9 +22,11 @@ declarer collects it from (or pays it to) each of the three opponents ("The scor
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, TypedDict
 
 from engine.core.scoring import KONTRA_FACTOR, settle, team_payments
+from engine.hungarian.family import BIRDS_EXCLUDE
 from engine.hungarian.rules import Rules
 from engine.hungarian.summary import DECLARER, OPPONENTS, TEAM_NAMES, HandSummary, SummaryError, parse_summary
 
@@ -36,6 +38,7 @@ __all__ = [
     "SummaryError",
     "item_payments",
     "max_payment",
+    "plausible_payment",
     "score",
     "score_summary",
 ]
@@ -47,6 +50,17 @@ __all__ = [
 # beyond it, e.g. 9999 for 99, is refused as unusual unless the table confirms it
 # (``tournaments.results.services.hands``).
 PLAUSIBLE_PAYMENT = 150
+#: the same by the rules' game value: the Hungarian family's games are worth their card points (over or under
+#: 48, or up to 60), tens of times a bid's 1-4. benchmarks/plausible_payments.py over 1,500 rule-bot hands:
+#: margin (family_basic, palatine, magus) p99 268, max 1,326; card_points (emperor) p99 483, max 1,479. The
+#: descriptor's ``plausible_payment`` is one number for the game, the Hungarian presets' 150.
+PLAUSIBLE_PAYMENTS: dict[str, int] = {"bid": PLAUSIBLE_PAYMENT, "margin": 1500, "card_points": 2500}
+
+
+def plausible_payment(rules: Rules) -> int:
+    """What one seat plausibly wins or loses in one hand at stake x1 under ``rules``."""
+    return PLAUSIBLE_PAYMENTS[rules.game_value]
+
 
 GAME_VALUES = {"three": 1, "two": 2, "one": 3, "solo": 4}  # "The bidding"
 TALON_HONOUR_VALUES = {"skiz": 3, "xxi": 2, "pagat": 1}  # "Variations in the scoring", five players
@@ -231,6 +245,15 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     bonus_items: list[Item] = []
     announced = 0  # _TRULL[team] etc.
     plt = s.pagat_last_trick
+    # The family's bonuses (engine.hungarian.family): their values, who announced which, and the teams whose
+    # won Two Little Birds keep their Sparrow (pagát ultimó), Last Owl and Owl from scoring.
+    family = rules.family_bonuses
+    birds: tuple[int, ...] = ()
+    if family:
+        family_values = _family_values(family)
+        family_announced = {(t, bonus) for t, bonus, _k in s.announcements}
+        made = s.family_made
+        birds = tuple(t for t in (DECLARER, OPPONENTS) if (t, "two_little_birds") in family_announced & made)
     for t, bonus, k in s.announcements:
         if bonus == "trull":
             announced |= _TRULL[t]
@@ -246,6 +269,8 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             value = rules.xxi_catch_values[1]
         elif bonus == "pagat_ultimo":
             announced |= _PAGAT_ULTIMO[t]
+            if birds and t in birds:
+                continue
             won = plt is not None and plt[0] == t and plt[1]
             value = rules.pagat_ultimo_values[1] * factor[k] * stake
             item: Item = {
@@ -265,10 +290,15 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             ann_dg[t] = k
             big = True
             continue
-        else:  # volát
+        elif bonus == "volat":
             ann_v[t] = k
             big = True
             continue
+        else:  # a family bonus, announced: won or lost on its own, times its kontras
+            if birds and t in birds and bonus in BIRDS_EXCLUDE:
+                continue
+            won = (t, bonus) in s.family_made
+            value = family_values[bonus][1]
         value *= factor[k] * stake
         bonus_items.append(
             {"name": bonus, "team": TEAM_NAMES[t], "announced": True, "kontra": k, "won": won, "value": value}
@@ -277,10 +307,19 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
 
     # Who won the game, and how well ("The scoring"): 48 wins for the declarer's team, 47 for the
     # opponents (or 47 for the declarer after a kontra, with kontra_raises_game_threshold).
+    last = 9 if rules.pack_size == 42 else 10  # tricks in a hand (the Emperor's pack: ten)
     if dp >= (47 if gk and rules.kontra_raises_game_threshold else 48):
-        w, dbl, vol = DECLARER, dp >= 71, dt == 9
+        w, dbl, vol = DECLARER, dp >= 71, dt == last
     else:
         w, dbl, vol = OPPONENTS, dp <= 23, dt == 0
+    mode = rules.game_value
+    if mode != "bid":
+        # family "Scores": the card points over or below 48 (margin); Emperor: the declarer's card points up
+        # to the cap if 48 or more, "or score nothing" (card_points). High Game and Slam multiply it.
+        if mode == "margin":
+            g = abs(dp - 48) * stake
+        else:
+            g = min(dp, rules.game_value_cap) * stake if w == DECLARER else 0
 
     # Announced double game and volát are scored won or lost on their own (the six bullet rules).
     w_announced = False
@@ -377,7 +416,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     # silent_four_kings_with_silent_double_game=False.
     t = s.trull
     if t is not None and not announced & _TRULL[t]:
-        swept = dt == 9 if t == DECLARER else dt == 0
+        swept = dt == last if t == DECLARER else dt == 0
         if not swept or rules.silent_trull_with_volat:
             value = rules.trull_values[0] * stake
             items.append(
@@ -393,7 +432,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
             net += value if t == DECLARER else -value
     t = s.four_kings
     if t is not None and not announced & _FOUR_KINGS[t]:
-        swept = dt == 9 if t == DECLARER else dt == 0
+        swept = dt == last if t == DECLARER else dt == 0
         if (not swept or rules.silent_four_kings_with_volat) and (
             silent != "double_game" or w != t or rules.silent_four_kings_with_silent_double_game
         ):
@@ -427,7 +466,7 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     # partner took that trick (pagat "Bonuses"; T 50), unless that team announced the ultimó.
     if plt is not None:
         t, won = plt
-        if not announced & _PAGAT_ULTIMO[t]:
+        if not announced & _PAGAT_ULTIMO[t] and not (birds and t in birds):
             value = rules.pagat_ultimo_values[0] * stake
             items.append(
                 {
@@ -440,6 +479,10 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
                 }
             )
             net += value if won == (t == DECLARER) else -value
+
+    # Silent family bonuses: made by a team that did not announce them, where they score unannounced.
+    if family:
+        net += _silent_family_items(s, family, family_announced, birds, items)
 
     # Declared tarokks: a team item in the tournament (T 35), otherwise paid between seats after the
     # settlement.
@@ -464,6 +507,45 @@ def _score_played(s: HandSummary, rules: Rules) -> tuple[dict[str, int], list[It
     if declarations and not team_decl:
         _declared_tarokks_payments(s, rules, payments, items)
     return payments, items
+
+
+@cache
+def _family_values(family: tuple[tuple[str, int, int], ...]) -> dict[str, tuple[int, int]]:
+    """Family bonus -> (silent, announced) of ``Rules.family_bonuses``."""
+    return {name: (silent, announced) for name, silent, announced in family}
+
+
+def _silent_family_items(
+    s: HandSummary,
+    family: tuple[tuple[str, int, int], ...],
+    family_announced: set[tuple[int, str]],
+    birds: tuple[int, ...],
+    items: list[Item],
+) -> int:
+    """The family bonuses made unannounced that score so (silent value > 0), in the rules' order, into
+    ``items``; returns the declarer's net."""
+    net = 0
+    for name, silent, _announced in family:
+        if not silent:
+            continue  # "must be announced to score"
+        for t in (DECLARER, OPPONENTS):
+            if (t, name) not in s.family_made or (t, name) in family_announced:
+                continue
+            if t in birds and name in BIRDS_EXCLUDE:
+                continue
+            value = silent * s.stake
+            items.append(
+                {
+                    "name": name,
+                    "team": TEAM_NAMES[t],
+                    "announced": False,
+                    "kontra": 0,
+                    "won": True,
+                    "value": value,
+                }
+            )
+            net += value if t == DECLARER else -value
+    return net
 
 
 def _team_payments(positions: Sequence[str], net: int, s: HandSummary, rules: Rules) -> dict[str, int]:
@@ -608,7 +690,8 @@ def max_payment(rules: Rules) -> int:
     the sitting-out dealer too; talon honours; and the larger of a failed trial three and a renonsz.
     """
     top = KONTRA_FACTOR[rules.max_kontra]
-    game = GAME_VALUES["solo"] * top * (1 + 2 * (4 + 6) + 3)
+    unit = {"bid": GAME_VALUES["solo"], "margin": 48, "card_points": rules.game_value_cap}[rules.game_value]
+    game = unit * top * (1 + 2 * (4 + 6) + 3)
     bonuses = sum(
         2 * announced * top + silent
         for silent, announced in (
@@ -618,6 +701,7 @@ def max_payment(rules: Rules) -> int:
             rules.xxi_catch_values,
         )
     )
+    bonuses += sum(2 * announced * top + silent for _name, silent, announced in rules.family_bonuses)
     declarations = 2 * 4 * max(rules.eight_tarokks_value, rules.nine_tarokks_value)
     played = 4 * (game + bonuses + declarations) + sum(TALON_HONOUR_VALUES.values())
     others = max(3 * rules.trial_three_payment, 3 * 2 * rules.penalty_max)

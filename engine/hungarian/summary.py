@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from engine.core.messages import EngineError, FieldError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
+from engine.hungarian.family import MIN_TRICKS
 from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 
 DECLARER = 0
@@ -104,6 +105,7 @@ class HandSummary:
         "declarer",
         "declarer_card_points",
         "declarer_tricks",
+        "family_made",
         "four_kings",
         "game_kontra",
         "kind",
@@ -141,6 +143,7 @@ class HandSummary:
         self.pagat_last_trick: tuple[int, bool] | None = None
         self.xxi_catch: int | None = None
         self.pagat_team: int | None = None
+        self.family_made: frozenset[tuple[int, str]] = frozenset()  # (team, family bonus) made
         self.talon_honours: tuple[tuple[str, str], ...] = ()
         self.ultimo_pot = 0
         self.offenders: tuple[str, ...] = ()
@@ -193,18 +196,19 @@ def resolve_rules(spec: Any, path: str = "rules") -> Rules:
     return rules
 
 
+def _int_range(low: int, high: int, value: Any) -> Message:
+    return Message(
+        "integer_range",
+        _("must be an integer %(low)s..%(high)s, got %(value)s"),
+        low=low,
+        high=high,
+        value=shown(value),
+    )
+
+
 def _int(value: Any, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise SummaryError(
-            path,
-            Message(
-                "integer_range",
-                _("must be an integer %(low)s..%(high)s, got %(value)s"),
-                low=low,
-                high=high,
-                value=shown(value),
-            ),
-        )
+        raise SummaryError(path, _int_range(low, high, value))
     return value
 
 
@@ -380,7 +384,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
 
     anns = data.get("announcements")
     if anns:
-        s.announcements = _parse_announcements(anns, max_kontra)
+        s.announcements = _parse_announcements(anns, max_kontra, rules.family_bonuses)
     decls = data.get("declarations")
     if decls:
         s.declarations = _parse_declarations(decls, seats)
@@ -393,11 +397,12 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
     if type(points) is not int or not 0 <= points <= TOTAL_CARD_POINTS:
         _int(points, "result.declarer_card_points", 0, TOTAL_CARD_POINTS)
     tricks = r.get("declarer_tricks")
-    if type(tricks) is not int or not 0 <= tricks <= 9:
-        _int(tricks, "result.declarer_tricks", 0, 9)
+    last = 9 if rules.pack_size == 42 else 10  # the Emperor's 46 cards make ten tricks
+    if type(tricks) is not int or not 0 <= tricks <= last:
+        _int(tricks, "result.declarer_tricks", 0, last)
     s.declarer_card_points = points
     s.declarer_tricks = tricks
-    low, high = _POINT_BOUNDS[own][tricks]
+    low, high = (_POINT_BOUNDS if last == 9 else _POINT_BOUNDS_46)[own][tricks]
     if not low <= points <= high:
         raise SummaryError(
             "result.declarer_card_points",
@@ -416,7 +421,7 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
         )
     # A team credited with a bonus won in tricks must have taken a trick (team 0 with 0 tricks, team 1 with
     # all 9 is impossible).
-    no_trick = DECLARER if tricks == 0 else OPPONENTS if tricks == 9 else None
+    no_trick = DECLARER if tricks == 0 else OPPONENTS if tricks == last else None
     # -1 marks a value that is not a team name; the slow path below names the field.
     value = r.get("trull")
     s.trull = trull = None if value is None else _TEAMS.get(value, -1) if type(value) is str else -1
@@ -464,16 +469,87 @@ def _parse_played(data: dict[str, Any], s: HandSummary, rules: Rules, seats: tup
                 Message("pagat_team_differs", _("differs from the team that played the pagát last")),
             )
 
+    if rules.family_bonuses:
+        made = r.get("bonuses")
+        if made is not None:
+            s.family_made = _parse_family_made(made, rules, tricks, last - tricks)
+
     if s.sitting_out is not None and data.get("talon_honours"):
         _parse_talon_honours(data["talon_honours"], s)
 
 
-def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, int], ...]:
-    """``(team, bonus, kontra)`` per announcement; a team may announce each bonus once."""
+def _parse_family_made(
+    made: Any, rules: Rules, tricks: int, opponents_tricks: int
+) -> frozenset[tuple[int, str]]:
+    """``result.bonuses``: family bonus -> the team that made it (or a list of both teams, for a bonus both
+    may make, e.g. the Evil One); only the bonuses of ``rules.family_bonuses``, each credited to a team
+    with tricks enough for it (``family.MIN_TRICKS``)."""
+    if type(made) is not dict:
+        raise SummaryError("result.bonuses", NOT_AN_OBJECT)
+    known = [entry[0] for entry in rules.family_bonuses]
+    out = set()
+    for name, value in made.items():
+        path = f"result.bonuses.{name}"
+        if type(name) is not str or name not in known:
+            raise SummaryError(
+                path,
+                Message(
+                    "unknown_bonus",
+                    _("unknown bonus %(value)s (known: %(known)s)"),
+                    value=shown(name),
+                    known=", ".join(known),
+                ),
+            )
+        if value is None:
+            continue
+        teams = value if type(value) is list else [value]
+        if not 1 <= len(teams) <= 2 or (len(teams) == 2 and teams[0] == teams[1]):
+            _team(value, path)  # raises: a team, null, or a list of the two teams
+        for i, team_name in enumerate(teams):
+            team = _TEAMS.get(team_name) if type(team_name) is str else None
+            if team is None:
+                raise SummaryError(
+                    f"{path}[{i}]" if type(value) is list else path,
+                    Message(
+                        "team_name",
+                        _("must be 'declarer' or 'opponents', got %(value)s"),
+                        value=shown(team_name),
+                    ),
+                )
+            # A team needs tricks enough for the bonus (First Five: five ...); a team without any trick is
+            # told so, otherwise the declarer's tricks are named with the range the bonus allows.
+            had = tricks if team == DECLARER else opponents_tricks
+            least = MIN_TRICKS[name]
+            if had == 0:
+                raise SummaryError(
+                    path,
+                    Message(
+                        "bonus_without_trick",
+                        _("credited to the %(team)s, who took no trick"),
+                        team=TEAM_NAMES[team],
+                    ),
+                )
+            if had < least:
+                low, high = (
+                    (least, tricks + opponents_tricks)
+                    if team == DECLARER
+                    else (0, tricks + opponents_tricks - least)
+                )
+                raise SummaryError(path, FieldError("result.declarer_tricks", _int_range(low, high, tricks)))
+            out.add((team, name))
+    return frozenset(out)
+
+
+def _parse_announcements(
+    anns: Any, max_kontra: int, family: tuple[tuple[str, int, int], ...] = ()
+) -> tuple[tuple[int, str, int], ...]:
+    """``(team, bonus, kontra)`` per announcement; a team may announce each bonus once. ``family``: the
+    family bonuses these rules add (``Rules.family_bonuses``), announced like the others."""
     if type(anns) is not list:
         raise SummaryError("announcements", MUST_BE_A_LIST)
     parsed = []
     seen = [False] * (2 * len(BONUSES))  # by the index in _ANNOUNCEMENTS
+    family_seen: set[tuple[str, str]] = set()
     for a in anns:
         if type(a) is not dict:
             _announcement_error(
@@ -494,8 +570,29 @@ def _parse_announcements(anns: Any, max_kontra: int) -> tuple[tuple[int, str, in
             known = _ANNOUNCEMENTS[team][bonus] if type(team) is str and type(bonus) is str else None
         except KeyError:  # an unknown name
             known = None
+        if (
+            known is None
+            and family
+            and type(team) is str
+            and team in _TEAMS
+            and type(bonus) is str
+            and any(entry[0] == bonus for entry in family)
+        ):
+            if type(kontra) is not int or not 0 <= kontra <= max_kontra:
+                _announcement_error(anns, len(parsed), None, max_kontra, family)
+            if (team, bonus) in family_seen:
+                _announcement_error(
+                    anns,
+                    len(parsed),
+                    Message(
+                        "announced_twice", _("%(team)s announced %(bonus)s twice"), team=team, bonus=bonus
+                    ),
+                )
+            family_seen.add((team, bonus))
+            parsed.append((_TEAMS[team], bonus, kontra))
+            continue
         if known is None or type(kontra) is not int or not 0 <= kontra <= max_kontra:
-            _announcement_error(anns, len(parsed), None, max_kontra)
+            _announcement_error(anns, len(parsed), None, max_kontra, family)
         by_kontra, index = known
         if seen[index]:
             _announcement_error(
@@ -555,7 +652,13 @@ def _parse_declarations(decls: Any, seats: tuple[str, ...]) -> tuple[tuple[str, 
     return tuple(parsed)
 
 
-def _announcement_error(anns: list[Any], i: int, reason: Message | None, max_kontra: int = 0) -> NoReturn:
+def _announcement_error(
+    anns: list[Any],
+    i: int,
+    reason: Message | None,
+    max_kontra: int = 0,
+    family: tuple[tuple[str, int, int], ...] = (),
+) -> NoReturn:
     """Raise the SummaryError for announcement ``i``, naming the first bad field (slow path only)."""
     path = f"announcements[{i}]"
     a = anns[i]
@@ -569,14 +672,16 @@ def _announcement_error(anns: list[Any], i: int, reason: Message | None, max_kon
                     value=shown(a.get("team")),
                 ),
             )
-        elif type(a.get("bonus")) is not str or a["bonus"] not in _BONUS_SET:
+        elif type(a.get("bonus")) is not str or (
+            a["bonus"] not in _BONUS_SET and all(entry[0] != a["bonus"] for entry in family)
+        ):
             path, reason = (
                 path + ".bonus",
                 Message(
                     "unknown_bonus",
                     _("unknown bonus %(value)s (known: %(known)s)"),
                     value=shown(a.get("bonus")),
-                    known=", ".join(BONUSES),
+                    known=", ".join([*BONUSES, *(entry[0] for entry in family)]),
                 ),
             )
         else:
@@ -623,26 +728,28 @@ def _parse_talon_honours(value: Any, s: HandSummary) -> None:
     s.talon_honours = tuple(pairs)
 
 
-def _point_bounds(own: int, tricks: int) -> tuple[int, int]:
+def _point_bounds(own: int, tricks: int, last: int = 9, least: int = 1) -> tuple[int, int]:
     """Possible declarer card points with ``tricks`` tricks and ``own`` discards counting for the declarer.
 
     Each discard is worth 1..4 points (kings and honours may not be discarded, "Discarding"), each trick of
-    four cards 4..20; the opponents' share (94 minus the declarer's) is bounded the same way.
+    four cards 4..20; the opponents' share (94 minus the declarer's) is bounded the same way. The Emperor's
+    pack (``last`` = 10 tricks) has deuces worth 0 (``least``): a discard is worth 0..4, a trick 0..20.
     """
     other = 6 - own
-    opp_tricks = 9 - tricks
+    opp_tricks = last - tricks
     low = max(
-        _TRICK_MIN_POINTS * tricks + own,
+        least * (_TRICK_MIN_POINTS * tricks + own),
         TOTAL_CARD_POINTS - _TRICK_MAX_POINTS * opp_tricks - _MAX_DISCARD_POINTS[other],
     )
     high = min(
         _TRICK_MAX_POINTS * tricks + _MAX_DISCARD_POINTS[own],
-        TOTAL_CARD_POINTS - _TRICK_MIN_POINTS * opp_tricks - other,
+        TOTAL_CARD_POINTS - least * (_TRICK_MIN_POINTS * opp_tricks + other),
     )
     return low, high
 
 
 _POINT_BOUNDS = tuple(tuple(_point_bounds(own, tricks) for tricks in range(10)) for own in range(7))
+_POINT_BOUNDS_46 = tuple(tuple(_point_bounds(own, tricks, 10, 0) for tricks in range(11)) for own in range(7))
 
 
 def _check_trick_bonuses(r: dict[str, Any], s: HandSummary, no_trick: int | None) -> None:

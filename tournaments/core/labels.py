@@ -8,8 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from engine.games import game
+
+#: the game whose words these are: the words it adds (the Hungarian family's bonuses and presets) are
+#: labelled by its descriptor's English labels, translated by the catalogue once it has them
+_GAME = game("hungarian")
 
 #: the draw methods as the organizer chooses one (the options of the dashboard's draw form)
 METHOD_CHOICES: dict[str, Any] = {
@@ -33,6 +39,9 @@ ITEM_NAMES: dict[str, Any] = {
     "trial_three": _("failed trial three"),
     "penalty": _("penalty"),
 }
+ITEM_NAMES.update(
+    {word: gettext_lazy(_GAME.labels[word]) for word in _GAME.vocabularies["bonus"] if word not in ITEM_NAMES}
+)
 
 #: the engine's vocabularies (``engine.messages.WORDS`` names the params that hold their words): each word
 #: as it reads inside a sentence. English keeps the engine's own words where a sentence reads well with
@@ -65,6 +74,15 @@ ENGINE_VOCABULARIES: dict[str, Mapping[str, Any]] = {
     },
 }
 
+_PRESET_NAMES: dict[str, Any] = {
+    "tournament": _("Hungarian tournament rules (2018)"),
+    "pagat": _("the rules of pagat.com"),
+    "kegl": _("Kégl's rules (as on Board Game Arena)"),
+}
+_PRESET_NAMES.update(
+    {name: gettext_lazy(_GAME.labels[name]) for name in _GAME.presets if name not in _PRESET_NAMES}
+)
+
 #: the tournament system's own vocabularies (the models' choices join them at start-up: ``register_choices``)
 VOCABULARIES: dict[str, Mapping[str, Any]] = {
     #: a round's draw method as it reads on every page (public draws, the organizer's rounds, a job)
@@ -75,11 +93,7 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "manual": _("edited by hand"),
         "final": _("final stage by the standings"),
     },
-    "rules_preset": {
-        "tournament": _("Hungarian tournament rules (2018)"),
-        "pagat": _("the rules of pagat.com"),
-        "kegl": _("Kégl's rules (as on Board Game Arena)"),
-    },
+    "rules_preset": _PRESET_NAMES,
     # statuses as they read inside a sentence ("round 3 is closed: ...", "the dispute is already resolved")
     "round_state": {
         "draft": pgettext_lazy("status in a sentence", "a draft"),

@@ -13,7 +13,15 @@ import json
 import sys
 from typing import Any
 
-from engine.hungarian.rules import OPTION_DOCS, PRESETS, TOURNAMENT_SILENT_CHOICES, RulesError, get_rules
+from engine.hungarian.rules import (
+    FAMILY_SILENT_CHOICES,
+    OPTION_DOCS,
+    PRESET_DOCS,
+    PRESETS,
+    TOURNAMENT_SILENT_CHOICES,
+    RulesError,
+    get_rules,
+)
 
 
 def _value(text: str) -> Any:
@@ -72,12 +80,18 @@ def main(argv: list[str]) -> int:
                         for opt in table[presets[0]]
                     ],
                     "tournament_silent_choices": TOURNAMENT_SILENT_CHOICES,
+                    "presets": {p: PRESET_DOCS[p] for p in presets},
+                    "family_silent_choices": FAMILY_SILENT_CHOICES,
                 },
                 ensure_ascii=False,
                 indent=2,
             )
         )
         return 0
+    print("presets:")
+    for name in presets:
+        print(f"  {name}: {PRESET_DOCS[name]}")
+    print("options:")
     for opt in table[presets[0]]:
         if opt == "name":
             continue
@@ -85,5 +99,8 @@ def main(argv: list[str]) -> int:
         print(f"{opt}: {values}\n    {OPTION_DOCS[opt]}")
     print("\nWhere the tournament rules (C) are silent, the tournament preset follows pagat:")
     for key, text in TOURNAMENT_SILENT_CHOICES.items():
+        print(f"  {key}: {text}")
+    print("\nWhere the family text (hungarian-tarokk-family.txt) is silent, its presets choose:")
+    for key, text in FAMILY_SILENT_CHOICES.items():
         print(f"  {key}: {text}")
     return 0
