@@ -33,7 +33,7 @@ from engine.hungarian.summary import BIDS, KINDS, TEAM_NAMES
 from engine.hungarian.terms import TERMS
 
 ID = "hungarian"
-SCHEMAS = Path(__file__).resolve().parent / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas" / "hungarian"
 #: the names of the items a score sheet shows (``score``'s items), the order the sheets list them in
 ITEMS: tuple[str, ...] = (
     "game",
@@ -103,13 +103,13 @@ FORMATS: dict[str, dict[str, Any]] = {
 
 @cache
 def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/hungarian/schemas/hand-summary.schema.json)."""
+    """The JSON schema of a hand summary (engine/schemas/hungarian/hand-summary.schema.json)."""
     return json.loads((SCHEMAS / "hand-summary.schema.json").read_text(encoding="utf-8"))
 
 
 @cache
 def record_schema() -> dict[str, Any]:
-    """The JSON schema of a hand record (engine/hungarian/schemas/hand-record.schema.json)."""
+    """The JSON schema of a hand record (engine/schemas/hungarian/hand-record.schema.json)."""
     return json.loads((SCHEMAS / "hand-record.schema.json").read_text(encoding="utf-8"))
 
 

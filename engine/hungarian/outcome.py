@@ -1,4 +1,4 @@
-"""What a hand comes to: the hand summary (engine/hungarian/schemas/hand-summary.schema.json) derived from a
+"""What a hand comes to: the hand summary (engine/schemas/hungarian/hand-summary.schema.json) derived from a
 finished or thrown-in ``Hand``, in the form ``engine.hungarian.scoring.score_summary`` scores ("The
 scoring")."""
 
@@ -23,7 +23,7 @@ from engine.hungarian.finished import FinishedHand
 
 
 def summarize(h: FinishedHand) -> dict[str, Any]:
-    """Derive the hand summary (engine/hungarian/schemas/hand-summary.schema.json) of a finished or
+    """Derive the hand summary (engine/schemas/hungarian/hand-summary.schema.json) of a finished or
     thrown-in hand."""
     labels = h.labels
     out: dict[str, Any] = {"seats": list(labels), "kind": h.kind, "stake": h.stake}

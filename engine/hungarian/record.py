@@ -1,6 +1,6 @@
 """Hand records (versioned JSON) and their replay.
 
-A record (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``) keeps everything needed to
+A record (engine/schemas/hungarian/hand-record.schema.json, ``"version": 1``) keeps everything needed to
 re-run a deal: the rules, the seats, the stake, the deal (each seat's nine cards in dealing order and the
 talon top first), the auction, the talon cards each seat drew, the discards, any annulment, the call, the
 round of announcements turn by turn and the nine tricks. ``replay`` re-runs it through

@@ -1,4 +1,4 @@
-"""The hand record format (engine/hungarian/schemas/hand-record.schema.json, ``"version": 1``): writing a
+"""The hand record format (engine/schemas/hungarian/hand-record.schema.json, ``"version": 1``): writing a
 hand as a record, the texts of its steps and the rules spec it carries. Reading a record back is
 ``engine.hungarian.record``'s ``replay``; this module needs no ``Hand`` class (it reads a
 ``finished.FinishedHand``), so that ``Hand.record()`` uses it without an import cycle

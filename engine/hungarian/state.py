@@ -358,7 +358,7 @@ class Hand(BiddingPhase, TalonPhase, CallingPhase, AnnouncementPhase, PlayPhase)
         return score_summary(self.summary(), self.rules)["payments"]
 
     def record(self) -> dict[str, Any]:
-        """The versioned hand record (engine/hungarian/schemas/hand-record.schema.json)."""
+        """The versioned hand record (engine/schemas/hungarian/hand-record.schema.json)."""
         return make_record(self)
 
     def auction_log(self) -> list[tuple[int, str, int | None]]:

@@ -1,7 +1,7 @@
 """Parse and validate hand summaries into typed objects (``HandSummary``).
 
 A hand summary is the result of one deal as a plain JSON-like dict; the full format, every optional field
-included, is documented in ``engine/hungarian/schemas/hand-summary.schema.json``. Validation here is
+included, is documented in ``engine/schemas/hungarian/hand-summary.schema.json``. Validation here is
 hand-written (no jsonschema at runtime) because scoring must handle well over 100,000 summaries a second; the
 schema file is documentation, checked against sample summaries by the tests.
 
@@ -58,14 +58,6 @@ class SummaryError(FieldError):
 
     def __init__(self, path: str, reason: str | Message | EngineError) -> None:
         super().__init__(path, reason)
-
-    @property
-    def path(self) -> str:
-        return str(self.where[0])
-
-    @property
-    def reason(self) -> str:
-        return self._text_after(1)
 
 
 NOT_AN_OBJECT = Message("not_an_object", _("must be a JSON object"))

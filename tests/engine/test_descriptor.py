@@ -121,7 +121,7 @@ def test_hungarian_accepts_every_entry_kind() -> None:
 def test_the_summary_schema_validates_a_known_summary() -> None:
     schema = HUNGARIAN.summary_schema()
     assert schema == json.loads(
-        (ROOT / "engine/hungarian/schemas/hand-summary.schema.json").read_text("utf-8")
+        (ROOT / "engine/schemas/hungarian/hand-summary.schema.json").read_text("utf-8")
     )
     jsonschema.Draft202012Validator.check_schema(schema)
     for summary in _summaries(3):

@@ -20,7 +20,7 @@ from engine.hungarian.state import Action, Hand
 from tests.engine.test_play import HANDS, to_play
 
 SCHEMA = json.loads(
-    (Path(__file__).parents[2] / "engine/hungarian/schemas/hand-record.schema.json").read_text()
+    (Path(__file__).parents[2] / "engine/schemas/hungarian/hand-record.schema.json").read_text()
 )
 
 

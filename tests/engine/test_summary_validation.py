@@ -19,7 +19,7 @@ from tests.engine.conftest import BASE, Builder, build
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads(
-    (ROOT / "engine" / "hungarian" / "schemas" / "hand-summary.schema.json").read_text(encoding="utf-8")
+    (ROOT / "engine" / "schemas" / "hungarian" / "hand-summary.schema.json").read_text(encoding="utf-8")
 )
 
 INVALID: list[tuple[dict[str, Any], str]] = [

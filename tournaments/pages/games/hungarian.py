@@ -1,5 +1,5 @@
 """Hungarian Tarokk on the entry pages: its hand summary in the words players use (mapped to the engine's
-hand-summary JSON, ``engine/hungarian/schemas/hand-summary.schema.json``), its payments form, the labels
+hand-summary JSON, ``engine/schemas/hungarian/hand-summary.schema.json``), its payments form, the labels
 of their fields, and the facts of an entered hand a confirming seat checks. The words of the game (bids,
 kinds of hand, kontras) are the descriptor's; their labels, and the form's layout, are the site's."""
 
@@ -279,7 +279,7 @@ class SummaryForm(forms.Form):
         return cleaned
 
     def to_data(self) -> dict[str, Any]:
-        """The hand summary (schema: engine/hungarian/schemas/hand-summary.schema.json). Seats, stake, the
+        """The hand summary (schema: engine/schemas/hungarian/hand-summary.schema.json). Seats, stake, the
         seat sitting out and the rules are the table's: ``hand_submit`` fills them in."""
         c = self.cleaned_data
         kind = c["kind"]
