@@ -13,13 +13,13 @@ The tables have the sizes of ``split_tables(n, sizes)`` (default (4, 5)).
    random permutation, so different seeds give different schedules.
 3. If that leaves repeats (a construction with fewer rounds than asked, more rounds than the bound, or
    tables of another size: 5, 3, 6 ..., which have no construction here), the missing rounds are added
-   greedily and a tabu search improves the whole schedule, in the style of Dotú & Van Hentenryck's social-
-   golfer search: each step looks at a few random rounds that have a repeated pair, tries every swap of a
-   player who meets someone again with a player at another table of that round, and makes the best swap
-   that is not tabu (sending a player back to a table they left a few steps ago is tabu unless it gives a
-   new best); when progress stalls it restarts from the best schedule found with a few random swaps. The
-   objective is the sum over pairs of C(meetings, 2), so a pair meeting 3 times costs more than two pairs
-   meeting twice. It stops at zero, at a counting lower bound, or when the budget is used.
+   greedily and a tabu search improves the whole schedule, in the style of Dotú & Van Hentenryck's
+   social-golfer search: each step looks at a few random rounds that have a repeated pair, tries every
+   swap of a player who meets someone again with a player at another table of that round, and makes the
+   best swap that is not tabu (sending a player back to a table they left a few steps ago is tabu unless
+   it gives a new best); when progress stalls it restarts from the best schedule found with a few random
+   swaps. The objective is the sum over pairs of C(meetings, 2), so a pair meeting 3 times costs more than
+   two pairs meeting twice. It stops at zero, at a counting lower bound, or when the budget is used.
 4. When repeats are unavoidable the rounds are reordered so that a pair's meetings are far apart.
 5. Seats and first dealers are drawn round by round, balancing positions and first deals over the schedule.
 """
