@@ -162,12 +162,14 @@ def seat_table(
         order = list(players)
         rng.shuffle(order)
     else:
-        arrangements = list(itertools.permutations(players))
+        # had[position][i]: how often the i-th player sat at that position. The arrangements are index
+        # permutations in the order of ``permutations(players)``, so the draw is the same as summing the
+        # counts seat by seat, only faster (a table of 6 has 720 arrangements).
+        had = [[seat_counts.get(p, {}).get(POSITIONS[j], 0) for p in players] for j in range(len(players))]
+        arrangements = list(itertools.permutations(range(len(players))))
         rng.shuffle(arrangements)
-        had = [
-            sum(seat_counts.get(p, {}).get(POSITIONS[i], 0) for i, p in enumerate(a)) for a in arrangements
-        ]
-        order = list(arrangements[had.index(min(had))])
+        costs = [sum(map(list.__getitem__, had, a)) for a in arrangements]
+        order = [players[i] for i in arrangements[costs.index(min(costs))]]
     if dealer_counts is None:
         first = rng.randrange(len(order))
     else:
