@@ -37,7 +37,7 @@ from tournaments.draw.pairing.tables import (
 REPEAT_LAST_ROUND = 50
 REPEAT_EARLIER = 25
 WINDOW = 3
-LOOKAHEAD = 12
+LOOKAHEAD = 12  # players; at least 3 tables' worth (``_lookahead``)
 MAX_PASSES = 50
 
 
@@ -85,29 +85,39 @@ def swiss_draw(
     for place, i in enumerate(order):
         rank[i] = place if place == 0 or score[i] != score[order[place - 1]] else rank[order[place - 1]]
 
-    tables = _fill(order, split.preferred_first, rank, penalty)
+    tables = _fill(order, split.preferred_first, rank, penalty, _lookahead(sizes))
     _improve(tables, rank, penalty)
 
     drawn = tuple(seat_table([ids[i] for i in table], rng, seat_counts, dealer_counts) for table in tables)
     return RoundDraw(tables=drawn, byes=tuple(ids[i] for i in sorted(sitting_out)), seed=seed)
 
 
+def _lookahead(sizes: Sequence[int]) -> int:
+    """How many of the next players a table may choose from: ``LOOKAHEAD``, or three tables of the
+    preferred size when they seat more (tables of 5 and 6 need the room to avoid repeats)."""
+    return max(LOOKAHEAD, 3 * sizes[0])
+
+
 def _fill(
-    order: list[int], sizes: Sequence[int], rank: list[int], penalty: list[dict[int, int]]
+    order: list[int],
+    sizes: Sequence[int],
+    rank: list[int],
+    penalty: list[dict[int, int]],
+    lookahead: int = LOOKAHEAD,
 ) -> list[list[int]]:
     """Fill the tables from the top: each starts with the best-ranked player left, then takes, one at a
-    time, whichever of the next ``LOOKAHEAD`` players adds least cost (rank distances + repeat penalties).
+    time, whichever of the next ``lookahead`` players adds least cost (rank distances + repeat penalties).
     Without history this is simply the standings cut into consecutive tables."""
     tables = []
     buffer, following = [], 0
     for size in sizes:
-        while len(buffer) < LOOKAHEAD + 1 and following < len(order):
+        while len(buffer) < lookahead + 1 and following < len(order):
             buffer.append(order[following])
             following += 1
         table = [buffer.pop(0)]
         while len(table) < size:
             added = [
-                sum(abs(rank[c] - rank[m]) + penalty[c].get(m, 0) for m in table) for c in buffer[:LOOKAHEAD]
+                sum(abs(rank[c] - rank[m]) + penalty[c].get(m, 0) for m in table) for c in buffer[:lookahead]
             ]
             table.append(buffer.pop(added.index(min(added))))
         tables.append(table)
