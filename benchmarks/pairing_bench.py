@@ -10,6 +10,12 @@ pairs after the 8 rounds (meetings beyond a pair's first). Targets: 1,000 player
 Balanced: for each field, the largest R (searched upwards from 1) for which ``balanced_schedule`` finds
 a schedule with no repeated pair, each attempt capped by the time limit and all attempts for one field
 by the per-field limit, beside the counting bound ⌊(n - 1) / 3⌋ and the best known value.
+
+Table sizes: for fields of 9 to 200 players (every field; --quick: every 23rd), a balanced schedule of
+7 rounds and 7 swiss rounds (no scores) at tables of 3, 3/4, 5/6 beside today's 4/5: the share of
+rounds in which nobody meets anyone a second time (a round counts as repeat-free when every pair at its
+tables is new to the schedule so far) and the seconds per round, by field size. Small fields cannot
+have 7 repeat-free rounds (the counting bound is printed per band); the 4/5 column is the reference.
 """
 
 from __future__ import annotations
@@ -28,6 +34,10 @@ from tournaments.draw.pairing import (
     repeated_pairs,
     swiss_draw,
 )
+
+SIZE_SETS = [(4, 5), (3,), (3, 4), (5, 6)]  # today's 4/5 first: the reference column
+SIZE_ROUNDS = 7
+BANDS = [(9, 20), (21, 50), (51, 100), (101, 200)]
 
 # Largest known number of rounds without a repeated pair (social golfer problem, groups of 4). For 48 I know
 # of no published value: 15 is the counting bound, and this code's cyclic construction reaches it.
@@ -72,6 +82,50 @@ def balanced_max(n: int, attempt_limit: float, field_limit: float) -> tuple[int,
     return best, time.perf_counter() - started
 
 
+def repeat_free_rounds(rounds: list[list[list[int]]]) -> int:
+    """Rounds in which every pair at every table meets for the first time in the schedule so far."""
+    met: set[tuple[int, int]] = set()
+    free = 0
+    for tables in rounds:
+        pairs = {(a, b) for t in tables for a in t for b in t if a < b}
+        free += not pairs & met
+        met |= pairs
+    return free
+
+
+def sizes_run(n: int, sizes: tuple[int, ...], method: str) -> tuple[int, float]:
+    """Repeat-free rounds among ``SIZE_ROUNDS`` and the seconds they took."""
+    started = time.perf_counter()
+    if method == "balanced":
+        rounds = [d.groups() for d in balanced_schedule(n, SIZE_ROUNDS, f"bench-{n}", sizes=sizes).rounds]
+    else:
+        rounds = []
+        for number in range(SIZE_ROUNDS):
+            rounds.append(swiss_draw(range(n), f"bench-{n}-{number}", history=rounds, sizes=sizes).groups())
+    return repeat_free_rounds(rounds), time.perf_counter() - started
+
+
+def sizes_report(fields: list[int]) -> None:
+    label = {(4, 5): "4/5 today", (3,): "3", (3, 4): "3/4", (5, 6): "5/6"}
+    for method in ("balanced", "swiss"):
+        print(f"{method} at other table sizes: share of repeat-free rounds among {SIZE_ROUNDS}, s per round")
+        print("  players   " + "".join(f"{label[s]:>22}" for s in SIZE_SETS))
+        for low, high in BANDS:
+            band = [n for n in fields if low <= n <= high]
+            if not band:
+                continue
+            cells = []
+            for sizes in SIZE_SETS:
+                runs = [sizes_run(n, sizes, method) for n in band]
+                share = sum(free for free, _ in runs) / (SIZE_ROUNDS * len(band))
+                per_round = [spent / SIZE_ROUNDS for _, spent in runs]
+                bound = min(max_rounds_without_repeats(n, sizes) for n in band)
+                mean = sum(per_round) / len(per_round)
+                cells.append(f"{share:>6.0%} (bd {bound:>2}) {mean:.2f}/{max(per_round):.2f}")
+            print(f"  {low:>3}-{high:<3}   " + "".join(f"{c:>22}" for c in cells))
+    print("  (bd: the smallest counting bound on repeat-free rounds in the band; s: mean/slowest per round)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small fields and budgets, for a smoke test")
@@ -96,6 +150,8 @@ def main() -> None:
         print(f"  {n:>7}  {found:>5}  {max_rounds_without_repeats(n):>5}  {BEST_KNOWN[n]:>10}  {spent:>7.1f}")
     if 48 in fields:
         print("  * 48: no published value known to me; 15 is the bound, reached by the cyclic construction")
+
+    sizes_report(list(range(9, 201, 23)) if args.quick else list(range(9, 201)))
 
 
 if __name__ == "__main__":

@@ -9,10 +9,13 @@ Methods (each a pure function of plain data and a seed):
 * ``balanced_schedule(players, rounds, seed)``: every round at once, with as few repeated meetings as
   possible (constructions from finite geometry and cyclic designs, then tabu search).
 
-Tables seat 4, or 5 where the field is not a multiple of 4 (``split_tables``); players sit out only when
-no split into 4s and 5s exists (1, 2, 3, 6, 7 and 11 players). ``Table.players`` is in seat order
-(position A first) and ``Table.first_dealer`` indexes the first dealer. ``validate_round`` checks a
-hand-edited round against the checked-in players.
+Every function takes ``sizes``, the table sizes allowed with the preferred size first (default (4, 5);
+Cego (3,) or (3, 4), Talon (6, 5), ...). ``split_tables(n, sizes)`` seats the field with the fewest byes,
+then the most tables of the preferred size: with (4, 5) tables of 4, or 5 where the field is not a
+multiple of 4, and byes only when no split into 4s and 5s exists (1, 2, 3, 6, 7 and 11 players); with
+(3, 4) 61 players sit at 19 tables of 3 and one of 4. ``Table.players`` is in seat order (position A
+first) and ``Table.first_dealer`` indexes the first dealer. ``validate_round`` checks a hand-edited
+round against the checked-in players and the sizes.
 
 Checking a draw
 ---------------
@@ -51,6 +54,7 @@ from tournaments.draw.pairing.tables import (
     repeated_pairs,
     seat_table,
     split_tables,
+    table_sizes,
     validate_round,
 )
 
@@ -71,5 +75,6 @@ __all__ = [
     "seat_table",
     "split_tables",
     "swiss_draw",
+    "table_sizes",
     "validate_round",
 ]

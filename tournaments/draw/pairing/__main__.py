@@ -2,7 +2,9 @@
 
 Prints ``{"rounds": [[[1, 7, 12, 20], ...], ...]}``: players 1..N, one list per table in seat order
 (position A first), every player once per round; a "byes" key (one list per round) only when N cannot
-be split into tables of 4 and 5. The same arguments always print the same JSON.
+be split into tables of the allowed sizes. The same arguments always print the same JSON.
+
+``--sizes 3,4`` sets the table sizes, the preferred first (default ``4,5``; see ``split_tables``).
 
 * ``balanced``: ``balanced_schedule(N, R, S)``; ``--effort`` is its deterministic search budget and
   ``--time-limit`` a wall-clock cap (a warning on stderr says when the cap, not the budget, stopped it,
@@ -24,10 +26,27 @@ from collections import Counter
 from tournaments.draw.pairing.balanced import DEFAULT_EFFORT, balanced_schedule
 from tournaments.draw.pairing.random_draw import random_draw
 from tournaments.draw.pairing.swiss import swiss_draw
-from tournaments.draw.pairing.tables import POSITIONS, RoundDraw, repeated_pairs, split_tables
+from tournaments.draw.pairing.tables import (
+    POSITIONS,
+    TABLE_SIZES,
+    RoundDraw,
+    repeated_pairs,
+    split_tables,
+    table_sizes,
+)
 
 
-def _sequential(method: str, n: int, rounds: int, seed: str) -> list[RoundDraw]:
+def _sizes(text: str) -> tuple[int, ...]:
+    """``--sizes``: table sizes separated by commas, the preferred first (e.g. ``3,4``)."""
+    try:
+        return table_sizes(int(part) for part in text.split(","))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from exc
+
+
+def _sequential(
+    method: str, n: int, rounds: int, seed: str, sizes: tuple[int, ...] = TABLE_SIZES
+) -> list[RoundDraw]:
     players = list(range(1, n + 1))
     draws: list[RoundDraw] = []
     seat_counts: dict[int, Counter[str]] = {p: Counter() for p in players}
@@ -36,7 +55,7 @@ def _sequential(method: str, n: int, rounds: int, seed: str) -> list[RoundDraw]:
     for number in range(1, rounds + 1):
         round_seed = f"{seed}-{number}"
         if method == "random":
-            draw = random_draw(players, round_seed)
+            draw = random_draw(players, round_seed, sizes=sizes)
         else:
             draw = swiss_draw(
                 players,
@@ -45,6 +64,7 @@ def _sequential(method: str, n: int, rounds: int, seed: str) -> list[RoundDraw]:
                 seat_counts=seat_counts,
                 dealer_counts=dealer_counts,
                 bye_counts=bye_counts,
+                sizes=sizes,
             )
         for table in draw.tables:
             for position, player in zip(POSITIONS, table.players, strict=False):
@@ -66,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     schedule.add_argument("--method", choices=("random", "swiss", "balanced"), default="balanced")
     schedule.add_argument("--seed", required=True, help="any text; the same seed gives the same schedule")
     schedule.add_argument(
+        "--sizes",
+        type=_sizes,
+        default=TABLE_SIZES,
+        help="table sizes separated by commas, the preferred first (default 4,5; e.g. 3,4 or 6,5)",
+    )
+    schedule.add_argument(
         "--effort",
         type=int,
         default=DEFAULT_EFFORT,
@@ -82,7 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if args.method == "balanced":
         result = balanced_schedule(
-            args.players, args.rounds, args.seed, effort=args.effort, time_limit=args.time_limit
+            args.players,
+            args.rounds,
+            args.seed,
+            sizes=args.sizes,
+            effort=args.effort,
+            time_limit=args.time_limit,
         )
         draws, note = list(result.rounds), f"lower bound {result.lower_bound}, {result.source}"
         if result.timed_out:
@@ -92,9 +123,10 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
     else:
-        draws, note = _sequential(args.method, args.players, args.rounds, args.seed), args.method
+        draws = _sequential(args.method, args.players, args.rounds, args.seed, args.sizes)
+        note = args.method
     output: dict[str, object] = {"rounds": [draw.groups() for draw in draws]}
-    if split_tables(args.players).byes:
+    if split_tables(args.players, args.sizes).byes:
         output["byes"] = [list(draw.byes) for draw in draws]
     print(json.dumps(output))
     if args.stats:

@@ -2,6 +2,8 @@
 
 Pipeline (every step deterministic for a given seed and budget):
 
+The tables have the sizes of ``split_tables(n, sizes)`` (default (4, 5)).
+
 1. A greedy schedule first (each new table takes the players who have met its members least); for a
    few rounds in a large field it is already repeat-free.
 2. Otherwise, when all tables have 4: a construction. AG(k, 4) for 16, 64, 256 ... players (every pair
@@ -10,14 +12,14 @@ Pipeline (every step deterministic for a given seed and budget):
    multiples of 4 up to 60, not for 32; 5 rounds for 20). A construction is relabelled by a seeded
    random permutation, so different seeds give different schedules.
 3. If that leaves repeats (a construction with fewer rounds than asked, more rounds than the bound, or
-   tables of 5), the missing rounds are added greedily and a tabu search improves the whole schedule,
-   in the style of Dotú & Van Hentenryck's social-golfer search: each step looks at a few random rounds
-   that have a repeated pair, tries every swap of a player who meets someone again with a player at
-   another table of that round, and makes the best swap that is not tabu (sending a player back to a
-   table they left a few steps ago is tabu unless it gives a new best); when progress stalls it
-   restarts from the best schedule found with a few random swaps. The objective is the sum over pairs
-   of C(meetings, 2), so a pair meeting 3 times costs more than two pairs meeting twice. It stops at
-   zero, at a counting lower bound, or when the budget is used.
+   tables of another size: 5, 3, 6 ..., which have no construction here), the missing rounds are added
+   greedily and a tabu search improves the whole schedule, in the style of Dotú & Van Hentenryck's
+   social-golfer search: each step looks at a few random rounds that have a repeated pair, tries every
+   swap of a player who meets someone again with a player at another table of that round, and makes the
+   best swap that is not tabu (sending a player back to a table they left a few steps ago is tabu unless
+   it gives a new best); when progress stalls it restarts from the best schedule found with a few random
+   swaps. The objective is the sum over pairs of C(meetings, 2), so a pair meeting 3 times costs more than
+   two pairs meeting twice. It stops at zero, at a counting lower bound, or when the budget is used.
 4. When repeats are unavoidable the rounds are reordered so that a pair's meetings are far apart.
 5. Seats and first dealers are drawn round by round, balancing positions and first deals over the schedule.
 """
@@ -34,6 +36,7 @@ from typing import Any
 from tournaments.draw.pairing.designs import affine_rounds, binary_affine_rounds, cyclic_levels, cyclic_rounds
 from tournaments.draw.pairing.tables import (
     POSITIONS,
+    TABLE_SIZES,
     PlayerId,
     RoundDraw,
     Seed,
@@ -77,9 +80,20 @@ class Schedule:
         return data
 
 
-def max_rounds_without_repeats(n: int) -> int:
-    """The counting bound ⌊(n - 1) / 3⌋: each round a player meets 3 new people (tables of 4)."""
-    return max(0, (n - 1) // 3)
+def max_rounds_without_repeats(n: int, sizes: Sequence[int] = TABLE_SIZES) -> int:
+    """The counting bound on rounds in which nobody meets anyone twice, at the tables of
+    ``split_tables(n, sizes)``: ⌊(n - 1) / 3⌋ when all tables have 4 (each round a player meets 3 new
+    people). In general the smaller of ⌊(n - 1) / (s - 1)⌋ for the smallest table s of the split (a
+    player there meets s - 1 new people a round; not counted when some sit out) and the pairs of the
+    field divided by the meetings of one round; 0 when nobody can be seated."""
+    split = split_tables(n, sizes)
+    meetings = sum(s * (s - 1) // 2 for s in split.sizes)
+    if meetings == 0:
+        return 0
+    bound = n * (n - 1) // 2 // meetings
+    if not split.byes:
+        bound = min(bound, (n - 1) // (min(split.sizes) - 1))
+    return bound
 
 
 def balanced_schedule(
@@ -87,10 +101,12 @@ def balanced_schedule(
     rounds: int,
     seed: Seed,
     *,
+    sizes: Sequence[int] = TABLE_SIZES,
     effort: int | None = DEFAULT_EFFORT,
     time_limit: float | None = None,
 ) -> Schedule:
-    """Schedule ``rounds`` rounds for ``players`` (a count means players 1..n) with the fewest repeats.
+    """Schedule ``rounds`` rounds for ``players`` (a count means players 1..n) with the fewest repeats,
+    at tables of ``sizes`` (the preferred first; ``split_tables``).
 
     ``effort`` bounds the tabu search in evaluated swaps (None: no bound), which keeps the result a pure
     function of the arguments; ``time_limit`` (seconds) is an optional wall-clock cap for the whole call
@@ -101,7 +117,7 @@ def balanced_schedule(
     if rounds < 0:
         raise ValueError("rounds cannot be negative")
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    split = split_tables(n)
+    split = split_tables(n, sizes)
     rng = make_rng(seed, "balanced", n, rounds)
     byes = _bye_rotation(n, rounds, split.byes, rng)
     search = _TabuSearch(n, split.sizes, byes, [], rng)  # greedy rounds: often enough for few rounds
@@ -150,7 +166,7 @@ def _construction(
     """Repeat-free rounds from a construction: enough for ``rounds`` if one is found, else the most found."""
     if rounds == 0 or not sizes or any(s != 4 for s in sizes):
         return [], ""
-    bound = max_rounds_without_repeats(n)
+    bound = max_rounds_without_repeats(n, (4,))
     target = min(rounds, bound)
     best: list[list[list[int]]] = []
     k = n.bit_length() - 1

@@ -1,7 +1,8 @@
 """Swiss draw: players of similar standing together, repeated meetings avoided, seats and deals balanced.
 
 1. Players are ranked by score (equal scores share a rank; ties are ordered by the seed). Tables are
-   filled from the top (tables of 4, then the tables of 5 at the bottom): each starts with the
+   filled from the top, tables of the preferred size first (with (4, 5): tables of 4, then the tables
+   of 5 at the bottom; with (3, 4): the tables of 4 at the bottom): each starts with the
    best-ranked player left and takes, one by one, whichever of the next ``LOOKAHEAD`` players adds
    least cost (below), which is the standings cut into consecutive tables when nobody has met.
 2. A table's cost is the spread of its players' ranks (the sum of the rank distances of its pairs, in
@@ -23,6 +24,7 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.draw.pairing.tables import (
+    TABLE_SIZES,
     PlayerId,
     RoundDraw,
     Seed,
@@ -35,7 +37,7 @@ from tournaments.draw.pairing.tables import (
 REPEAT_LAST_ROUND = 50
 REPEAT_EARLIER = 25
 WINDOW = 3
-LOOKAHEAD = 12
+LOOKAHEAD = 12  # players; at least 3 tables' worth (``_lookahead``)
 MAX_PASSES = 50
 
 
@@ -48,14 +50,16 @@ def swiss_draw(
     seat_counts: Mapping[PlayerId, Mapping[str, int]] | None = None,
     dealer_counts: Mapping[PlayerId, int] | None = None,
     bye_counts: Mapping[PlayerId, int] | None = None,
+    sizes: Sequence[int] = TABLE_SIZES,
 ) -> RoundDraw:
     """Draw a Swiss round.
 
     ``scores``: current total per player (missing: 0). ``history``: the earlier rounds, oldest first,
     each a list of tables (player lists); the last one is the previous round. ``seat_counts``: per
-    player, how often they sat at each position "A".."E"; ``dealer_counts``: how often they dealt first
-    (both missing: seats and first dealer at random). When the field cannot be split into tables of 4
-    and 5, the players with the fewest ``bye_counts`` sit out, the lowest scores first.
+    player, how often they sat at each position "A".."F"; ``dealer_counts``: how often they dealt first
+    (both missing: seats and first dealer at random). ``sizes``: the table sizes allowed, the preferred
+    first (``split_tables``). When the field cannot be split into tables of those sizes, the players with
+    the fewest ``bye_counts`` sit out, the lowest scores first.
     """
     ids = player_order(players)
     index = {p: i for i, p in enumerate(ids)}
@@ -73,7 +77,7 @@ def swiss_draw(
                 penalty[b][a] = penalty[b].get(a, 0) + weight
 
     tiebreak = [rng.random() for _ in range(n)]
-    split = split_tables(n)
+    split = split_tables(n, sizes)
     sitting_out = sorted(range(n), key=lambda i: (byes_had[i], score[i], tiebreak[i]))[: split.byes]
     out = set(sitting_out)
     order = sorted((i for i in range(n) if i not in out), key=lambda i: (-score[i], tiebreak[i]))
@@ -81,29 +85,39 @@ def swiss_draw(
     for place, i in enumerate(order):
         rank[i] = place if place == 0 or score[i] != score[order[place - 1]] else rank[order[place - 1]]
 
-    tables = _fill(order, (4,) * split.fours + (5,) * split.fives, rank, penalty)
+    tables = _fill(order, split.preferred_first, rank, penalty, _lookahead(sizes))
     _improve(tables, rank, penalty)
 
     drawn = tuple(seat_table([ids[i] for i in table], rng, seat_counts, dealer_counts) for table in tables)
     return RoundDraw(tables=drawn, byes=tuple(ids[i] for i in sorted(sitting_out)), seed=seed)
 
 
+def _lookahead(sizes: Sequence[int]) -> int:
+    """How many of the next players a table may choose from: ``LOOKAHEAD``, or three tables of the
+    preferred size when they seat more (tables of 5 and 6 need the room to avoid repeats)."""
+    return max(LOOKAHEAD, 3 * sizes[0])
+
+
 def _fill(
-    order: list[int], sizes: Sequence[int], rank: list[int], penalty: list[dict[int, int]]
+    order: list[int],
+    sizes: Sequence[int],
+    rank: list[int],
+    penalty: list[dict[int, int]],
+    lookahead: int = LOOKAHEAD,
 ) -> list[list[int]]:
     """Fill the tables from the top: each starts with the best-ranked player left, then takes, one at a
-    time, whichever of the next ``LOOKAHEAD`` players adds least cost (rank distances + repeat penalties).
+    time, whichever of the next ``lookahead`` players adds least cost (rank distances + repeat penalties).
     Without history this is simply the standings cut into consecutive tables."""
     tables = []
     buffer, following = [], 0
     for size in sizes:
-        while len(buffer) < LOOKAHEAD + 1 and following < len(order):
+        while len(buffer) < lookahead + 1 and following < len(order):
             buffer.append(order[following])
             following += 1
         table = [buffer.pop(0)]
         while len(table) < size:
             added = [
-                sum(abs(rank[c] - rank[m]) + penalty[c].get(m, 0) for m in table) for c in buffer[:LOOKAHEAD]
+                sum(abs(rank[c] - rank[m]) + penalty[c].get(m, 0) for m in table) for c in buffer[:lookahead]
             ]
             table.append(buffer.pop(added.index(min(added))))
         tables.append(table)

@@ -2,7 +2,8 @@
 
 Every draw is computed by ``tournaments.draw.pairing`` (pure Python) from a seed and an input that are stored
 with the round and shown publicly: ``round_verify`` recomputes the draw from them, so anyone can check
-that it was not arranged.
+that it was not arranged. The input includes the table sizes (``table_sizes_of``: the tournament's, the
+preferred first); a round stored without them was drawn at tables of 4 and 5.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.core import audit
 from tournaments.core.audit import acting_as
 from tournaments.core.events import ROUND_CLOSED, ROUND_RELEASED, publish
-from tournaments.core.formats import pairing_method_for
+from tournaments.core.formats import pairing_method_for, table_sizes_of
 from tournaments.core.messages import Join, Labelled, Text
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.core.validation import invalid as _invalid
@@ -31,7 +32,7 @@ from tournaments.draw.models import POSITIONS, Bye, Round, Seat, Table
 from tournaments.draw.pairing.balanced import balanced_schedule
 from tournaments.draw.pairing.random_draw import random_draw
 from tournaments.draw.pairing.swiss import swiss_draw
-from tournaments.draw.pairing.tables import RoundDraw, validate_round
+from tournaments.draw.pairing.tables import TABLE_SIZES, RoundDraw, validate_round
 from tournaments.draw.pairing.tables import Table as DrawnTable
 from tournaments.draw.services.tables import table_codes_issue
 from tournaments.organizing.models import Tournament
@@ -48,7 +49,7 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
     """Everything the draw of round ``number`` depends on, as plain JSON (stored with the round)."""
     registrations = list(active_registrations(tournament, number))
     players = [r.player_id for r in registrations]
-    data: dict[str, Any] = {"players": players, "round": number}
+    data: dict[str, Any] = {"players": players, "round": number, "sizes": list(table_sizes_of(tournament))}
     if method == "random":
         data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
     elif method == "swiss":
@@ -91,10 +92,13 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
 def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
     """The draw for stored input: the single function ``round_generate`` and ``round_verify`` share.
 
-    JSON object keys are strings, so player ids are turned back into ints here."""
+    JSON object keys are strings, so player ids are turned back into ints here. An input stored without
+    ``sizes`` (drawn before tournaments had other table sizes) was drawn at tables of 4 and 5."""
     players = [int(p) for p in data["players"]]
+    sizes = tuple(data.get("sizes") or TABLE_SIZES)
     if method == "random":
-        return random_draw(players, seed, clubs={int(k): v for k, v in data.get("clubs", {}).items()})
+        clubs = {int(k): v for k, v in data.get("clubs", {}).items()}
+        return random_draw(players, seed, clubs=clubs, sizes=sizes)
     if method == "swiss":
         history = [tables for _, tables in sorted(data.get("history", {}).items(), key=lambda kv: int(kv[0]))]
         return swiss_draw(
@@ -105,11 +109,14 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
             seat_counts={int(k): v for k, v in data.get("seat_counts", {}).items()},
             dealer_counts={int(k): v for k, v in data.get("dealer_counts", {}).items()},
             bye_counts={int(k): v for k, v in data.get("bye_counts", {}).items()},
+            sizes=sizes,
         )
     if method == "balanced":
         # One schedule for the whole tournament, from the first balanced round's seed; this round is
         # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
-        schedule = balanced_schedule(players, data["rounds_planned"], data.get("schedule_seed") or seed)
+        schedule = balanced_schedule(
+            players, data["rounds_planned"], data.get("schedule_seed") or seed, sizes=sizes
+        )
         return schedule.rounds[data["round"] - 1]
     raise _invalid(
         "method", _("cannot recompute a %(method)s draw"), params={"method": Labelled("method", method)}
@@ -194,9 +201,16 @@ def round_generate_check(
     if method not in ("random", "swiss", "balanced"):
         raise _invalid("method", _("must be random, swiss or balanced"))
     players = active_registrations(tournament, number).count()
-    if players < 4:
+    smallest = min(table_sizes_of(tournament))
+    if players < smallest == 4:  # the catalogues' message for the default sizes
         raise _invalid(
             "players", _("only %(players)s checked-in players: a table needs 4"), params={"players": players}
+        )
+    if players < smallest:
+        raise _invalid(
+            "players",
+            _("only %(players)s checked-in players: a table needs %(size)s"),
+            params={"players": players, "size": smallest},
         )
     return number, method, seed, reason
 
@@ -310,7 +324,7 @@ def draw_edit(
     """Replace a draft draw by hand: lists of player ids in seat order (A first; A deals first).
 
     Validated: nobody at two tables, every checked-in player seated (or given a bye where byes are
-    needed), tables of 4 or 5.
+    needed), tables of the tournament's sizes (``table_sizes_of``; e.g. 4 or 5).
     """
     with acting_as(by), transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -324,7 +338,9 @@ def draw_edit(
         expected = list(
             active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
         )
-        problems = validate_round([list(t) for t in tables], expected, byes=list(byes))
+        problems = validate_round(
+            [list(t) for t in tables], expected, byes=list(byes), sizes=table_sizes_of(round_.tournament)
+        )
         if problems:
             by_field: dict[str, list[ValidationError]] = {}
             for problem in problems:  # each under the input that holds it: a bad bye names "byes"
@@ -508,8 +524,10 @@ def final_stage_check(tournament: Tournament) -> Round:
 
 
 def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
-    """After the qualifying rounds: the top 4 play a final table; with ``placement_tables`` the next
-    players play tables for places 5-8, 9-12, ... (seats in standings order, the leader deals first)."""
+    """After the qualifying rounds: the top players play a final table of the tournament's preferred
+    size (``table_sizes_of(...)[0]``: 4 play places 1-4); with ``placement_tables`` the next players play
+    tables of that size for the following places (5-8, 9-12, ...; seats in standings order, the leader
+    deals first). Players left over when the field is not a multiple of the size play no table."""
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = final_stage_check(tournament)
@@ -523,23 +541,24 @@ def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
             .order_by("rank", "player_id")
             .values_list("player_id", flat=True)
         )
+        size = table_sizes_of(tournament)[0]
         groups = (
-            [ranking[i : i + 4] for i in range(0, len(ranking), 4)]
+            [ranking[i : i + size] for i in range(0, len(ranking), size)]
             if tournament.placement_tables
-            else [ranking[:4]]
+            else [ranking[:size]]
         )
-        groups = [g for g in groups if len(g) == 4]
+        groups = [g for g in groups if len(g) == size]
         round_ = Round.objects.create(
             tournament=tournament,
             number=last.number + 1,
             stage=Round.Stage.FINAL,
             method="final",
             seed="standings",
-            draw_input={"ranking": ranking},
+            draw_input={"ranking": ranking, "size": size},
         )
         for number, group in enumerate(groups, start=1):
-            first = (number - 1) * 4 + 1
-            label = "Final" if number == 1 else f"Places {first}-{first + 3}"
+            first = (number - 1) * size + 1
+            label = "Final" if number == 1 else f"Places {first}-{first + size - 1}"
             table = Table.objects.create(round=round_, number=number, label=label, first_dealer="A")
             audit.bulk_create(
                 Seat,
