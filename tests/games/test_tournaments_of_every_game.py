@@ -123,7 +123,7 @@ def test_a_61_player_cego_at_ichenheim_runs_from_registration_to_final_standings
 def test_a_50_player_talon_at_tables_of_6_and_5_runs_to_final_standings(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    fields = {"table_sizes": [6, 5], "deals_per_round_5": 2, "deals_per_round_6": 2}
+    fields = {"table_sizes": [6, 5], "rounds_planned": 2, "deals_per_round_5": 2, "deals_per_round_6": 2}
     organizer, sizes = run_tournament("talon-open", "talon", 50, fields, django_capture_on_commit_callbacks)
     assert sizes == [Counter({6: 5, 5: 4})] * 2
     rows = final_standings(organizer, "talon-open")["results"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -121,7 +123,11 @@ def test_it_rejects_an_invalid_format_in_the_tournament_form(organizer: Client) 
     page = organizer.get(url)
     assert "Import players from CSV" in page.content.decode()
     form = page.context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None and k not in ("organizers",)}
+    data = {
+        k: json.dumps(v) if isinstance(v, list | dict) else v  # JSON fields as the page writes them
+        for k, v in form.initial.items()
+        if v is not None and k not in ("organizers",)
+    }
     data.update(
         {
             "starts_on": "2026-11-21",

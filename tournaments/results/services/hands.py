@@ -186,7 +186,8 @@ def entry_score(
         summary = dict(data)
         summary.pop("payments", None)
         seats = list(deal.active)
-        if summary.get("kind") in game.everyone_plays_kinds:  # the seat sitting out plays it too (a Fahren)
+        # the seat sitting out plays a hand of some kinds too (Königrufen's Fahren)
+        if type(summary.get("kind")) is str and summary["kind"] in game.everyone_plays_kinds:
             seats += list(deal.sitting_out)
         for name, expected in (("seats", seats), ("stake", deal.stake)):
             if name in summary and summary[name] != expected:
