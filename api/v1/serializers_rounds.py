@@ -122,9 +122,10 @@ class TableCodeSerializer(serializers.Serializer):
 
 class GenerateSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
-        choices=["random", "swiss", "balanced"],
+        choices=["random", "swiss", "balanced", "seeded"],
         required=False,
-        help_text="Default: the tournament's pairing method for this round.",
+        help_text="Default: the tournament's pairing method for this round. seeded: the players cut into as "
+        "many groups by rating as a table has seats, one of each group at every table (Bled's first round).",
     )
     seed = serializers.CharField(required=False, min_length=1, max_length=64, help_text="Default: random.")
     extra_reason = serializers.CharField(

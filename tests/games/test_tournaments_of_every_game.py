@@ -129,3 +129,32 @@ def test_a_50_player_talon_at_tables_of_6_and_5_runs_to_final_standings(
     rows = final_standings(organizer, "talon-open")["results"]
     assert len(rows) == 50
     assert sum(row["game_points"] for row in rows) == 0
+
+
+def test_bled_seeds_round_one_in_three_groups_by_rating_and_ranks_tables_2_1_half(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """16.8: round 1 in three groups by a ranking; table places worth 2 / 1 / 0.5, the score difference
+    breaking ties."""
+    user = get_user_model().objects.create_user("bled", password="pw-org-12345", is_staff=True)
+    organizer = client_with_token(user)
+    created = organizer.post(
+        "/api/v1/tournaments/",
+        {"slug": "bled", "name": "Bled", "starts_on": "2026-12-05", "game": "slovenian"},
+        format="json",
+    ).json()
+    assert created["pairing_methods"][0] == "seeded"
+    assert created["table_points_3"] == [2, 1, 0.5]
+    assert created["tiebreaks"][:2] == ["total", "game_points"]
+    for i in range(12):
+        body = {"name": f"Igralec {i:02}", "rating": 2000 - 10 * i, "check_in": True}
+        assert organizer.post("/api/v1/tournaments/bled/players/", body, format="json").status_code == 201
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = organizer.post("/api/v1/tournaments/bled/rounds/", {"seed": "bled-1"}, format="json")
+    drawn = drawn_round(organizer, accepted).json()
+    assert drawn["method"] == "seeded"
+    tables = organizer.get("/api/v1/tournaments/bled/rounds/1/tables/").json()["results"]
+    for table in tables:
+        groups = sorted(int(seat["name"].split()[-1]) // 4 for seat in table["seats"])
+        assert groups == [0, 1, 2]
+    assert organizer.get("/api/v1/tournaments/bled/rounds/1/verify/").json()["verifies"] is True

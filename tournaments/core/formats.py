@@ -24,7 +24,7 @@ from engine.core.presets import options_of
 from engine.games import DEFAULT_GAME, game
 from tournaments.core.engine_messages import engine_message
 
-PAIRING_METHODS = ("random", "swiss", "balanced")
+PAIRING_METHODS = ("random", "swiss", "balanced", "seeded")
 MAX_DEALS_PER_ROUND = 500  # a club round has 8 to 24; the column itself would hold 32,767
 
 

@@ -22,6 +22,7 @@ METHOD_CHOICES: dict[str, Any] = {
     "random": _("Random (clubs kept apart)"),
     "swiss": _("Swiss (by the standings)"),
     "balanced": _("Balanced schedule"),
+    "seeded": _("Seeded by rating (one of each group at every table)"),
 }
 
 #: a scored item's name as the score sheets show it (tarokk jargon stays Hungarian)
@@ -90,6 +91,7 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "random": _("random draw"),
         "swiss": _("Swiss (by the standings)"),
         "balanced": _("balanced (fewest repeat opponents)"),
+        "seeded": _("seeded by rating in groups"),
         "manual": _("edited by hand"),
         "final": _("final stage by the standings"),
     },

@@ -395,3 +395,23 @@ def test_it_counts_the_byes_the_sizes_need() -> None:
     assert [p.code for p in validate_round([[1, 2, 3]], range(1, 5), byes=[4], sizes=(3, 4))] == ["bye_count"]
     problems = validate_round([[1, 2, 3]], range(1, 6), sizes=(3,), byes=[4])
     assert str(problems[-1]) == "1 players sit out, but with 5 checked in exactly 2 must sit out"
+
+
+def test_the_seeded_draw_puts_one_player_of_each_rating_group_at_every_table() -> None:
+    """Bled (16.8): round 1 seeded in three groups by a ranking."""
+    from tournaments.draw.pairing.seeded import seeded_draw
+
+    players = list(range(1, 31))
+    ratings = {p: 3000 - 10 * p for p in players}  # player 1 the strongest
+    draw = seeded_draw(players, "bled", ratings=ratings, sizes=(3,))
+    assert len(draw.tables) == 10
+    assert not draw.byes
+    for table in draw.tables:
+        groups = sorted((p - 1) // 10 for p in table.players)
+        assert groups == [0, 1, 2]
+    again = seeded_draw(list(reversed(players)), "bled", ratings=ratings, sizes=(3,))
+    assert again.to_json() == draw.to_json()
+    assert seeded_draw(players, "other", ratings=ratings, sizes=(3,)).to_json() != draw.to_json()
+    lopsided = seeded_draw(list(range(1, 33)), "bled", ratings={1: 2000}, sizes=(3,))
+    assert len(lopsided.byes) == 2
+    assert 1 not in lopsided.byes  # the rated player is in the top group, the unrated last sit out

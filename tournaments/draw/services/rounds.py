@@ -24,13 +24,14 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.core import audit
 from tournaments.core.audit import acting_as
 from tournaments.core.events import ROUND_CLOSED, ROUND_RELEASED, publish
-from tournaments.core.formats import pairing_method_for, table_sizes_of
+from tournaments.core.formats import PAIRING_METHODS, pairing_method_for, table_sizes_of
 from tournaments.core.messages import Join, Labelled, Text
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.core.validation import invalid as _invalid
 from tournaments.draw.models import POSITIONS, Bye, Round, Seat, Table
 from tournaments.draw.pairing.balanced import balanced_schedule
 from tournaments.draw.pairing.random_draw import random_draw
+from tournaments.draw.pairing.seeded import seeded_draw
 from tournaments.draw.pairing.swiss import swiss_draw
 from tournaments.draw.pairing.tables import TABLE_SIZES, RoundDraw, validate_round
 from tournaments.draw.pairing.tables import Table as DrawnTable
@@ -52,6 +53,8 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
     data: dict[str, Any] = {"players": players, "round": number, "sizes": list(table_sizes_of(tournament))}
     if method == "random":
         data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
+    elif method == "seeded":  # the ranking the groups are cut from: the players' ratings
+        data["ratings"] = {str(r.player_id): r.player.rating for r in registrations}
     elif method == "swiss":
         previous = number - 1
         standings_ensure_current(tournament)  # the draw must see every confirmed result
@@ -111,6 +114,9 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
             bye_counts={int(k): v for k, v in data.get("bye_counts", {}).items()},
             sizes=sizes,
         )
+    if method == "seeded":
+        ratings = {int(k): v for k, v in data.get("ratings", {}).items()}
+        return seeded_draw(players, seed, ratings=ratings, sizes=sizes)
     if method == "balanced":
         # One schedule for the whole tournament, from the first balanced round's seed; this round is
         # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
@@ -198,8 +204,8 @@ def round_generate_check(
             {"previous": previous.number, "number": number},
         )
     method = method or pairing_method_for(tournament.pairing_methods, number)
-    if method not in ("random", "swiss", "balanced"):
-        raise _invalid("method", _("must be random, swiss or balanced"))
+    if method not in PAIRING_METHODS:
+        raise _invalid("method", _("must be random, swiss, balanced or seeded"))
     players = active_registrations(tournament, number).count()
     smallest = min(table_sizes_of(tournament))
     if players < smallest == 4:  # the catalogues' message for the default sizes
