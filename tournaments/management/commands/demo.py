@@ -158,8 +158,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.create(
                 slug=options["slug"],
                 starts_on=date(2026, 11, 21),
-                pairing_methods=["random", "swiss"],
-                **fields,
+                **{"pairing_methods": ["random", "swiss"], **fields},
             )
             names = [f"{last} {first}" for first in FIRST for last in LAST]
             rng.shuffle(names)
