@@ -53,8 +53,10 @@ from tournaments.results.services.hands import (
 
 
 def explanation() -> Any:
-    """The words a dispute's finding uses for the facts and items of the game (``results/games/``): the
-    default game's, as every tournament plays it until a tournament names its game."""
+    """The words a dispute's finding uses for the facts and items of the game (``results/games/``):
+    Hungarian Tarokk's, the one game whose descriptor weighs summaries fact by fact and item by item
+    (``assess_summary``). The other games' versions are weighed by the engine's payments alone, with no
+    fact or item to say (``assess``)."""
     return explanation_of(game_of())
 
 
