@@ -54,6 +54,8 @@ def test_other_games_pages_fit_the_screen(transactional_db: Any, live_server: An
             page = context.new_page()
             width = options["viewport"]["width"]
             for name, url, seat in urls:
+                if name.startswith("talon-print") and width < 500:
+                    continue  # a sheet to print on A4 landscape, not read on a phone (as the 4 and 5's)
                 if seat:  # the phone says which seat it is first
                     code = url.split("/enter/")[1].split("/")[0]
                     page.goto(url.split("/enter/")[0] + f"/enter/{code}/")

@@ -146,7 +146,11 @@ class SummaryForm(GameForm):
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
         name, label = field_name(q.path), _(q.label)
         kwargs: dict[str, Any] = {"required": False, "label": label, "help_text": _(q.help) if q.help else ""}
-        if q.kind == "choice":
+        if q.kind == "choice" and q.path == "kind" and "played" in q.choices:
+            # the kind of hand: played unless the table says otherwise (as every summary reads it)
+            choices = [(c, word(self.game, c)) for c in q.choices]
+            self.fields[name] = forms.ChoiceField(choices=choices, initial="played", **kwargs)
+        elif q.kind == "choice":
             choices = [("", "—"), *((c, word(self.game, c)) for c in q.choices)]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
         elif q.kind == "seat":
