@@ -110,7 +110,7 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
         ),
         (_("Deals per round"), deals),
         (_("Scoring"), str(tournament.get_scoring_display())),
-        (_("Table points"), points),
+        *([] if tournament.scoring == "game_points" else [(_("Table points"), points)]),
         (_("Tie-breaks"), _(", then ").join(tiebreaks) if tiebreaks else _("none")),
         (_("Rules"), str(preset)),
     ]
