@@ -130,6 +130,8 @@ def test_presets_differ_where_the_texts_say_and_options_resolve() -> None:
         "scoring": "table_points",
         "table_sizes": [3],
         "table_points": {3: [2, 1, 0.5]},
+        "tiebreaks": ["total", "game_points"],  # the score difference breaks ties
+        "pairing_methods": ["seeded", "swiss"],  # round 1 in three groups by a ranking
     }
     assert set(DESCRIPTOR.formats) == set(PRESETS) == set(DESCRIPTOR.preset_docs)
     assert set(DESCRIPTOR.option_docs) == {k for k in PRESETS["bled"].__dataclass_fields__ if k != "name"}
