@@ -2,6 +2,7 @@
 
     python benchmarks/pairing_bench.py            # full run: 60 s per balanced field (about 10 minutes)
     python benchmarks/pairing_bench.py --quick    # smoke test: small budgets, a few seconds
+    python benchmarks/pairing_bench.py --sizes-only 7   # the table sizes' report alone, every 7th field
 
 Swiss: for 100, 1,000 and 10,000 players, 8 rounds with synthetic results (each table's places, and so
 10-8-6-4(-4) points, in random order); prints the mean and slowest seconds per round and the repeated
@@ -129,7 +130,13 @@ def sizes_report(fields: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small fields and budgets, for a smoke test")
+    parser.add_argument(
+        "--sizes-only", type=int, metavar="STEP", help="only the table sizes' report, every STEP-th field"
+    )
     args = parser.parse_args()
+    if args.sizes_only:
+        sizes_report(list(range(9, 201, args.sizes_only)))
+        return
     swiss_fields = [100, 1000] if args.quick else [100, 1000, 10000]
     rounds = 3 if args.quick else 8
     print(f"swiss: {rounds} rounds with random table results")

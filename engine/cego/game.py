@@ -6,11 +6,6 @@ Summaries and typed payments only: the kit replays no records and has no bots.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any, NoReturn
-
 from engine.cego.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal, sitting_out, sitting_out_shares
 from engine.cego.form import SUMMARY_FORM
 from engine.cego.rules import CONTRACTS, DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
@@ -19,24 +14,14 @@ from engine.cego.scoring import PLAUSIBLE_PAYMENT, item_payments, max_payment, s
 from engine.cego.summary import ALL_TRICKS, KINDS, TEAMS
 from engine.cego.terms import LABELS, TERMS
 from engine.core.descriptor import GameDescriptor
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
+from engine.core.kit import replays_nothing, summary_schema_of
 
 ID = "cego"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
 #: 17.3: "Two sessions of 24 deals are played", at three-seat tables and one or two four-seat tables
 FORMAT = {"scoring": "game_points", "table_sizes": [3, 4], "deals_per_round": {3: 24, 4: 24}, "rounds": 2}
 
 
-@cache
-def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/schemas/cego/hand-summary.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def replay(record: Any) -> NoReturn:
-    """Cego is entered as summaries or payments: there are no records to replay."""
-    raise EngineError("record", Message("no_records", _("this game replays no records")))
+summary_schema = summary_schema_of(ID)
 
 
 DESCRIPTOR = GameDescriptor(
@@ -50,7 +35,7 @@ DESCRIPTOR = GameDescriptor(
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replay,
+    replay=replays_nothing,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,

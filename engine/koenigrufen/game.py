@@ -13,14 +13,10 @@ will be a Fahren, so the table enters such a hand at stake 1.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
+from engine.core.kit import replays_nothing, summary_schema_of
 from engine.koenigrufen.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
@@ -45,7 +41,6 @@ from engine.koenigrufen.summary import KINDS, TEAMS
 from engine.koenigrufen.terms import LABELS, TERMS
 
 ID = "koenigrufen"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
 #: the kontra ladder (the Raiffeisen Tarockcup: Kontra, Rekontra, Subkontra; Viennese: Kontra, Re, Sub)
 KONTRA_NAMES: tuple[str, ...] = ("Kontra", "Re", "Sub")
 #: the names of the scored items: the contracts, the bonuses and the Trischaken's
@@ -67,15 +62,7 @@ FORMATS: dict[str, dict[str, Any]] = {
 }
 
 
-@cache
-def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/schemas/koenigrufen/hand-summary.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def replay(record: Any) -> Any:
-    """Königrufen hands are entered as summaries or payments: there is no record to replay."""
-    raise EngineError(Message("no_records", _("this game replays no records")))
+summary_schema = summary_schema_of(ID)
 
 
 DESCRIPTOR = GameDescriptor(
@@ -90,7 +77,7 @@ DESCRIPTOR = GameDescriptor(
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replay,
+    replay=replays_nothing,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,

@@ -3,15 +3,11 @@ Tables enter payments or hand summaries; there are no records to replay and no b
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
+from engine.core.kit import replays_nothing, summary_schema_of
 from engine.slovenian.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
@@ -43,7 +39,6 @@ from engine.slovenian.summary import KINDS
 from engine.slovenian.terms import LABELS, TERMS
 
 ID = "slovenian"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
 
 #: the Bled event's format (16.8 Bled and the issue): tables of three, places worth 2 / 1 / 0.5 (the score
 #: difference breaks ties); the text gives no number of deals or rounds, so the site's defaults apply
@@ -61,15 +56,7 @@ FORMATS: dict[str, dict[str, Any]] = {
 }
 
 
-@cache
-def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/schemas/slovenian/hand-summary.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def replay(record: Any) -> NoReturn:
-    """Slovenian Tarok tables enter summaries or payments: there is no record to replay."""
-    raise EngineError(Message("no_records", _("this game replays no records")))
+summary_schema = summary_schema_of(ID)
 
 
 DESCRIPTOR = GameDescriptor(
@@ -83,7 +70,7 @@ DESCRIPTOR = GameDescriptor(
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replay,
+    replay=replays_nothing,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,

@@ -4,14 +4,8 @@ typed payments are entered, no records: the game has no trick-by-trick engine.""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any
-
 from engine.core.descriptor import GameDescriptor
-from engine.core.messages import EngineError, Message
-from engine.core.messages import gettext_noop as _
+from engine.core.kit import replays_nothing, summary_schema_of
 from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
 from engine.talon.form import SUMMARY_FORM
 from engine.talon.rules import DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
@@ -22,20 +16,11 @@ from engine.talon.tables import ALL_CONTRACTS, TABLE_SIZES
 from engine.talon.terms import KONTRA_NAMES, LABELS, TERMS
 
 ID = "talon"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
 #: 1.6: "a number equal to or a multiple of the number of players": two rounds of the deal a round
 DEALS_PER_ROUND: dict[int, int] = {size: 2 * size for size in TABLE_SIZES}
 
 
-@cache
-def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/schemas/talon/hand-summary.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def replay(record: Any) -> Any:
-    """Talon has no records to replay."""
-    raise EngineError(Message("no_records", _("this game replays no records")))
+summary_schema = summary_schema_of(ID)
 
 
 DESCRIPTOR = GameDescriptor(
@@ -49,7 +34,7 @@ DESCRIPTOR = GameDescriptor(
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replay,
+    replay=replays_nothing,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,

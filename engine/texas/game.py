@@ -4,14 +4,9 @@ records, no bots."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any
-
 from engine.core.descriptor import GameDescriptor
-from engine.core.messages import EngineError, Message, gettext_noop
-from engine.core.messages import gettext_noop as _
+from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 from engine.texas.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal_sequence, sitting_out, sitting_out_shares
 from engine.texas.form import SUMMARY_FORM
 from engine.texas.rules import (
@@ -30,7 +25,6 @@ from engine.texas.summary import BONUSES, KINDS, TEAMS
 from engine.texas.terms import TERMS
 
 ID = "texas"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / ID / "hand-summary.schema.json"
 #: the ladder of 18.13 and 19.16: "Contra ... Re ... Supre ... Mort"
 KONTRA_NAMES: tuple[str, ...] = ("Contra", "Re", "Supre", "Mort")
 
@@ -65,15 +59,7 @@ LABELS: dict[str, str] = {
 }
 
 
-@cache
-def summary_schema() -> dict[str, Any]:
-    """The JSON schema of a hand summary (engine/schemas/texas/hand-summary.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def replay(record: Any) -> Any:
-    """Texas Tarock is entered as summaries or payments only."""
-    raise EngineError("record", Message("no_records", _("this game replays no records")))
+summary_schema = summary_schema_of(ID)
 
 
 DESCRIPTOR = GameDescriptor(
@@ -87,7 +73,7 @@ DESCRIPTOR = GameDescriptor(
     entry_kinds=frozenset({"payments", "summary"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replay,
+    replay=replays_nothing,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,

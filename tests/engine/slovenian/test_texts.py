@@ -25,5 +25,5 @@ def marked() -> list[str]:
 
 def test_the_kit_marks_its_texts() -> None:
     texts = marked()
-    assert "this game replays no records" in texts
+    assert "Trojka" in texts
     assert "Klop" in texts
