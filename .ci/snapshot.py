@@ -279,14 +279,29 @@ GLOSSARY = 'class="card glossary"'
 def holds_added(raw: str) -> bool:
     """A body that holds what issue 23 added (a tournament object, the glossary): its ETag, computed from
     the whole body, differs on the two sides."""
-    return GLOSSARY in raw or '"rules_preset"' in raw
+    return any(mark in raw for mark in (GLOSSARY, '"rules_preset"', '"penalty_max"', '"sizes"'))
+
+
+# ... the Hungarian family's presets and their options (issue 23 §1), and the table sizes a draw's input
+# now records (the old rounds' input has none and verifies as tables of 4 and 5)
+FAMILY_PRESETS = frozenset({"family_basic", "palatine", "magus", "emperor"})
+FAMILY_OPTIONS = frozenset({"game_value", "game_value_cap", "pack_size", "family_bonuses"})
 
 
 def without_added(value: Any) -> Any:
-    """A JSON value without the tournament fields issue 23 added (in a tournament object: one with a
-    ``rules_preset``)."""
+    """A JSON value without what issue 23 added: a tournament's new fields (in a tournament object: one
+    with a ``rules_preset``), the family presets and options (in the rules' listing: options with a
+    ``penalty_max``), a draw input's ``sizes`` (one with ``players``)."""
     if isinstance(value, dict):
-        added = ADDED_KEYS if "rules_preset" in value else frozenset()
+        added: frozenset[str] = frozenset()
+        if "rules_preset" in value:
+            added = ADDED_KEYS
+        elif "penalty_max" in value:
+            added = FAMILY_OPTIONS
+        elif "pagat" in value and "tournament" in value:
+            added = FAMILY_PRESETS
+        elif "players" in value and "round" in value:
+            added = frozenset({"sizes"})
         return {k: without_added(v) for k, v in value.items() if k not in added}
     if isinstance(value, list):
         return [without_added(v) for v in value]

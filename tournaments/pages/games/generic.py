@@ -64,12 +64,14 @@ class PaymentsForm(GameForm):
     """One number per seat and the kind of hand; a seat sitting out gets 0 unless the game lets it share."""
 
     confirm_unusual = forms.BooleanField(required=False, label=gettext_lazy("Yes, this is what we played"))
+    #: the kinds of hand as the form offers them; None: every kind of the game, in its labels
+    kind_choices: list[tuple[str, Any]] | None = None
 
     def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, view=view, deal=deal, **kwargs)
         kinds = self.game.vocabularies.get("kind", ("played",))
         kind = forms.ChoiceField(
-            choices=[(k, word(self.game, k)) for k in kinds],
+            choices=self.kind_choices or [(k, word(self.game, k)) for k in kinds],
             initial="played",
             label=gettext_lazy("The hand was"),
         )

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.hungarian.summary import BONUSES  # a game's kit reads its own game's words
-from tournaments import services
 from tournaments.core.formats import Deal, game_of, rules_of
 from tournaments.draw.models import Seat
 from tournaments.pages.common import seat_label
+from tournaments.pages.games import generic
 from tournaments.pages.games.kit import EntryKit
 from tournaments.results.models import HandSubmission
 
@@ -125,67 +125,12 @@ def hand_facts(view: Any, submission: HandSubmission) -> list[tuple[str, str]]:
     return facts
 
 
-class PaymentsForm(forms.Form):
-    """One number per seat; the sitting-out dealer of a 5-table gets 0 (a read-only field)."""
+class PaymentsForm(generic.PaymentsForm):
+    """One number per seat; the sitting-out dealer of a 5-table gets 0 (a read-only field). The kinds of
+    hand in the players' words (what each pays)."""
 
-    kind = forms.ChoiceField(choices=PAYMENT_KINDS, initial="played", label=gettext_lazy("The hand was"))
-    confirm_unusual = forms.BooleanField(required=False, label=gettext_lazy("Yes, this is what we played"))
-
-    def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.group_errors: dict[str, list[str]] = {}
-        self.seat_fields = []
-        bound = services.payment_bound(view.tournament, deal.stake)  # the server's limit, in the browser too
-        for seat in view.seats:
-            name = f"pay_{seat.position}"
-            out = seat.position not in deal.active
-            self.fields[name] = forms.IntegerField(
-                required=False,
-                label=seat_label(seat),
-                min_value=-bound,
-                max_value=bound,
-                disabled=out,
-                initial=0 if out else None,
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "step": 1, "data-pay": seat.position}
-                ),
-            )
-            self.seat_fields.append((seat, name, out))
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        thrown_in = cleaned.get("kind") in GAME.thrown_in_kinds
-        for seat, name, _out in self.seat_fields:
-            if thrown_in:  # nobody pays: the boxes are hidden, and whatever they hold is ignored
-                cleaned[name] = 0
-                self.errors.pop(name, None)
-            elif cleaned.get(name) is None and name not in self.errors:
-                self.add_error(name, _("Enter the points of %(seat)s (0 if none).") % {"seat": seat.position})
-        return cleaned
-
-    @property
-    def seat_rows(self) -> list[tuple[Seat, Any, bool]]:
-        return [(seat, self[name], out) for seat, name, out in self.seat_fields]
-
-    def to_data(self) -> dict[str, Any]:
-        payments = {seat.position: int(self.cleaned_data[name]) for seat, name, _ in self.seat_fields}
-        return {"kind": self.cleaned_data["kind"], "payments": payments}
-
-    @property
-    def unusual(self) -> bool:
-        """The server asked to confirm an unusual entry, or the player ticked the box already."""
-        return bool(getattr(self, "_unusual", False) or self.data.get("confirm_unusual"))
-
-    def field_for(self, path: str) -> str | None:
-        match = re.fullmatch(r"data\.payments\.([A-E])", path)
-        if match and f"pay_{match.group(1)}" in self.fields:
-            return f"pay_{match.group(1)}"
-        if path == "data.kind":
-            return "kind"
-        return None
-
-    def group_for(self, path: str) -> str | None:
-        return "payments" if path == "data.payments" else None
+    game = GAME
+    kind_choices = PAYMENT_KINDS
 
     @staticmethod
     def field_label(name: str) -> str:
