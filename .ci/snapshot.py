@@ -274,12 +274,15 @@ OTHER_GAMES_NAV = re.compile(
     r'<nav aria-label="[^"]*"><h2>[^<]*</h2><ul class="links">(?:<li>.*?</li>)*</ul></nav>'
 )
 GLOSSARY = 'class="card glossary"'
+DRAW_INPUT = re.compile(r'"players":\s*\[')
 
 
 def holds_added(raw: str) -> bool:
     """A body that holds what issue 23 added (a tournament object, the glossary): its ETag, computed from
     the whole body, differs on the two sides."""
-    return any(mark in raw for mark in (GLOSSARY, '"rules_preset"', '"penalty_max"', '"sizes"'))
+    return any(mark in raw for mark in (GLOSSARY, '"rules_preset"', '"penalty_max"')) or bool(
+        DRAW_INPUT.search(raw)
+    )
 
 
 # ... the Hungarian family's presets and their options (issue 23 §1), and the table sizes a draw's input
