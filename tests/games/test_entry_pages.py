@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import selectors, services
+from tournaments.core.formats import rules_of
 from tournaments.draw.models import Round, Table
 from tournaments.results.models import HandSubmission
 
@@ -131,3 +132,28 @@ def test_the_glossary_and_the_format_page_speak_the_games_words() -> None:
     glossary = Client().get(reverse("tournaments:glossary") + f"?t={tournament.slug}").content.decode()
     assert "Klop" in glossary
     Round.objects.filter(pk=table.round.pk)  # the table page of the round reads its sheet in that game too
+
+
+def test_a_palatine_table_enters_the_first_five_on_the_phone() -> None:
+    """The Hungarian family (hungarian-tarokk-family.txt, Palatine): its own bonuses are asked on the
+    Hungarian form, announced (with kontra) and made, and scored by the preset."""
+    from tests.pages.test_entry import summary_form
+
+    table = table_of("hungarian", "palatine", 4)
+    phone = phone_at(table, "A")
+    page = phone.get(hand_url(table, 1, "summary")).content.decode()
+    assert "Bonuses of the game" in page
+    assert 'name="made_first_five"' in page
+    form = summary_form(table, 1, ann_first_five_team="declarer", made_first_five="declarer")
+    preview = phone.post(hand_url(table, 1, "summary"), form)
+    html = preview.content.decode()
+    assert preview.status_code == 200, re.findall(r'class="field-error"[^>]*>([^<]+)', html)
+    saved = phone.post(hand_url(table, 1, "summary"), {**form, "action": "save", "idem": "p5"})
+    assert saved.status_code == 302
+    stored = HandSubmission.objects.get(hand__table=table)
+    assert stored.payload["result"]["bonuses"] == {"first_five": "declarer"}
+    assert {"team": "declarer", "bonus": "first_five", "kontra": 0} in stored.payload["announcements"]
+    tournament = table.round.tournament
+    items = selectors.scored_items("summary", stored.payload, rules_of(tournament), tournament)
+    first_five = next(item for item in items if item["name"] == "first_five")
+    assert (first_five["team"], first_five["won"], first_five["value"]) == ("declarer", True, 10)  # announced

@@ -80,6 +80,10 @@ ANNOUNCED_CHOICES = [("", gettext_lazy("not announced")), *TEAM_CHOICES[1:]]
 TOOK_CHOICES = [("", gettext_lazy("neither team")), *TEAM_CHOICES[1:]]
 
 
+BOTH = "both"  # a family bonus both teams made (the Evil One, the Good One: a trick each)
+MADE_CHOICES = [*TOOK_CHOICES, (BOTH, gettext_lazy("both teams"))]
+
+
 RESULT_BONUSES = ("trull", "four_kings", "xxi_catch")
 
 
@@ -186,6 +190,17 @@ class SummaryForm(forms.Form):
                 choices=kontras, coerce=int, required=False, empty_value=0
             )
             self.bonus_rows.append((bonus, team, kontra))
+        # A family preset's own bonuses (Palatine, Magus, Emperor): announced like the others, and who made
+        # them (the summary's ``result.bonuses``)
+        self.family_rows = []
+        for bonus, _silent, _announced in getattr(rules, "family_bonuses", ()):
+            team, kontra, made = f"ann_{bonus}_team", f"ann_{bonus}_kontra", f"made_{bonus}"
+            self.fields[team] = forms.ChoiceField(choices=ANNOUNCED_CHOICES, required=False)
+            self.fields[kontra] = forms.TypedChoiceField(
+                choices=kontras, coerce=int, required=False, empty_value=0
+            )
+            self.fields[made] = forms.ChoiceField(choices=MADE_CHOICES, required=False)
+            self.family_rows.append((bonus, team, kontra, made))
         self.declaration_rows = []
         for seat in active:
             name = f"decl_{seat.position}"
@@ -197,6 +212,14 @@ class SummaryForm(forms.Form):
     @property
     def bonus_fields(self) -> list[tuple[str, Any, Any]]:
         return [(bonus, self[team], self[kontra]) for bonus, team, kontra in self.bonus_rows]
+
+    @property
+    def family_fields(self) -> list[tuple[str, Any, Any, Any]]:
+        """(the bonus in words, announced by, its kontra, made by) of each of the preset's family bonuses."""
+        return [
+            (_(GAME.labels.get(bonus, bonus)), self[team], self[kontra], self[made])
+            for bonus, team, kontra, made in self.family_rows
+        ]
 
     @property
     def declaration_fields(self) -> list[tuple[Seat, Any]]:
@@ -242,6 +265,10 @@ class SummaryForm(forms.Form):
                 if c.get(team):
                     announcements.append({"team": c[team], "bonus": bonus, "kontra": int(c.get(kontra) or 0)})
                     self._announced.append(bonus)
+            for bonus, team, kontra, _made in self.family_rows:
+                if c.get(team):
+                    announcements.append({"team": c[team], "bonus": bonus, "kontra": int(c.get(kontra) or 0)})
+                    self._announced.append(bonus)
             data["announcements"] = announcements
             declarations = []
             for seat, name in self.declaration_rows:
@@ -266,6 +293,12 @@ class SummaryForm(forms.Form):
             result["pagat_last_trick"] = (
                 {"team": last.split(":")[0], "won": last.endswith(":won")} if last else None
             )
+            if self.family_rows:
+                made_by = {bonus: c.get(made) for bonus, _t, _k, made in self.family_rows if c.get(made)}
+                result["bonuses"] = {
+                    bonus: ["declarer", "opponents"] if team == BOTH else team
+                    for bonus, team in made_by.items()
+                }
             data["result"] = result
         elif kind == "trial_three_failed":
             data["bid"] = "three"
@@ -298,6 +331,9 @@ class SummaryForm(forms.Form):
             return simple[path]
         if path.startswith("data.offenders["):
             return "offenders"
+        match = re.fullmatch(r"data\.result\.bonuses\.(\w+)(?:\[\d+\])?", path)
+        if match and f"made_{match.group(1)}" in self.fields:
+            return f"made_{match.group(1)}"
         match = re.fullmatch(r"data\.announcements\[(\d+)\](?:\.(\w+))?", path)
         if match and int(match.group(1)) < len(self._announced):
             bonus = self._announced[int(match.group(1))]
@@ -351,6 +387,8 @@ def field_label(name: str) -> str:
         )
     if name.startswith("decl_"):
         return _("Tarokks declared by %(seat)s") % {"seat": name[5:]}
+    if name.startswith("made_"):
+        return _("%(bonus)s: made by") % {"bonus": _(GAME.labels.get(name[5:], name[5:]))}
     return name
 
 
