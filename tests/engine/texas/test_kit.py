@@ -124,11 +124,11 @@ def test_max_payment_bounds_every_sample_and_a_worst_case(preset: str) -> None:
     assert 0 < TEXAS.plausible_payment < bound
 
 
-def test_500_samples_per_preset_score_to_zero_and_validate_against_the_schema() -> None:
+def test_200_samples_per_preset_score_to_zero_and_validate_against_the_schema() -> None:
     schema = TEXAS.summary_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     seen = set()
-    for _preset, sample in _samples(500):
+    for _preset, sample in _samples(200):
         jsonschema.validate(sample, schema, cls=jsonschema.Draft202012Validator)
         result = TEXAS.score(sample)
         assert sum(result["payments"].values()) == 0
