@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import parsers
+from rest_framework import parsers, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -31,12 +31,20 @@ class RulesPresetsView(APIView):
         return Response({name: rules.options() for name, rules in game_of().presets.items()})
 
 
+class GameSummaryOut(serializers.Serializer):
+    id = serializers.CharField()
+    names = serializers.DictField(child=serializers.CharField(), help_text="the game's name in hu, en, de")
+    table_sizes = serializers.ListField(child=serializers.IntegerField())
+    default_preset = serializers.CharField()
+    presets = serializers.ListField(child=serializers.CharField())
+
+
 class GamesView(APIView):
     """The games a tournament may play: each game's id, names, table sizes and presets."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="The games", operation_id="games_list", responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="The games", operation_id="games_list", responses=GameSummaryOut(many=True))
     def get(self, request: Request) -> Response:
         return Response(
             [
