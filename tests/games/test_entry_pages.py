@@ -157,3 +157,16 @@ def test_a_palatine_table_enters_the_first_five_on_the_phone() -> None:
     items = selectors.scored_items("summary", stored.payload, rules_of(tournament), tournament)
     first_five = next(item for item in items if item["name"] == "first_five")
     assert (first_five["team"], first_five["won"], first_five["value"]) == ("declarer", True, 10)  # announced
+
+
+def test_score_sheets_are_printed_for_the_tables_a_cego_tournament_has() -> None:
+    """Printables for 3- and 4-seat tables (issue 23 §2): the 4-table's dealer shares the defenders' score."""
+    table = table_of("cego", "ichenheim", 3, table_sizes=[3, 4])
+    slug = table.round.tournament.slug
+    three = Client().get(f"/t/{slug}/print/sheet-3/").content.decode()
+    assert "Score sheet · table of 3" in three
+    assert "wins or loses what each defender does" not in three
+    four = Client().get(f"/t/{slug}/print/sheet-4/").content.decode()
+    assert "wins or loses what each defender does" in four
+    assert f"/t/{slug}/print/sheet-3/" in four  # the other size's sheet is a link away
+    assert Client().get(f"/t/{slug}/print/sheet-5/").status_code == 404  # no table of 5 at Ichenheim
