@@ -170,3 +170,25 @@ def test_score_sheets_are_printed_for_the_tables_a_cego_tournament_has() -> None
     assert "wins or loses what each defender does" in four
     assert f"/t/{slug}/print/sheet-3/" in four  # the other size's sheet is a link away
     assert Client().get(f"/t/{slug}/print/sheet-5/").status_code == 404  # no table of 5 at Ichenheim
+
+
+def test_the_dealer_of_a_five_seat_koenigrufen_table_plays_a_fahren_entered_on_the_phone() -> None:
+    """18.11: at five the dealer sits out, except in a Fahren (Trischaken), which all five play."""
+    table = table_of("koenigrufen", "wiener_tarockcup", 5)
+    deal = services.next_deal(table, 1)
+    dealer = deal.dealer
+    assert deal.sitting_out == (dealer,)
+    phone = phone_at(table, deal.active[0])
+    page = phone.get(hand_url(table, 1, "summary")).content.decode()
+    assert f'name="card_points__{dealer}"' in page  # the dealer's card points are asked too
+    points = dict(zip([*deal.active, dealer], (38, 20, 10, 2, 0), strict=True))  # 70 in all
+    form = {"kind": "trischaken", "action": "save", "idem": "t1"}
+    form |= {f"card_points__{seat}": str(p) for seat, p in points.items()}
+    form["jungfrau"] = [dealer]
+    saved = phone.post(hand_url(table, 1, "summary"), form)
+    assert saved.status_code == 302, re.findall(r'class="field-error"[^>]*>([^<]+)', saved.content.decode())
+    stored = HandSubmission.objects.get(hand__table=table)
+    assert stored.kind == "trischaken"
+    assert stored.payload["seats"] == [*deal.active, dealer]
+    assert stored.payments[dealer] > 0  # the Jungfrau is paid
+    assert services.next_deal(table, 2).stake == 2  # the hands after a Fahren are at double stakes

@@ -136,13 +136,19 @@ class SummaryForm(GameForm):
 
     def __init__(self, *args: Any, view: Any, deal: Deal, **kwargs: Any) -> None:
         super().__init__(*args, view=view, deal=deal, **kwargs)
-        active = [s for s in view.seats if s.position in deal.active or s.position in deal.sitting_out]
-        seat_choices = [(s.position, seat_label(s)) for s in active]
-        self.active = active
+        # who may declare, call or be named: the seats that play the deal; a number per seat also for a
+        # seat sitting out when it plays some kinds of hand (Königrufen's dealer in a Fahren, 18.11)
+        playing = [(s.position, seat_label(s)) for s in view.seats if s.position in deal.active]
+        everyone = [
+            (s.position, seat_label(s))
+            for s in view.seats
+            if s.position in deal.active
+            or (s.position in deal.sitting_out and self.game.everyone_plays_kinds)
+        ]
         #: (question, names of its form fields) in the game's order
         self.questions: list[tuple[FormField, list[str]]] = []
         for question in self.game.summary_form:
-            names = self._add(question, seat_choices)
+            names = self._add(question, everyone if question.kind in ("per_seat", "seats") else playing)
             self.questions.append((question, names))
 
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
