@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import selectors
+from tournaments.core.formats import PAIRING_METHODS
 from tournaments.draw.models import POSITIONS
 
 
@@ -122,7 +123,7 @@ class TableCodeSerializer(serializers.Serializer):
 
 class GenerateSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
-        choices=["random", "swiss", "balanced", "seeded"],
+        choices=list(PAIRING_METHODS),
         required=False,
         help_text="Default: the tournament's pairing method for this round. seeded: the players cut into as "
         "many groups by rating as a table has seats, one of each group at every table (Bled's first round).",

@@ -119,7 +119,8 @@ def _check_payments(
     deal: Deal,
     field: str,
     limit: int,
-    tournament: Any,
+    game: Any,
+    rules: Any,
     kind: str = "played",
 ) -> dict[str, int]:
     if not isinstance(payments, Mapping):
@@ -152,8 +153,7 @@ def _check_payments(
             code="zero_sum",
             params={"sum": sum(out.values())},
         )
-    game = game_of(tournament)
-    if kind in game.everyone_plays_kinds or game.sitting_out_shares(rules_of(tournament)) is not None:
+    if kind in game.everyone_plays_kinds or game.sitting_out_shares(rules) is not None:
         return out  # the seat sitting out plays this hand, or shares a side's score (Cego's 4-table dealer)
     for seat in deal.sitting_out:  # as the game deals (Hungarian Tarokk: the dealer of a 5-player table)
         if out.get(seat):
@@ -175,7 +175,7 @@ def entry_score(
         if kind not in kinds:
             raise invalid("data.kind", _("must be one of %(choices)s"), params={"choices": ", ".join(kinds)})
         payments = _check_payments(
-            data.get("payments"), positions, deal, "data.payments", limit, tournament, kind
+            data.get("payments"), positions, deal, "data.payments", limit, game, rules, kind
         )
         if kind in game.thrown_in_kinds and any(payments.values()):
             raise invalid(
@@ -238,7 +238,7 @@ def entry_score(
         kind, summary = result.summary.get("kind", "played"), record
     entered = data.get("payments")
     if entered is not None:
-        entered = _check_payments(entered, positions, deal, "data.payments", limit, tournament, kind)
+        entered = _check_payments(entered, positions, deal, "data.payments", limit, game, rules, kind)
     return payments, kind, summary, entered if entered not in (None, payments) else None
 
 
