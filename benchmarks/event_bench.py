@@ -123,8 +123,8 @@ class Event:
         from engine.hungarian.bots import RuleBot, play_hand
         from tournaments.core.audit import Actor, acting_as
         from tournaments.core.formats import rules_for
-        from tournaments.organizing.models import Tournament
-        from tournaments.participants.models import Club, Player
+        from tournaments.organizing.models import Club, Tournament
+        from tournaments.participants.models import Player
         from tournaments.services import player_register
 
         self.rng = random.Random(seed)

@@ -5,8 +5,8 @@ from datetime import date
 import factory
 
 from tournaments.draw.models import Round, Seat, Table
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player, Registration
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

@@ -9,8 +9,8 @@ from typing import Any
 
 from tournaments import services
 from tournaments.draw.models import Round, Table
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Club, Player
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player
 
 NAMES = [
     ("Kovács Anna", "Budapesti Tarokk Egyesület"),

@@ -1,11 +1,13 @@
 """The app's models module, as Django loads it: every model of the domain, each defined in its noun's
-package (``organizing``, ``participants``, ``draw``, ``results``, ``standings``, ``webhooks``, ``core``).
+package (``organizing``, ``participants``, ``draw``, ``results``, ``standings``, ``series``, ``ratings``,
+``webhooks``, ``core``).
 The tables keep their names (one app label, ``tournaments``). Code imports a model from its package."""
 
 from tournaments.core.models import DeadLetter
 from tournaments.draw.models import Bye, Job, Round, Seat, Table, TableCode
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player, PlayerMerge, Registration
+from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun
 from tournaments.results.models import (
     Dispute,
     DisputeFinding,
@@ -14,6 +16,7 @@ from tournaments.results.models import (
     HandSubmission,
     Penalty,
 )
+from tournaments.series.models import Series, SeriesStanding, SeriesState, SeriesTournament
 from tournaments.standings.models import Standing, StandingsState, TableResult
 from tournaments.webhooks.models import WebhookDelivery, WebhookSubscription
 
@@ -29,9 +32,17 @@ __all__ = [
     "Job",
     "Penalty",
     "Player",
+    "PlayerMerge",
+    "PlayerRating",
+    "RatingChange",
+    "RatingRun",
     "Registration",
     "Round",
     "Seat",
+    "Series",
+    "SeriesStanding",
+    "SeriesState",
+    "SeriesTournament",
     "Standing",
     "StandingsState",
     "Table",

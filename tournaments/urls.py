@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from tournaments.pages import common, entry, organizer, printables, projector, public
+from tournaments.pages import (
+    clubs,
+    common,
+    entry,
+    organizer,
+    players,
+    printables,
+    projector,
+    public,
+    ratings,
+    series,
+)
 
 app_name = "tournaments"
 
@@ -15,4 +26,8 @@ urlpatterns = [
     *entry.urlpatterns,
     *organizer.urlpatterns,
     *printables.urlpatterns,
+    *series.urlpatterns,
+    *players.urlpatterns,
+    *clubs.urlpatterns,
+    *ratings.urlpatterns,
 ]

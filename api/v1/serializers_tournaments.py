@@ -8,9 +8,9 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.core import api_texts as texts
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import EDITABLE_FIELDS
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.participants.models import Player, Registration
 from tournaments.results.models import Penalty
 from tournaments.standings.models import Standing
 

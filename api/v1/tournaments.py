@@ -28,9 +28,9 @@ from api.v1.idempotency import idempotent
 from config.cache import cache_get, cache_set
 from tournaments import selectors
 from tournaments.core import api_texts as texts
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import tournament_create, tournament_edit, tournament_finish
-from tournaments.participants.models import Club, Registration
+from tournaments.participants.models import Registration
 from tournaments.participants.services import (
     club_create,
     players_import_csv,

@@ -18,4 +18,8 @@ urlpatterns = [
     path("tournaments/<slug:slug>/", include("api.v1.results")),
     path("tournaments/<slug:slug>/", include("api.v1.webhooks")),
     path("jobs/", include("api.v1.jobs")),
+    path("", include("api.v1.series")),
+    path("", include("api.v1.players")),
+    path("", include("api.v1.clubs")),
+    path("", include("api.v1.ratings")),
 ]

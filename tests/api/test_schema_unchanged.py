@@ -26,9 +26,7 @@ HERE = Path(__file__).resolve().parent
 
 def saved_schema() -> tuple[Path, dict[str, Any]]:
     """The saved copy, for the database the tests run on."""
-    name = (
-        "openapi.postgresql.yaml" if connection.vendor == "postgresql" else "openapi.yaml"
-    )
+    name = "openapi.postgresql.yaml" if connection.vendor == "postgresql" else "openapi.yaml"
     path = HERE / name
     return path, yaml.safe_load(path.read_text(encoding="utf-8"))
 

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 
 from tests.api.conftest import client_with_token, player_client
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player, Registration
 from tournaments.results.models import Penalty
 
 pytestmark = pytest.mark.django_db

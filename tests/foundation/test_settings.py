@@ -106,8 +106,7 @@ def test_it_logs_djangos_records_once_and_honours_the_log_level() -> None:
     """Django's default config adds a console handler of its own when DEBUG is on: every "Not Found" showed
     twice, and LOG_LEVEL did not quiet records that propagate from the "django" logger."""
     warn = (
-        "import django, logging; django.setup();"
-        "logging.getLogger('django.request').warning('Not Found: /x')"
+        "import django, logging; django.setup();logging.getLogger('django.request').warning('Not Found: /x')"
     )
     out = _run(warn, DEBUG="1")
     assert out.returncode == 0, out.stderr

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.site_data import play_table
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Club, Tournament
 from tournaments.pages.public import points
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.participants.models import Player, Registration
 from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db

@@ -40,6 +40,9 @@ STANDINGS_STALE = "standings.stale"  # tournament_id: a recompute is needed and 
 STANDINGS_CURRENT = "standings.current"  # tournament, version: what was stale is current now
 STANDINGS_RECOMPUTED = "standings.recomputed"  # tournament: the stored standings were rewritten
 WEBHOOK_DELIVERIES_DUE = "webhook.deliveries_due"  # ids: pending deliveries to post
+SERIES_CHANGED = "series.changed"  # series_id: its rules, tournaments or final changed (standings stale)
+SERIES_STALE = "series.stale"  # series_id: its standings need a recompute and no worker is on it
+PLAYERS_MERGED = "players.merged"  # kept_id, merged_id, tournament_ids: one person's rows moved (or back)
 
 EVENTS = frozenset(
     {
@@ -59,6 +62,9 @@ EVENTS = frozenset(
         STANDINGS_CURRENT,
         STANDINGS_RECOMPUTED,
         WEBHOOK_DELIVERIES_DUE,
+        SERIES_CHANGED,
+        SERIES_STALE,
+        PLAYERS_MERGED,
     }
 )
 

@@ -1,11 +1,15 @@
-"""The tournament: its format (rounds, table points, tie-breaks, scoring, rules preset), its organizers and
+"""Clubs and their tournaments. A club organizes tournaments and series and has its own page; the
+tournament: its format (rounds, table points, tie-breaks, scoring, rules preset), its organizers and
 its life (draft, running, finished). Every other noun of the domain belongs to one tournament."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -56,12 +60,43 @@ def default_pairing_methods() -> list[str]:
     return ["random", "swiss", "swiss", "swiss"]
 
 
+class Club(models.Model):
+    """A club: its organizers create its tournaments and series; its members are the players it names."""
+
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=140, unique=True)
+    city = models.CharField(max_length=120, blank=True)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organized_clubs")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new club's slug comes from its name (a number appended if another club has it)."""
+        if not self.slug:
+            base = slugify(self.name)[:120] or "club"
+            slug, n = base, 1
+            while Club.objects.filter(slug=slug).exclude(pk=self.pk).exists():
+                n += 1
+                slug = f"{base}-{n}"
+            self.slug = slug
+        super().save(*args, **kwargs)
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         REGISTRATION = "registration", _("Registration open")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+
+    class SeedBy(models.TextChoices):
+        PLAYER_RATING = "player_rating", _("The players' ratings as entered")
+        GAME_RATING = "game_rating", _("The game's rating")
+        SEEDS = "seeds", _("The seeds given at registration")
 
     class Scoring(models.TextChoices):
         GAME_POINTS = "game_points", _("Written game points")
@@ -77,6 +112,10 @@ class Tournament(models.Model):
     is_public = models.BooleanField(default=True)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_tournaments"
+    )
+    # The club that runs it (its organizers may manage it); none: an organizer's own tournament.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
     )
 
     # The game (an id of engine.games, set when the tournament is created) and its rules: a preset of the
@@ -109,6 +148,9 @@ class Tournament(models.Model):
     bye_table_points = models.IntegerField(default=6)
     bye_game_points = models.IntegerField(default=0)
     final_table = models.BooleanField(default=False)
+    # What a seeded round 1 ranks the players by: their rating as entered, the project's rating of the
+    # game (``tournaments.ratings``), or the seeds given at registration (a series' final).
+    seed_by = models.CharField(max_length=16, choices=SeedBy.choices, default=SeedBy.PLAYER_RATING)
     placement_tables = models.BooleanField(default=False)
 
     # Set by ``tournament_finish``: the standings are final, no round is drawn or started, results frozen.

@@ -12,7 +12,8 @@ from django.http import HttpRequest
 
 from tournaments import services
 from tournaments.core.admin import ServiceOnlyAdmin, report_each
-from tournaments.participants.models import Club, Player, Registration
+from tournaments.organizing.models import Club
+from tournaments.participants.models import Player, Registration
 
 
 class CsvImportForm(forms.Form):

@@ -19,8 +19,8 @@ from tournaments.core.events import REGISTRATION_CHANGED, publish
 from tournaments.core.messages import Join, Text, error_as_text
 from tournaments.core.validation import conflict, invalid, max_length_of, text, whole_number
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import RATING_MAX, Club, Player, Registration
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import RATING_MAX, Player, Registration
 
 CSV_COLUMNS = ("name", "club", "rating", "external_id")
 

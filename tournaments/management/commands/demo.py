@@ -25,8 +25,8 @@ from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import format_defaults, game_of, rules_of
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Club, Player
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player
 from tournaments.templatetags.tarokk import PROVISIONAL_SIGN
 
 CLUBS = [
