@@ -13,6 +13,7 @@ from tournaments.pages import (
     public,
     ratings,
     series,
+    statistics,
 )
 
 app_name = "tournaments"
@@ -30,4 +31,5 @@ urlpatterns = [
     *players.urlpatterns,
     *clubs.urlpatterns,
     *ratings.urlpatterns,
+    *statistics.urlpatterns,
 ]

@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("api.v1.players")),
     path("", include("api.v1.clubs")),
     path("", include("api.v1.ratings")),
+    path("", include("api.v1.statistics")),
 ]

@@ -1,0 +1,5 @@
+"""Pages of the statistics (filled in by issue 24)."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []
