@@ -119,21 +119,25 @@ class Command(BaseCommand):
     def _run(self, options: dict[str, Any]) -> None:
         rng = random.Random(options["seed"])
         tournament = self._create(options, rng)
+        self._play(tournament, rng, seed=options["seed"], live=options["live"])
+        self._print_standings(tournament)
+
+    def _play(self, tournament: Tournament, rng: random.Random, *, seed: str, live: bool = False) -> None:
+        """Draw, play and close every round (the last one left in play, half entered, if ``live``)."""
         rules = rules_of(tournament)
         for number in range(1, tournament.rounds_planned + 1):
-            round_ = services.round_generate(tournament, seed=f"{options['seed']}-round-{number}")
+            round_ = services.round_generate(tournament, seed=f"{seed}-round-{number}")
             services.round_confirm(round_)
             services.round_publish(round_)
             services.round_start(round_)
-            live = options["live"] and number == tournament.rounds_planned
-            self._play_round(round_, rules, rng, share=0.5 if live else 1.0)
-            if not live:
+            in_play = live and number == tournament.rounds_planned
+            self._play_round(round_, rules, rng, share=0.5 if in_play else 1.0)
+            if not in_play:
                 services.round_close(round_)
             self.stdout.write(
                 f"Round {number}: {round_.tables.count()} tables, method {round_.method}, seed {round_.seed}"
-                + (" (in play: half of its deals entered)" if live else "")
+                + (" (in play: half of its deals entered)" if in_play else "")
             )
-        self._print_standings(tournament)
 
     def _create(self, options: dict[str, Any], rng: random.Random) -> Tournament:
         game_id = options["game"]
