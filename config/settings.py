@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.db_router.ReplicaReadsMiddleware",  # anonymous public GETs may read a replica
     "django.contrib.messages.middleware.MessageMiddleware",
     # "Manage" and "Signed in as ... · Sign out" for a signed-in reader, filled in after the page cache.
     "tournaments.pages.reader.ReaderSlotsMiddleware",
@@ -113,6 +114,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Write transactions take SQLite's write lock when they begin, so a check made inside one (a round's
     # status, a hand's confirmed version) still holds when it writes: SQLite has no row locks.
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+# PostgreSQL read replicas for the public pages' reads (comma-separated URLs; config/db_router.py says
+# which reads go there). In tests each mirrors the default database.
+DATABASE_REPLICAS = []
+for _index, _url in enumerate(env_list("DATABASE_REPLICA_URLS", "")):
+    DATABASES[f"replica_{_index}"] = {
+        **dj_database_url.parse(
+            _url, conn_max_age=DATABASES["default"]["CONN_MAX_AGE"], conn_health_checks=True
+        ),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_REPLICAS.append(f"replica_{_index}")
+DATABASE_ROUTERS = ["config.db_router.PublicReadsRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
