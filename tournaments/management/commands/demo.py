@@ -5,6 +5,8 @@ played by the engine's bots and entered as a hand record through the same servic
 member submits, another confirms. Prints the final standings. Deterministic for a given ``--seed``.
 With ``--live`` (what ``quickstart`` loads) the last round stays in play, half of its deals entered.
 
+``--season`` plays a season instead: a cup of four qualifiers and its final (``demo_season.py``).
+
 ``--game`` plays another game of ``engine.games`` in the format of its default preset's event (``--preset``
 another): a game without bots that play whole hands has each hand's summary made up by its own
 ``sample_summary`` (a plausible contract, card points and bonuses) and entered as a summary, which the
@@ -25,6 +27,7 @@ from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import format_defaults, game_of, rules_of
 from tournaments.draw.models import Round
+from tournaments.management.demo_season import run_season
 from tournaments.organizing.models import Club, Tournament
 from tournaments.participants.models import Player
 from tournaments.templatetags.tarokk import PROVISIONAL_SIGN
@@ -106,6 +109,12 @@ class Command(BaseCommand):
             help="deals per round at a 4-table (a 5-table plays 5/4 as many); default 16",
         )
         parser.add_argument(
+            "--season",
+            action="store_true",
+            help="a season instead: a cup of four qualifiers in four cities and its final, seeded from the "
+            "cup's ranking (tournaments/management/demo_season.py)",
+        )
+        parser.add_argument(
             "--live",
             action="store_true",
             help="leave the last round in play with half of its deals entered (a tournament in progress, as "
@@ -118,9 +127,38 @@ class Command(BaseCommand):
 
     def _run(self, options: dict[str, Any]) -> None:
         rng = random.Random(options["seed"])
+        if options["season"]:
+            self._season(options, rng)
+            return
         tournament = self._create(options, rng)
         self._play(tournament, rng, seed=options["seed"], live=options["live"])
         self._print_standings(tournament)
+
+    def _season(self, options: dict[str, Any], rng: random.Random) -> None:
+        clubs = [Club.objects.get_or_create(name=name, defaults={"city": city})[0] for name, city in CLUBS]
+        names = [f"{last} {first}" for first in FIRST for last in LAST]
+        rng.shuffle(names)
+        final = run_season(options, rng, clubs=clubs, names=names, play=self._play, write=self.stdout.write)
+        self._print_series(final.final_of)
+        self._print_standings(final)
+
+    def _print_series(self, series: Any) -> None:
+        """The series' ranking as its page shows it: points, and each qualifier's points, dropped ones in
+        brackets; the side rankings' leaders; who qualified."""
+        ranking = selectors.series_ranking(series)
+        self.stdout.write(f"\nSeries {series.name} ({len(ranking.lines)} players):")
+        self.stdout.write(f"{'#':>3}  {'player':<24} {'points':>6}  qualifiers (dropped in brackets)")
+        for line in ranking.lines:
+            cells = " ".join(
+                (f"{r.points:g}" if r.counted else f"[{r.points:g}]") if r is not None else "-"
+                for r in line.by_tournament
+            )
+            mark = "  qualified" if line.qualified else ""
+            rank = f"{line.rank:>3}" if line.eligible else "  –"
+            self.stdout.write(f"{rank}  {line.player.name:<24} {line.points:>6g}  {cells}{mark}")
+        for side in ranking.side_rankings:
+            top = ", ".join(f"{line.rank}. {line.player.name}" for line in side.lines[:3])
+            self.stdout.write(f"{side.name}: {top}")
 
     def _play(self, tournament: Tournament, rng: random.Random, *, seed: str, live: bool = False) -> None:
         """Draw, play and close every round (the last one left in play, half entered, if ``live``)."""
