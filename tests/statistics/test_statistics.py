@@ -165,8 +165,10 @@ def test_the_tournaments_statistics_page_names_contracts_in_the_readers_language
     html = page.content.decode()
     assert "Contracts" in html
     assert "trull" in html
-    hu = client.get(f"/t/{slug}/statistics/", HTTP_ACCEPT_LANGUAGE="hu", HTTP_COOKIE="django_language=hu")
-    assert hu.status_code == 200
+    assert "three" in html
+    hu = client.get(f"/t/{slug}/statistics/", HTTP_ACCEPT_LANGUAGE="hu")
+    assert "három" in hu.content.decode()
+    assert f"/t/{slug}/statistics/" in client.get(f"/t/{slug}/").content.decode()
 
 
 def test_the_player_snippet_renders_a_players_statistics(hungarian) -> None:
@@ -176,6 +178,8 @@ def test_the_player_snippet_renders_a_players_statistics(hungarian) -> None:
     assert "As declarer" in html
     assert "trull" in html
     assert "Hungarian" in html or "Tarokk" in html
+    with translation.override("de"):
+        assert "drei" in render_to_string("tournaments/players/_statistics.html", {"statistics": stats})
     with translation.override("en"):
         empty = render_to_string(
             "tournaments/players/_statistics.html", {"statistics": player_statistics(PlayerFactory())}
