@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from engine.games import game
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.results.test_results import pay, played, seat
 from tournaments import services
@@ -185,3 +186,22 @@ def test_the_player_snippet_renders_a_players_statistics(hungarian) -> None:
             "tournaments/players/_statistics.html", {"statistics": player_statistics(PlayerFactory())}
         )
     assert "No confirmed hand yet." in empty
+
+
+def test_a_hand_entered_as_a_record_counts_what_its_replay_says(django_capture_on_commit_callbacks) -> None:
+    tournament = TournamentFactory(deals_per_round_4=4)
+    table = seated_table(tournament, PlayerFactory.create_batch(4))
+    descriptor = game("hungarian")
+    deal = services.next_deal(table, 1)
+    rules = descriptor.resolve_rules("tournament")
+    for seed in range(20):  # a hand the bots play out (not passed out), as a table would upload it
+        record = descriptor.bot_record(seed, rules, list(deal.active), deal.stake)
+        summary = descriptor.replay(record).summary
+        if summary["kind"] == "played":
+            break
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(table, 1, record, source="record")
+    (g,) = player_statistics(seat(table, summary["declarer"])).games
+    assert (g.hands, g.with_facts, g.declarer) == (1, 1, 1)
+    stats = tournament_statistics(tournament)
+    assert [c.contract for c in stats.contracts] == [summary["bid"]]
