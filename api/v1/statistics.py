@@ -157,9 +157,11 @@ class PlayerStatisticsView(ApiView):
         game = request.query_params.get("game")
         if game is not None and game not in GAMES:
             raise invalid("game", UNKNOWN_GAME, params={"games": ", ".join(GAMES)})
-        player = get_object_or_404(Player.objects.only("pk"), pk=player_id)
+        player = get_object_or_404(Player.objects.only("pk", "merged_into"), pk=player_id)
+        # a merged record's results moved to the person's kept record: an old link still finds them
+        target = player.merged_into_id or player.pk
         public_only = not getattr(request.user, "is_superuser", False)
-        stats = player_statistics(player, game=game, public_only=public_only)
+        stats = player_statistics(target, game=game, public_only=public_only)
         body = {
             "player": stats.player_id,
             "public_only": stats.public_only,

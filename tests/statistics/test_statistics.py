@@ -151,6 +151,8 @@ def test_the_api_gives_a_players_and_a_tournaments_statistics(koenigrufen, clien
     assert bad.status_code == 400
     assert "game" in str(bad.json())
     assert client.get("/api/v1/players/999999/statistics/").status_code == 404
+    old = PlayerFactory(merged_into=b)
+    assert client.get(f"/api/v1/players/{old.pk}/statistics/").json()["player"] == b.pk
     body = client.get(f"/api/v1/tournaments/{tournament.slug}/statistics/").json()
     assert body["contracts"][0]["share_percent"] == 100.0
     assert body["other"] == {"trischaken": 1}
