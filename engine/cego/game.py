@@ -7,6 +7,7 @@ Summaries and typed payments only: the kit replays no records and has no bots.
 from __future__ import annotations
 
 from engine.cego.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal, sitting_out, sitting_out_shares
+from engine.cego.facts import hand_facts
 from engine.cego.form import SUMMARY_FORM
 from engine.cego.rules import CONTRACTS, DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
 from engine.cego.sample import sample_summary
@@ -61,4 +62,5 @@ DESCRIPTOR = GameDescriptor(
     formats={name: FORMAT for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.facts import HandFacts
 from engine.core.form import FormField
 
 #: the kinds of entry a table may make for a hand: the seats' payments as typed, a hand summary (scored by
@@ -131,6 +132,10 @@ class GameDescriptor:
     option_docs: Mapping[str, str] = field(default_factory=dict)
     #: preset name -> which event or school plays it, with the rules text's section
     preset_docs: Mapping[str, str] = field(default_factory=dict)
+    #: ``(summary, rules=None) -> HandFacts`` (``engine.core.facts``): what a hand's summary (or a replayed
+    #: record's summary) says happened, for statistics: the contract, the declarers and partners, whether
+    #: they won, the bonuses announced and made; raises the game's ``EngineError`` as ``score`` does
+    hand_facts: Callable[..., HandFacts] | None = None
 
     @property
     def main_table_size(self) -> int:

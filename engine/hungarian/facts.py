@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.facts import HandFacts, played, without_declarer
 from engine.hungarian.rules import Rules
 from engine.hungarian.scoring import item_payments, score_summary
 from engine.hungarian.summary import TEAM_NAMES, HandSummary, parse_summary
@@ -67,3 +68,37 @@ def facts_of(s: HandSummary) -> dict[str, Any]:
     if s.rules is not None and s.rules.ultimo_pot:
         facts["ultimo_pot"] = s.ultimo_pot
     return facts
+
+
+#: the items that are the game itself, not a bonus (a failed trial three and a penalty are neither)
+_NOT_BONUSES = frozenset({"game", "trial_three", "penalty"})
+
+
+def hand_facts(summary: Any, rules: Rules | None = None) -> HandFacts:
+    """The descriptor's ``hand_facts``: the bid as the contract, the declarer and the called partner, whether
+    the declarer's team won the game (48 card points, 47 after a kontra where the rules say so: "The
+    scoring", pagat), and every bonus and declaration as the scorer counts it (its items: announced or
+    silent, made or failed), so a bonus made is always one the hand was paid for."""
+    s = parse_summary(summary, rules)
+    seats = tuple(s.seats)
+    if s.kind == "trial_three_failed" and s.declarer is not None:
+        return played(
+            kind=s.kind, contract=s.bid or "three", declarer=s.declarer, partners=(), won=False, seats=seats
+        )
+    if s.kind != "played" or s.declarer is None:
+        return without_declarer(s.kind, None, seats)
+    r = s.rules if s.rules is not None else rules
+    threshold = 47 if s.game_kontra and r is not None and r.kontra_raises_game_threshold else 48
+    items = score_summary(summary, rules)["items"]
+    team_items = [i for i in items if i["name"] not in _NOT_BONUSES and "seat" not in i and i.get("team")]
+    seat_items = [i for i in items if i["name"] not in _NOT_BONUSES and i.get("seat")]
+    return played(
+        kind=s.kind,
+        contract=str(s.bid),
+        declarer=s.declarer,
+        partners=(s.partner,),
+        won=s.declarer_card_points >= threshold,
+        seats=seats,
+        bonuses=[(i["name"], i["team"], bool(i.get("announced")), bool(i["won"])) for i in team_items],
+        seat_bonuses=[(i["name"], i["seat"], bool(i.get("announced")), bool(i["won"])) for i in seat_items],
+    )

@@ -20,7 +20,7 @@ from engine.hungarian.deals import (
     sitting_out,
     sitting_out_shares,
 )
-from engine.hungarian.facts import assess_summary
+from engine.hungarian.facts import assess_summary, hand_facts
 from engine.hungarian.family import FAMILY_BONUSES
 from engine.hungarian.family import LABELS as FAMILY_LABELS
 from engine.hungarian.family import PRESET_LABELS as FAMILY_PRESET_LABELS
@@ -167,4 +167,5 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )

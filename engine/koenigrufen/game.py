@@ -25,6 +25,7 @@ from engine.koenigrufen.deals import (
     sitting_out,
     sitting_out_shares,
 )
+from engine.koenigrufen.facts import hand_facts
 from engine.koenigrufen.form import SUMMARY_FORM
 from engine.koenigrufen.rules import (
     BONUSES,
@@ -97,4 +98,5 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )

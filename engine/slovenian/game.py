@@ -16,6 +16,7 @@ from engine.slovenian.deals import (
     sitting_out,
     sitting_out_shares,
 )
+from engine.slovenian.facts import hand_facts
 from engine.slovenian.form import SUMMARY_FORM
 from engine.slovenian.rules import (
     BONUSES,
@@ -100,4 +101,5 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
 from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
+from engine.talon.facts import hand_facts
 from engine.talon.form import SUMMARY_FORM
 from engine.talon.rules import DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
 from engine.talon.sample import sample_summary
@@ -57,4 +58,5 @@ DESCRIPTOR = GameDescriptor(
     formats={name: {"scoring": "game_points", "deals_per_round": DEALS_PER_ROUND} for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )

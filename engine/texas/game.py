@@ -8,6 +8,7 @@ from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.texas.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal_sequence, sitting_out, sitting_out_shares
+from engine.texas.facts import hand_facts
 from engine.texas.form import SUMMARY_FORM
 from engine.texas.rules import (
     CONTRACTS,
@@ -105,4 +106,5 @@ DESCRIPTOR = GameDescriptor(
     formats={name: {"scoring": "game_points", "table_sizes": [4]} for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    hand_facts=hand_facts,
 )
