@@ -4,11 +4,15 @@ rating in each game, and a player's rating over time in one game (the player pag
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.validation import invalid, no_surrogates, text
 from tournaments.participants.models import Player
 from tournaments.ratings.models import PlayerRating, RatingChange
 
@@ -115,6 +119,35 @@ def ranking(
             RankingRow(rank, pid, name, club_id, club_name or "", club_slug or "", ordinal, mu, sigma, played)
         )
     return RankingPage(game=game, rows=rows, page=page, pages=pages, total=total, per_page=per_page)
+
+
+PAGE_MAX = 1_000_000
+
+
+def _whole(params: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
+    raw = params.get(name)
+    if raw is None or raw == "":
+        return default
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        raise invalid(name, _("must be a whole number"))
+    value = int(raw)
+    if not low <= value <= high:
+        raise invalid(name, _("must be between %(low)s and %(high)s"), params={"low": low, "high": high})
+    return value
+
+
+def ranking_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A ranking's query (``q`` or ``search``, ``page``, ``page_size``, ``club``, ``min_tournaments``) as
+    ``ranking``'s keyword arguments; a bad value is refused naming its field."""
+    search = params.get("q") or params.get("search") or ""
+    club = _whole(params, "club", 0, 1, 2**31 - 1) if params.get("club") else None
+    return {
+        "search": no_surrogates(text(search, "search", max_length=SEARCH_MAX), "search"),
+        "page": _whole(params, "page", 1, 1, PAGE_MAX),
+        "per_page": _whole(params, "page_size", PER_PAGE, 1, PER_PAGE_MAX),
+        "club": club,
+        "min_tournaments": _whole(params, "min_tournaments", 0, 0, 10_000),
+    }
 
 
 def rated_games() -> dict[str, int]:
