@@ -70,3 +70,19 @@ def test_seeds_given_at_registration_rank_one_strongest_and_the_unseeded_last() 
     top = {players[0].pk, players[1].pk}
     for table in tables_of(round_):
         assert len(table & top) == 1  # the two best seeds never meet in round 1
+
+
+def test_an_organizer_sets_seed_by_through_the_api() -> None:
+    from rest_framework.test import APIClient
+
+    user = get_user_model().objects.create_user("seeder")
+    tournament = TournamentFactory(slug="seeded-cup")
+    tournament.organizers.add(user)
+    api = APIClient()
+    api.force_authenticate(user)
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    refused = api.patch(url, {"seed_by": "strongest"}, format="json")
+    assert refused.status_code == 400
+    assert "seed_by" in refused.content.decode()
+    assert api.patch(url, {"seed_by": "game_rating"}, format="json").status_code == 200
+    assert Tournament.objects.get(pk=tournament.pk).seed_by == "game_rating"
