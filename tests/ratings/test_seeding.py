@@ -86,3 +86,25 @@ def test_an_organizer_sets_seed_by_through_the_api() -> None:
     assert "seed_by" in refused.content.decode()
     assert api.patch(url, {"seed_by": "game_rating"}, format="json").status_code == 200
     assert Tournament.objects.get(pk=tournament.pk).seed_by == "game_rating"
+
+
+def test_a_balanced_draw_by_the_games_rating_puts_one_of_each_band_at_each_round_one_table() -> None:
+    organizer = get_user_model().objects.create_user("org")
+    players = PlayerFactory.create_batch(16)
+    for i, player in enumerate(players):  # strongest first; the rating as entered says otherwise
+        player.rating = (i * 5) % 16
+        player.save()
+        PlayerRating.objects.create(player=player, game="hungarian", mu=50 - i, sigma=3, ordinal=41 - i)
+    bands = [{p.pk for p in players[k : k + 4]} for k in (0, 4, 8, 12)]
+    tournament = TournamentFactory(seed_by=Tournament.SeedBy.GAME_RATING, pairing_methods=["balanced"])
+    for player in players:
+        RegistrationFactory(tournament=tournament, player=player)
+    first = services.round_generate(tournament, seed="bal", by=organizer)
+    assert first.method == "balanced"
+    for table in tables_of(first):
+        assert [len(table & band) for band in bands] == [1, 1, 1, 1]
+    assert services.round_verify(first)
+    unbanded = TournamentFactory(pairing_methods=["balanced"])  # seed_by the players' ratings: no bands
+    for player in players:
+        RegistrationFactory(tournament=unbanded, player=player)
+    assert "strengths" not in services.round_generate(unbanded, seed="bal", by=organizer).draw_input

@@ -91,6 +91,10 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
         data["rounds_planned"] = max(tournament.rounds_planned, number)
         first = tournament.rounds.filter(method="balanced", number__lt=number).order_by("number").first()
         data["schedule_seed"] = first.draw_input.get("schedule_seed", first.seed) if first else None
+        if tournament.seed_by != Tournament.SeedBy.PLAYER_RATING:  # chosen: round 1 in strength bands
+            data["strengths"] = (
+                first.draw_input.get("strengths") if first else seeding_strengths(tournament, registrations)
+            )
     return data
 
 
@@ -139,8 +143,13 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
     if method == "balanced":
         # One schedule for the whole tournament, from the first balanced round's seed; this round is
         # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
+        strengths = data.get("strengths")
         schedule = balanced_schedule(
-            players, data["rounds_planned"], data.get("schedule_seed") or seed, sizes=sizes
+            players,
+            data["rounds_planned"],
+            data.get("schedule_seed") or seed,
+            sizes=sizes,
+            strengths={int(k): v for k, v in strengths.items()} if strengths is not None else None,
         )
         return schedule.rounds[data["round"] - 1]
     raise _invalid(
