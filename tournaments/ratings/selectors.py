@@ -128,12 +128,11 @@ def _whole(params: Mapping[str, Any], name: str, default: int, low: int, high: i
     raw = params.get(name)
     if raw is None or raw == "":
         return default
-    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
-        raise invalid(name, _("must be a whole number"))
-    value = int(raw)
-    if not low <= value <= high:
+    if not (
+        isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 9 and low <= int(raw) <= high
+    ):
         raise invalid(name, _("must be between %(low)s and %(high)s"), params={"low": low, "high": high})
-    return value
+    return int(raw)
 
 
 def ranking_params(params: Mapping[str, Any]) -> dict[str, Any]:
