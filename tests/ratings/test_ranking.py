@@ -112,3 +112,11 @@ def test_a_players_rating_history_in_the_api_follows_a_merge() -> None:
     d.save()
     assert APIClient().get(f"/api/v1/players/{d.pk}/ratings/").json()["player"]["id"] == a.pk
     assert APIClient().get("/api/v1/players/999999/ratings/").status_code == 404
+
+
+def test_the_admin_shows_the_ratings_and_edits_none(admin_client) -> None:
+    players = rated(3)
+    page = admin_client.get("/admin/tournaments/playerrating/")
+    assert page.status_code == 200
+    assert players[0].name in page.content.decode()
+    assert admin_client.get("/admin/tournaments/playerrating/add/").status_code == 403
