@@ -276,6 +276,7 @@ CELERY_BEAT_SCHEDULE = {
     "disputes-sweep": {"task": "tournaments.disputes_sweep", "schedule": 30.0},
     "webhooks-sweep": {"task": "tournaments.webhooks_sweep", "schedule": 30.0},
     "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
+    "ratings-sweep": {"task": "tournaments.ratings_sweep", "schedule": 60.0},
 }
 
 # --- Webhooks (tournaments/webhooks/services.py) ---

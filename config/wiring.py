@@ -72,6 +72,14 @@ def _deliveries_sent(ids: list[int]) -> Any:
     return tasks.deliveries_send(ids)
 
 
+def _rating_updated(tournament_id: int) -> None:
+    tasks.enqueue_on_commit(tasks.rating_update, tournament_id)
+
+
+def _ratings_rebuilt(kept_id: int, merged_id: int, tournament_ids: list[int]) -> None:
+    tasks.enqueue_on_commit(tasks.ratings_rebuild, list(tournament_ids))
+
+
 def connect() -> None:
     """Attach every reaction (idempotent: connecting twice attaches each once)."""
     # What the standings count changed: they are marked stale with the change (a refresh follows).
@@ -99,3 +107,6 @@ def connect() -> None:
     react(events.STANDINGS_RECOMPUTED, _standings_cache_warmed, when=AFTER_COMMIT)
     # Webhook deliveries stored with a change are posted by workers once it commits.
     react(events.WEBHOOK_DELIVERIES_DUE, _deliveries_sent, when=AFTER_COMMIT)
+    # Ratings: a finished tournament is rated by a worker; a merge rebuilds the games it touched.
+    react(events.TOURNAMENT_FINISHED, _rating_updated, when=IN_TRANSACTION)
+    react(events.PLAYERS_MERGED, _ratings_rebuilt, when=IN_TRANSACTION)

@@ -19,6 +19,7 @@ from tournaments.core import admin as core_admin
 from tournaments.draw import admin as draw_admin
 from tournaments.organizing import admin as organizing_admin
 from tournaments.participants import admin as participants_admin
+from tournaments.ratings import admin as ratings_admin
 from tournaments.results import admin as results_admin
 from tournaments.standings import admin as standings_admin
 from tournaments.webhooks import admin as webhooks_admin
@@ -28,6 +29,7 @@ __all__ = [
     "draw_admin",
     "organizing_admin",
     "participants_admin",
+    "ratings_admin",
     "results_admin",
     "standings_admin",
     "webhooks_admin",

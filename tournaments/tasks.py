@@ -21,6 +21,7 @@ from django.db import transaction
 from config.celery import send_safely
 from tournaments.core.reliability import project_task
 from tournaments.draw.services import jobs
+from tournaments.ratings import services as ratings
 from tournaments.results.services.disputes import dispute_validate as validate_dispute
 from tournaments.results.services.disputes import disputes_due
 from tournaments.standings.services import standings_due
@@ -117,3 +118,23 @@ def deliveries_send(ids: list[int]) -> int:
             break
         sent += 1
     return sent
+
+
+@project_task("tournaments.rating_update")
+def rating_update(tournament_id: int) -> int | None:
+    """Rate a finished tournament (a rerun finds its rating run and stops); the run's id, if any."""
+    run = ratings.ratings_update(tournament_id)
+    return run.pk if run is not None else None
+
+
+@project_task("tournaments.ratings_rebuild")
+def ratings_rebuild(tournament_ids: list[int]) -> list[str]:
+    """Rebuild the ratings of the games of these tournaments (a player merge moved their results)."""
+    return ratings.ratings_rebuild_for(tournament_ids)
+
+
+@project_task("tournaments.ratings_sweep")
+def ratings_sweep() -> int:
+    """Beat, every 60 s: rate the finished tournaments that have no rating yet (their task was lost or
+    failed), the earliest finished first; how many were rated."""
+    return sum(ratings.ratings_update(tournament_id) is not None for tournament_id in ratings.ratings_due())

@@ -51,3 +51,14 @@ def test_more_tournaments_recover_the_hidden_order_better() -> None:
     assert mean["rating"][2] > 0.7
     assert study.kendall_tau([1, 2, 3], [3, 2, 1]) == -1.0
     assert study.kendall_tau([1, 2, 3, 4], [10, 20, 30, 40]) == 1.0
+
+
+def test_with_uneven_attendance_the_rating_beats_summed_table_points() -> None:
+    spec = importlib.util.spec_from_file_location("rating_study", STUDY)
+    study = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(study)
+    runs = [study.season(24, 10, seed, attendance=0.5, swiss=True) for seed in range(3)]
+    rating = sum(run["rating"][2] for run in runs) / 3
+    table_points = sum(run["table points"][2] for run in runs) / 3
+    assert rating > table_points + 0.2  # summed table points reward turning up

@@ -80,6 +80,7 @@ EDITABLE_FIELDS = (
     "bye_game_points",
     "final_table",
     "placement_tables",
+    "seed_by",
 )
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,6 +104,7 @@ def balanced_schedule(
     sizes: Sequence[int] = TABLE_SIZES,
     effort: int | None = DEFAULT_EFFORT,
     time_limit: float | None = None,
+    strengths: Mapping[PlayerId, float | None] | None = None,
 ) -> Schedule:
     """Schedule ``rounds`` rounds for ``players`` (a count means players 1..n) with the fewest repeats,
     at tables of ``sizes`` (the preferred first; ``split_tables``).
@@ -111,6 +112,10 @@ def balanced_schedule(
     ``effort`` bounds the tabu search in evaluated swaps (None: no bound), which keeps the result a pure
     function of the arguments; ``time_limit`` (seconds) is an optional wall-clock cap for the whole call
     and makes the result machine-dependent when it is what stops the search (``Schedule.timed_out``).
+
+    ``strengths`` (higher is stronger, None unranked): round 1 seats one player of each strength band at
+    every table, as the ``seeded`` draw does, and the weakest sit out if it has byes. The schedule is only
+    relabelled (``_by_strength``), so its repeats and their spread stay exactly what they were.
     """
     ids = list(range(1, players + 1)) if isinstance(players, int) else player_order(players)
     n = len(ids)
@@ -135,6 +140,8 @@ def balanced_schedule(
         timed_out = search.run(effort, deadline)
     schedule = _spread(search.rounds_of_tables())
     meetings = rounds * sum(s * (s - 1) // 2 for s in split.sizes)
+    if strengths is not None and schedule:
+        ids = _by_strength(schedule[0], ids, strengths, make_rng(seed, "balanced-strength"))
     return Schedule(
         rounds=_seat(schedule, _byes_by_round(schedule, n), ids, seed),
         seed=seed,
@@ -143,6 +150,37 @@ def balanced_schedule(
         source=source,
         timed_out=timed_out,
     )
+
+
+def _by_strength(
+    first: list[list[int]],
+    ids: list[PlayerId],
+    strengths: Mapping[PlayerId, float | None],
+    rng: random.Random,
+) -> list[PlayerId]:
+    """The players for the schedule's places such that round 1's tables each get one of every band: the
+    k-th place of every table (in table order) takes the k-th band of the ranked players, shuffled
+    within the band; the places that sit out round 1 take the weakest."""
+    order = list(ids)
+    rng.shuffle(order)  # equal strengths (and the unranked) in random order
+    order.sort(key=lambda p: (strengths.get(p) is None, -(strengths.get(p) or 0)))
+    width = max((len(t) for t in first), default=0)
+    places = [t[k] for k in range(width) for t in first if k < len(t)]
+    seated = {p for t in first for p in t}
+    places += [p for p in range(len(ids)) if p not in seated]
+    bands: list[list[PlayerId]] = []
+    start = 0
+    for k in range(width):
+        size = sum(1 for t in first if k < len(t))
+        band = order[start : start + size]
+        rng.shuffle(band)
+        bands.append(band)
+        start += size
+    ranked = [p for band in bands for p in band] + order[start:]
+    out: list[PlayerId] = list(ids)
+    for place, player in zip(places, ranked, strict=True):
+        out[place] = player
+    return out
 
 
 def _byes_by_round(schedule: list[list[list[int]]], n: int) -> list[list[int]]:

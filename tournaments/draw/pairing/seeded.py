@@ -27,7 +27,7 @@ def seeded_draw(
     players: Iterable[PlayerId],
     seed: Seed,
     *,
-    ratings: Mapping[PlayerId, int | None],
+    ratings: Mapping[PlayerId, float | None],
     sizes: Sequence[int] = (4, 5),
 ) -> RoundDraw:
     """Tables holding one player of each rating group (``sizes[0]`` groups); the lowest rated sit out

@@ -39,6 +39,7 @@ from tournaments.draw.services.tables import table_codes_issue
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Registration
 from tournaments.participants.selectors import active_registrations
+from tournaments.ratings.models import PlayerRating
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.standings.models import Standing
 from tournaments.standings.services import standings_ensure_current
@@ -53,8 +54,9 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
     data: dict[str, Any] = {"players": players, "round": number, "sizes": list(table_sizes_of(tournament))}
     if method == "random":
         data["clubs"] = {str(r.player_id): r.player.club_id for r in registrations if r.player.club_id}
-    elif method == "seeded":  # the ranking the groups are cut from: the players' ratings
-        data["ratings"] = {str(r.player_id): r.player.rating for r in registrations}
+    elif method == "seeded":  # the ranking the groups are cut from (the tournament's ``seed_by``)
+        data["seed_by"] = tournament.seed_by
+        data["ratings"] = seeding_strengths(tournament, registrations)
     elif method == "swiss":
         previous = number - 1
         standings_ensure_current(tournament)  # the draw must see every confirmed result
@@ -89,7 +91,28 @@ def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, An
         data["rounds_planned"] = max(tournament.rounds_planned, number)
         first = tournament.rounds.filter(method="balanced", number__lt=number).order_by("number").first()
         data["schedule_seed"] = first.draw_input.get("schedule_seed", first.seed) if first else None
+        if tournament.seed_by != Tournament.SeedBy.PLAYER_RATING:  # chosen: round 1 in strength bands
+            data["strengths"] = (
+                first.draw_input.get("strengths") if first else seeding_strengths(tournament, registrations)
+            )
     return data
+
+
+def seeding_strengths(tournament: Tournament, registrations: Sequence[Registration]) -> dict[str, Any]:
+    """What a seeded round 1 ranks the players by, the higher the stronger (None: unranked, last): their
+    rating as entered, the game's rating (the ordinal of ``ratings``: the Slovenian "three groups" from
+    the national ranking, Dummett-McLeod supplement 16.8), or the seeds given at registration (1 the
+    strongest, stored negated so that higher is stronger)."""
+    if tournament.seed_by == Tournament.SeedBy.GAME_RATING:
+        ordinals = dict(
+            PlayerRating.objects.filter(
+                game=tournament.game, player_id__in=[r.player_id for r in registrations]
+            ).values_list("player_id", "ordinal")
+        )
+        return {str(r.player_id): ordinals.get(r.player_id) for r in registrations}
+    if tournament.seed_by == Tournament.SeedBy.SEEDS:
+        return {str(r.player_id): -r.seed if r.seed is not None else None for r in registrations}
+    return {str(r.player_id): r.player.rating for r in registrations}
 
 
 def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
@@ -120,8 +143,13 @@ def compute_draw(method: str, data: dict[str, Any], seed: str) -> RoundDraw:
     if method == "balanced":
         # One schedule for the whole tournament, from the first balanced round's seed; this round is
         # its row. (A changed field, e.g. a late entry, gives a new schedule for the new field.)
+        strengths = data.get("strengths")
         schedule = balanced_schedule(
-            players, data["rounds_planned"], data.get("schedule_seed") or seed, sizes=sizes
+            players,
+            data["rounds_planned"],
+            data.get("schedule_seed") or seed,
+            sizes=sizes,
+            strengths={int(k): v for k, v in strengths.items()} if strengths is not None else None,
         )
         return schedule.rounds[data["round"] - 1]
     raise _invalid(
