@@ -23,6 +23,7 @@ from tournaments.core.events import AFTER_COMMIT, IN_TRANSACTION, react
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute
+from tournaments.series import services as series
 from tournaments.standings.services import standings_mark_stale
 from tournaments.webhooks import services as webhooks
 
@@ -72,6 +73,23 @@ def _deliveries_sent(ids: list[int]) -> Any:
     return tasks.deliveries_send(ids)
 
 
+def _series_stale(series_id: int) -> None:
+    series.series_mark_stale(series_id)
+
+
+def _series_of_tournament_stale(tournament_id: int) -> None:
+    series.series_mark_stale_of_tournament(tournament_id)
+
+
+def _series_of_merged_stale(tournament_ids: Any = (), **_payload: Any) -> None:
+    for tournament_id in tournament_ids or ():
+        series.series_mark_stale_of_tournament(tournament_id)
+
+
+def _series_refreshed(series_id: int) -> None:
+    tasks.enqueue_on_commit(tasks.series_refresh, series_id)
+
+
 def connect() -> None:
     """Attach every reaction (idempotent: connecting twice attaches each once)."""
     # What the standings count changed: they are marked stale with the change (a refresh follows).
@@ -99,3 +117,9 @@ def connect() -> None:
     react(events.STANDINGS_RECOMPUTED, _standings_cache_warmed, when=AFTER_COMMIT)
     # Webhook deliveries stored with a change are posted by workers once it commits.
     react(events.WEBHOOK_DELIVERIES_DUE, _deliveries_sent, when=AFTER_COMMIT)
+    # Series: their standings are stale when their rules or tournaments change, when one of their
+    # tournaments finishes or a merge moves a player's results; a worker recomputes them.
+    react(events.SERIES_CHANGED, _series_stale, when=IN_TRANSACTION)
+    react(events.TOURNAMENT_FINISHED, _series_of_tournament_stale, when=IN_TRANSACTION)
+    react(events.PLAYERS_MERGED, _series_of_merged_stale, when=IN_TRANSACTION)
+    react(events.SERIES_STALE, _series_refreshed, when=IN_TRANSACTION)
