@@ -4,6 +4,8 @@ the player page."""
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -136,7 +138,7 @@ def series_ranking(series: Series, key: str = MAIN_RANKING) -> Ranking | None:
         return None
     lines = list(
         SeriesStanding.objects.filter(series=series, ranking=key)
-        .select_related("player")
+        .select_related("player", "player__club")
         .order_by("rank", "player__name", "player_id")
     )
     return Ranking(key, name, lines, series_freshness(series))
@@ -201,3 +203,57 @@ def player_series_lines(player: Player) -> list[PlayerSeriesLine]:
             )
         )
     return out
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (a name beginning with = + - @)."""
+    shown = str(value)
+    return f"'{shown}" if shown[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(shown) else shown
+
+
+def _is_number(value: str) -> bool:
+    try:
+        Decimal(value)
+    except ArithmeticError:
+        return False
+    return True
+
+
+def series_csv(series: Series, key: str = MAIN_RANKING) -> str:
+    """A ranking as CSV: rank, player, club, points, tournaments played, eligible, qualified, then one
+    column per member tournament (its points, in brackets when dropped)."""
+    ranking = series_ranking(series, key)
+    tournaments = [t for t, _region in series_tournaments(series)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "club",
+            "points",
+            "played",
+            "eligible",
+            "qualified",
+            *[t.slug for t in tournaments],
+        ]
+    )
+    for line in ranking.lines if ranking else []:
+        by_tournament = {r["tournament_id"]: r for r in line.results}
+        cells = []
+        for t in tournaments:
+            r = by_tournament.get(t.pk)
+            cells.append("" if r is None else r["points"] if r["counted"] else f"({r['points']})")
+        writer.writerow(
+            [
+                line.rank,
+                _cell(line.player.name),
+                _cell(line.player.club.name if line.player.club_id else ""),
+                line.points,
+                line.tournaments_played,
+                "true" if line.eligible else "false",
+                "true" if line.qualified else "false",
+                *cells,
+            ]
+        )
+    return out.getvalue()
