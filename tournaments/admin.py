@@ -20,6 +20,7 @@ from tournaments.draw import admin as draw_admin
 from tournaments.organizing import admin as organizing_admin
 from tournaments.participants import admin as participants_admin
 from tournaments.results import admin as results_admin
+from tournaments.series import admin as series_admin
 from tournaments.standings import admin as standings_admin
 from tournaments.webhooks import admin as webhooks_admin
 
@@ -29,6 +30,7 @@ __all__ = [
     "organizing_admin",
     "participants_admin",
     "results_admin",
+    "series_admin",
     "standings_admin",
     "webhooks_admin",
 ]
