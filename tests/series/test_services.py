@@ -179,3 +179,26 @@ def test_the_series_events_start_what_the_wiring_says() -> None:
     assert (events.IN_TRANSACTION, wiring._series_of_tournament_stale) in events.reactions(
         events.TOURNAMENT_FINISHED
     )
+
+
+def test_a_recompute_that_began_before_a_change_leaves_the_series_stale(org, monkeypatch) -> None:
+    series = services.series_create(fields={"name": "Cup", "slug": "cup"}, by=org)
+    monkeypatch.setattr(services, "COALESCE_SECONDS", 0)
+    read = services.series_results
+    changes = iter([True])
+
+    def results_while_a_tournament_finishes(*args, **kwargs):
+        found = read(*args, **kwargs)
+        if next(changes, False):
+            services.series_mark_stale(series.pk)  # as a tournament of the series finishing meanwhile
+        return found
+
+    monkeypatch.setattr(services, "series_results", results_while_a_tournament_finishes)
+    assert services.series_recompute(series) is False
+    state = SeriesState.objects.get(series=series)
+    assert state.stale_since is not None
+    assert state.computed_version == state.version - 1  # what it counts is said
+    assert services.series_refresh(series.pk) is True
+    state.refresh_from_db()
+    assert state.stale_since is None
+    assert state.computed_version == state.version
