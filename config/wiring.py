@@ -23,6 +23,7 @@ from tournaments.core.events import AFTER_COMMIT, IN_TRANSACTION, react
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute
+from tournaments.series import services as series
 from tournaments.standings.services import standings_mark_stale
 from tournaments.webhooks import services as webhooks
 
@@ -80,6 +81,23 @@ def _ratings_rebuilt(kept_id: int, merged_id: int, tournament_ids: list[int]) ->
     tasks.enqueue_on_commit(tasks.ratings_rebuild, list(tournament_ids))
 
 
+def _series_stale(series_id: int) -> None:
+    series.series_mark_stale(series_id)
+
+
+def _series_of_tournament_stale(tournament_id: int) -> None:
+    series.series_mark_stale_of_tournament(tournament_id)
+
+
+def _series_of_merged_stale(tournament_ids: Any = (), **_payload: Any) -> None:
+    for tournament_id in tournament_ids or ():
+        series.series_mark_stale_of_tournament(tournament_id)
+
+
+def _series_refreshed(series_id: int) -> None:
+    tasks.enqueue_on_commit(tasks.series_refresh, series_id)
+
+
 def connect() -> None:
     """Attach every reaction (idempotent: connecting twice attaches each once)."""
     # What the standings count changed: they are marked stale with the change (a refresh follows).
@@ -110,3 +128,9 @@ def connect() -> None:
     # Ratings: a finished tournament is rated by a worker; a merge rebuilds the games it touched.
     react(events.TOURNAMENT_FINISHED, _rating_updated, when=IN_TRANSACTION)
     react(events.PLAYERS_MERGED, _ratings_rebuilt, when=IN_TRANSACTION)
+    # Series: their standings are stale when their rules or tournaments change, when one of their
+    # tournaments finishes or a merge moves a player's results; a worker recomputes them.
+    react(events.SERIES_CHANGED, _series_stale, when=IN_TRANSACTION)
+    react(events.TOURNAMENT_FINISHED, _series_of_tournament_stale, when=IN_TRANSACTION)
+    react(events.PLAYERS_MERGED, _series_of_merged_stale, when=IN_TRANSACTION)
+    react(events.SERIES_STALE, _series_refreshed, when=IN_TRANSACTION)

@@ -21,6 +21,7 @@ from tournaments.organizing import admin as organizing_admin
 from tournaments.participants import admin as participants_admin
 from tournaments.ratings import admin as ratings_admin
 from tournaments.results import admin as results_admin
+from tournaments.series import admin as series_admin
 from tournaments.standings import admin as standings_admin
 from tournaments.webhooks import admin as webhooks_admin
 
@@ -31,6 +32,7 @@ __all__ = [
     "participants_admin",
     "ratings_admin",
     "results_admin",
+    "series_admin",
     "standings_admin",
     "webhooks_admin",
 ]

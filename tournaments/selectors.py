@@ -90,3 +90,26 @@ __all__ = [
     "visible_rounds",
     "webhook_subscriptions",
 ]
+
+# Series (issue 24 §1)
+from tournaments.series.selectors import (
+    PlayerSeriesLine,
+    can_manage_series,
+    player_series_lines,
+    public_series,
+    series_get,
+    series_player_line,
+    series_ranking,
+    series_visible_to,
+)
+
+__all__ += [
+    "PlayerSeriesLine",
+    "can_manage_series",
+    "player_series_lines",
+    "public_series",
+    "series_get",
+    "series_player_line",
+    "series_ranking",
+    "series_visible_to",
+]

@@ -106,3 +106,24 @@ __all__ = [
     "webhook_subscribe",
     "webhooks_due",
 ]
+
+# Series (issue 24 §1)
+from tournaments.series.services import (
+    series_create,
+    series_edit,
+    series_final_create,
+    series_recompute,
+    series_refresh,
+    series_tournament_add,
+    series_tournament_remove,
+)
+
+__all__ += [
+    "series_create",
+    "series_edit",
+    "series_final_create",
+    "series_recompute",
+    "series_refresh",
+    "series_tournament_add",
+    "series_tournament_remove",
+]

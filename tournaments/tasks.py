@@ -24,6 +24,8 @@ from tournaments.draw.services import jobs
 from tournaments.ratings import services as ratings
 from tournaments.results.services.disputes import dispute_validate as validate_dispute
 from tournaments.results.services.disputes import disputes_due
+from tournaments.series.services import series_due
+from tournaments.series.services import series_refresh as refresh_series
 from tournaments.standings.services import standings_due
 from tournaments.standings.services import standings_refresh as refresh_standings
 from tournaments.webhooks import services as webhooks
@@ -74,8 +76,9 @@ def jobs_sweep() -> int:
 @project_task("tournaments.standings_sweep")
 def standings_sweep() -> int:
     """Beat, every 30 s: recompute standings that stayed stale (their task was lost or failed, or the
-    worker holding them died and its claim lapsed)."""
-    return sum(refresh_standings(tournament_id) for tournament_id in standings_due(SWEEP_AFTER))
+    worker holding them died and its claim lapsed), then the series' standings likewise."""
+    swept = sum(refresh_standings(tournament_id) for tournament_id in standings_due(SWEEP_AFTER))
+    return swept + sum(refresh_series(series_id) for series_id in series_due(SWEEP_AFTER))
 
 
 @project_task("tournaments.dispute_validate")
@@ -138,3 +141,9 @@ def ratings_sweep() -> int:
     """Beat, every 60 s: rate the finished tournaments that have no rating yet (their task was lost or
     failed), the earliest finished first; how many were rated."""
     return sum(ratings.ratings_update(tournament_id) is not None for tournament_id in ratings.ratings_due())
+
+
+@project_task("tournaments.series_refresh")
+def series_refresh(series_id: int) -> bool:
+    """Recompute a series' standings if they are stale (a rerun finds them current and stops)."""
+    return refresh_series(series_id)
