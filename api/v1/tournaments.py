@@ -29,10 +29,10 @@ from config.cache import cache_get, cache_set
 from tournaments import selectors
 from tournaments.core import api_texts as texts
 from tournaments.organizing.models import Club, Tournament
-from tournaments.organizing.services import tournament_create, tournament_edit, tournament_finish
+from tournaments.organizing.selectors import may_create_club
+from tournaments.organizing.services import club_create, tournament_create, tournament_edit, tournament_finish
 from tournaments.participants.models import Registration
 from tournaments.participants.services import (
-    club_create,
     players_import_csv,
     registration_check_in,
     registration_withdraw,
@@ -176,7 +176,7 @@ class ClubListView(ApiView, generics.GenericAPIView):
     @idempotent
     def post(self, request: Request) -> Response:
         user = _authenticated(request)
-        if not (user.is_staff or user.is_superuser or user.organized_tournaments.exists()):
+        if not may_create_club(user):
             raise exceptions.PermissionDenied(texts.ORGANIZERS_CREATE_CLUBS)
         data = _valid(s.ClubSerializer, request)
         club = club_create(name=data["name"], city=data.get("city", ""), by=user)
