@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -178,8 +179,12 @@ class ClubListView(ApiView, generics.GenericAPIView):
         user = _authenticated(request)
         if not may_create_club(user):
             raise exceptions.PermissionDenied(texts.ORGANIZERS_CREATE_CLUBS)
-        data = _valid(s.ClubSerializer, request)
-        club = club_create(name=data["name"], city=data.get("city", ""), by=user)
+        data = request.data if isinstance(request.data, dict) else {}
+        unknown = sorted(set(data) - {"name", "city"})
+        if unknown:
+            raise ValidationError({unknown[0]: [ValidationError(texts.CLUB_FIELD_UNKNOWN, code="invalid")]})
+        # the service checks the values themselves (text, not a number; no NUL; length): the field is named
+        club = club_create(name=data.get("name"), city=data.get("city", ""), by=user)
         return Response(s.ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
