@@ -90,7 +90,7 @@ class TournamentListView(ApiView, generics.GenericAPIView):
     ordering = ("-starts_on", "name")
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return selectors.tournaments_visible_to(self.request.user)
+        return selectors.tournaments_visible_to(self.request.user).select_related("club")
 
     @extend_schema(
         summary="List tournaments: the public ones, and every one you organize",
