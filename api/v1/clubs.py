@@ -123,7 +123,11 @@ def _versioned(club: Club) -> Club:
 
 
 class ClubDetailView(ClubView):
-    @extend_schema(summary="A club: its tournaments, series and members' count", parameters=[SLUG])
+    @extend_schema(
+        summary="A club: its tournaments, series and members' count",
+        parameters=[SLUG],
+        responses=ClubDetailSerializer,
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = _versioned(self.club())
         body = ClubDetailSerializer(club, context={"user": request.user}).data
