@@ -19,6 +19,10 @@ from tournaments.draw.services.tables import (
     table_codes_issue,
 )
 from tournaments.organizing.services import (
+    club_create,
+    club_edit,
+    club_organizer_add,
+    club_organizer_remove,
     tournament_create,
     tournament_edit,
     tournament_finish,
@@ -26,7 +30,6 @@ from tournaments.organizing.services import (
 )
 from tournaments.participants.services import (
     ImportReport,
-    club_create,
     player_create,
     player_register,
     players_import_csv,
@@ -62,6 +65,9 @@ __all__ = [
     "ImportReport",
     "TooManyCodeFailures",
     "club_create",
+    "club_edit",
+    "club_organizer_add",
+    "club_organizer_remove",
     "deals_ahead",
     "delivery_attempt",
     "dispute_resolve",

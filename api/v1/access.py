@@ -1,6 +1,7 @@
 """What a caller may do in a tournament: the roles of issue #12 in one place.
 
-* organizer: a user named on the tournament, or a superuser: everything in that tournament;
+* organizer: a user named on the tournament, an organizer of its club, or a superuser
+  (``organizing.selectors.is_organizer``): everything in that tournament;
 * table: a valid entry code (``TableAccess``): read its table, enter, confirm or contest its hands while
   the round is in play;
 * player: a user linked to a player: what their table's code allows, plus reading their own entries;

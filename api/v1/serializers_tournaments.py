@@ -17,11 +17,20 @@ from tournaments.standings.models import Standing
 
 class TournamentSerializer(serializers.ModelSerializer):
     """A tournament with its whole format; ``slug`` and ``game`` are set once, at creation (a new
-    tournament of a game starts with the format of its preset's event: ``GET /api/v1/games/``)."""
+    tournament of a game starts with the format of its preset's event: ``GET /api/v1/games/``); ``club``
+    (a club's slug) too: a club's tournament is created by the club's organizers."""
+
+    club = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=Club.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="The club's slug (its organizers run the tournament); set at creation only.",
+    )
 
     class Meta:
         model = Tournament
-        fields = ("id", "slug", "game", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
+        fields = ("id", "slug", "game", "club", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
         read_only_fields = ("id", "finished_at", "created_at", "version")
         extra_kwargs = {
             "slug": {"validators": []},
@@ -31,8 +40,10 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentEditSerializer(TournamentSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
     class Meta(TournamentSerializer.Meta):
-        read_only_fields = ("id", "slug", "game", "finished_at", "created_at", "version")
+        read_only_fields = ("id", "slug", "game", "club", "finished_at", "created_at", "version")
 
 
 class ClubSerializer(serializers.ModelSerializer):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from .test_permission_matrix import EXPECTED, PATCHES, ROLES, WRITES, client_for, row_counts
+from .test_permission_matrix import EXPECTED, PATCHED, ROLES, WRITES, client_for, row_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_a_lone_surrogate_in_any_string_or_key_of_any_write_is_a_400_naming_the_
     else:
         body, field = {**body, f"x{SURROGATE}": 1}, "x\\ud800"
     before = row_counts()
-    method = client.patch if endpoint in PATCHES else client.post
+    method = client.patch if endpoint in PATCHED else client.post
     # as a phone's JSON.stringify sends it: the surrogate written as the escape \ud800
     response = method(path, json.dumps(body), content_type="application/json")
     assert response.status_code == 400, response.content

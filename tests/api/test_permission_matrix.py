@@ -109,8 +109,10 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "edit a series": lambda t: (organizers_series(), {"season": "2026"}),
     "add a tournament to a series": lambda t: (f"{organizers_series()}tournaments/", {"tournament": "cup"}),
     "create a series' final": lambda t: (f"{organizers_series()}final/", {"name": "F", "slug": "f", "starts_on": "2026-12-01"}),  # noqa: E501
+    "edit a club": lambda t: (organized_club(), {"city": "Szeged"}),
+    "add a club organizer": lambda t: (organized_club() + "organizers/", {"username": "other-organizer"}),
 }  # fmt: skip
-PATCHES = ("edit a tournament", "edit a series")
+PATCHED = {"edit a tournament", "edit a club", "edit a series"}  # the writes sent as PATCH (the others: POST)
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
 NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "starts_on": "2026-12-01"}
 CUP = "/api/v1/tournaments/cup/"
@@ -150,6 +152,15 @@ def the_organizer() -> Any:
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.get(username="organizer")
+
+
+def organized_club() -> str:
+    """A club whose organizer is the organizer (issue 24 §5; tests/clubs/ drives a club's roles in full)."""
+    from tournaments.organizing.models import Club
+
+    club = Club.objects.create(name="Mátrix Klub")
+    club.organizers.add(the_organizer())
+    return f"/api/v1/clubs/{club.slug}/"
 
 
 def next_round_due(table) -> str:
@@ -221,6 +232,9 @@ EXPECTED = {
     "edit a series":                [401, 401, 401, 403, 403, 403, 200, 200],
     "add a tournament to a series": [401, 401, 401, 403, 403, 403, 201, 201],
     "create a series' final":       [401, 401, 401, 403, 403, 403, 409, 409],
+    # a club's organizers (accounts, not table codes) edit it and name its organizers
+    "edit a club":              [401, 401, 401, 403, 403, 403, 200, 200],
+    "add a club organizer":     [401, 401, 401, 403, 403, 403, 201, 201],
 }  # fmt: skip
 
 
@@ -266,7 +280,7 @@ def test_it_answers_each_role_as_the_table_says(
     if role == "player_of_table":
         body = {k: v for k, v in body.items() if k != "entered_by"}
     before = row_counts()
-    method = client.patch if endpoint in PATCHES else client.post
+    method = client.patch if endpoint in PATCHED else client.post
     response = method(path, body, format="json")
     assert response.status_code == status, response.content
     if status >= 400:
@@ -278,11 +292,11 @@ def test_it_answers_each_role_as_the_table_says(
 
 
 def test_it_covers_every_write_endpoint_of_the_api() -> None:
-    from api.v1 import results, rounds, tournaments, webhooks
+    from api.v1 import clubs, results, rounds, tournaments, webhooks
 
     writes = {
         pattern.name
-        for module in (results, rounds, tournaments, webhooks)
+        for module in (results, rounds, tournaments, webhooks, clubs)
         for pattern in module.urlpatterns
         for method in ("post", "put", "patch", "delete")
         if hasattr(pattern.callback.view_class, method)
@@ -293,7 +307,7 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
         "final-stage", "tournaments", "tournament", "tournament-finish", "clubs", "players", "registrations",
         "registrations-import", "registration-check-in", "registration-withdraw", "penalties",
-        "penalty-withdraw", "webhooks", "webhook-deactivate",
+        "penalty-withdraw", "webhooks", "webhook-deactivate", "club", "club-organizers",
     }  # fmt: skip
     assert writes - {"round-verify"} == covered  # verify is a read (anyone who can read the round)
     assert set(WRITES) == set(EXPECTED)

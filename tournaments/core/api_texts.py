@@ -46,3 +46,7 @@ VERSION_OR_RESULT = _("choose a version or enter the correct result, not both")
 EXISTING_OR_NEW_PLAYER = _("give an existing player or a new one, not both")
 NAME_A_NEW_PLAYER = _("name a new player, or give an existing player")
 JSON_OBJECT = _("must be a JSON object")
+
+# Clubs (issue 24)
+CLUB_ORGANIZERS_ONLY = _("only this club's organizers may do this")
+CLUB_FIELD_UNKNOWN = _("is not a club setting")

@@ -1,5 +1,7 @@
 """The tournament in the admin: its settings (checked by the format's rules) and the organizer's actions
-(import players, generate rounds, recompute standings, export them as CSV), each calling the services."""
+(import players, generate rounds, recompute standings, export them as CSV), each calling the services.
+The club with its organizers. A user who is not a superuser sees only what they organize (their
+tournaments, their clubs' tournaments, their clubs): ``selectors.organized_tournaments`` decides."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -21,7 +23,7 @@ from tournaments.core.admin import report_each
 from tournaments.core.formats import FormatError, validate_format
 from tournaments.draw.admin import request_jobs
 from tournaments.draw.models import Job
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Club, Tournament
 from tournaments.participants.admin import CsvImportForm, RegistrationInline
 from tournaments.standings.services import standings_recompute
 
@@ -86,8 +88,28 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # it would take every result with it
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
+        """A superuser sees every tournament; anyone else the ones they organize (named on it, or an
+        organizer of its club): another club's private tournaments never show."""
+        found = super().get_queryset(request)
+        if request.user.is_superuser:
+            return found
+        return found.filter(pk__in=selectors.organized_tournaments(request.user).values("pk"))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        """A tournament's club is one of the user's clubs (every club for a superuser)."""
+        if db_field.name == "club":
+            kwargs["queryset"] = selectors.organized_clubs(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         services.tournament_save(obj, by=request.user)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Whoever adds a tournament (not a superuser) organizes it, so it stays in their list."""
+        super().save_related(request, form, formsets, change)
+        if not change and not request.user.is_superuser:
+            form.instance.organizers.add(request.user)
 
     def get_urls(self) -> list[Any]:
         return [
@@ -100,7 +122,9 @@ class TournamentAdmin(SimpleHistoryAdmin):
         ]
 
     def import_players(self, request: HttpRequest, pk: int) -> HttpResponse:
-        tournament = Tournament.objects.get(pk=pk)
+        tournament = self.get_queryset(request).filter(pk=pk).first()
+        if tournament is None:
+            raise Http404("No such tournament")
         form = CsvImportForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             text = form.cleaned_data["file"].read().decode("utf-8-sig")
@@ -162,3 +186,20 @@ class TournamentAdmin(SimpleHistoryAdmin):
         response = HttpResponse(selectors.standings_csv(tournament), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-standings.csv"'
         return response
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """A club and its organizers (who run every tournament of the club). Its slug comes from its name when
+    it is added, and stays (its page's address)."""
+
+    search_fields = ["name", "city"]
+    list_display = ["name", "city", "slug"]
+    readonly_fields = ["slug"]
+    filter_horizontal = ["organizers"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
+        found = super().get_queryset(request)
+        if request.user.is_superuser:
+            return found
+        return found.filter(pk__in=selectors.organized_clubs(request.user).values("pk"))

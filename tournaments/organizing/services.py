@@ -1,9 +1,11 @@
-"""Tournaments: creating one (its creator organizes it), editing it, and saving its settings and format."""
+"""Tournaments: creating one (its creator organizes it), editing it, and saving its settings and format.
+Clubs: creating and editing one, naming its organizers (who run every tournament of their club)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -18,7 +20,8 @@ from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publi
 from tournaments.core.formats import FormatError, format_defaults, validate_format
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.selectors import can_manage_club, club_version
 
 
 def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
@@ -84,19 +87,32 @@ EDITABLE_FIELDS = (
 )
 
 
-def _may_create(user: Any) -> bool:
+def _may_create(user: Any, club: Club | None = None) -> bool:
+    """Without a club: staff or superusers. For a club: its organizers (``can_manage_club``), staff or not,
+    and nobody else: a staff user of one club cannot open events under another club's name."""
+    if club is not None:
+        return can_manage_club(user, club)
     return bool(getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))
 
 
 def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
     """A new tournament organized by its creator; only staff or superusers create tournaments, so an
-    arbitrary account cannot open events under the club's name."""
-    if not _may_create(by):
+    arbitrary account cannot open events under the club's name. A tournament of a club (``fields["club"]``,
+    set once, here) is created by that club's organizers, who all organize it."""
+    club = fields.get("club")
+    if club is not None and not isinstance(club, Club):
+        raise invalid("club", _("must be a club"))
+    if not _may_create(by, club):
+        if club is not None:
+            raise invalid(
+                "club", _("only the organizers of %(club)s may create its tournaments"),
+                code="permission_denied", params={"club": club.name},
+            )  # fmt: skip
         raise invalid("user", _("only staff users may create tournaments"), code="permission_denied")
     slug = text(fields.get("slug"), "slug", max_length=max_length_of(Tournament, "slug"), required=True)
     if slugify(slug) != slug:
         raise invalid("slug", _("use lowercase letters, digits and hyphens only"))
-    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug", "game"}
+    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug", "game", "club"}
     if unknown:
         raise invalid(sorted(unknown)[0], _("is not a tournament setting"))
     defaults = _format_of_game(fields)
@@ -187,3 +203,102 @@ def tournament_finish(tournament: Tournament, *, by: Any, skip_final: Any = Fals
         tournament.save(update_fields=["finished_at", "status", "version"])
         publish(TOURNAMENT_FINISHED, tournament_id=tournament.pk)
     return tournament
+
+
+# --- clubs ---------------------------------------------------------------------------------------------
+
+
+def _club_fields(name: Any, city: Any) -> tuple[str, str]:
+    return (
+        text(name, "name", max_length=max_length_of(Club, "name"), required=True),
+        text(city, "city", max_length=max_length_of(Club, "city")),
+    )
+
+
+def _name_taken(name: str, club: Club | None = None) -> None:
+    others = Club.objects.filter(name__iexact=name)
+    if club is not None:
+        others = others.exclude(pk=club.pk)
+    if others.exists():
+        raise conflict("name", _("a club named %(name)s exists"), {"name": repr(name)})
+
+
+def club_create(*, name: Any, city: Any = "", by: Any = None) -> Club:
+    """A club; a taken name is a conflict, not a database error. A creator who may create tournaments
+    (staff, superuser) becomes its first organizer; anyone else's club has none until a superuser names
+    them, so adding a club never grants the right to open tournaments under its name."""
+    name, city = _club_fields(name, city)
+    with acting_as(by), transaction.atomic():
+        _name_taken(name)
+        club = Club.objects.create(name=name, city=city)
+        if _may_create(by):
+            club.organizers.add(by)
+    return club
+
+
+CLUB_EDITABLE_FIELDS = ("name", "city")
+
+
+def club_edit(club: Club, *, changes: dict[str, Any], by: Any, expected_version: int | None = None) -> Club:
+    """Rename a club or change its city (its organizers, superusers). Its slug stays: links to its page
+    keep working. ``expected_version`` (``club_version``) refuses an edit made against an older read."""
+    if not can_manage_club(by, club):
+        raise invalid("club", _("only the club's organizers may change it"), code="permission_denied")
+    unknown = set(changes) - set(CLUB_EDITABLE_FIELDS)
+    if unknown:
+        raise invalid(sorted(unknown)[0], _("cannot be changed"))
+    with acting_as(by), transaction.atomic():
+        current = Club.objects.select_for_update().get(pk=club.pk)
+        current.version = club_version(current)  # type: ignore[attr-defined]
+        check_version(current, expected_version, "club")
+        name, city = _club_fields(changes.get("name", current.name), changes.get("city", current.city))
+        _name_taken(name, current)
+        current.name, current.city = name, city
+        current.save(update_fields=["name", "city"])
+    return current
+
+
+def _user_named(username: Any) -> Any:
+    username = text(username, "username", max_length=150, required=True)
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise invalid("username", _("no active user is called %(username)s"), params={"username": username})
+    return user
+
+
+def club_organizer_add(club: Club, user: Any, *, by: Any) -> Club:
+    """Name ``user`` (a user, or a username) an organizer of ``club``: from then on they run every
+    tournament of the club. Only the club's organizers (and superusers) may; adding one twice is no change."""
+    if not can_manage_club(by, club):
+        raise invalid(
+            "club", _("only the club's organizers may name its organizers"), code="permission_denied"
+        )
+    if not hasattr(user, "pk"):
+        user = _user_named(user)
+    with acting_as(by), transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        club.organizers.add(user)
+    return club
+
+
+def club_organizer_remove(club: Club, user: Any, *, by: Any) -> Club:
+    """Take ``user`` off the club's organizers (they may remove themselves). A club keeps at least one
+    organizer once it has one: removing the last is a conflict (a superuser names another first)."""
+    if not can_manage_club(by, club):
+        raise invalid(
+            "club", _("only the club's organizers may name its organizers"), code="permission_denied"
+        )
+    if not hasattr(user, "pk"):
+        user = _user_named(user)
+    with acting_as(by), transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        if not club.organizers.filter(pk=user.pk).exists():
+            raise invalid(
+                "username",
+                _("%(username)s does not organize this club"),
+                params={"username": user.get_username()},
+            )
+        if club.organizers.count() == 1:
+            raise conflict("username", _("a club keeps at least one organizer: name another one first"))
+        club.organizers.remove(user)
+    return club

@@ -1,4 +1,4 @@
-"""Clubs, players and registrations in the admin: import players from CSV, check in, withdraw (each
+"""Players and registrations in the admin: import players from CSV, check in, withdraw (each
 through the services, with a reason kept in the history)."""
 
 from __future__ import annotations
@@ -12,19 +12,12 @@ from django.http import HttpRequest
 
 from tournaments import services
 from tournaments.core.admin import ServiceOnlyAdmin, report_each
-from tournaments.organizing.models import Club
 from tournaments.participants.models import Player, Registration
 
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(help_text="CSV with a header row: name, club, rating, external_id")
     check_in = forms.BooleanField(required=False, help_text="also check the players in")
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    search_fields = ["name", "city"]
-    list_display = ["name", "city"]
 
 
 @admin.register(Player)

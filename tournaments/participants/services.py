@@ -196,16 +196,6 @@ def players_import_csv(
     return report
 
 
-def club_create(*, name: Any, city: Any = "", by: Any = None) -> Club:
-    """A club; a taken name is a conflict, not a database error."""
-    name = text(name, "name", max_length=max_length_of(Club, "name"), required=True)
-    city = text(city, "city", max_length=max_length_of(Club, "city"))
-    with acting_as(by), transaction.atomic():
-        if Club.objects.filter(name__iexact=name).exists():
-            raise conflict("name", _("a club named %(name)s exists"), {"name": repr(name)})
-        return Club.objects.create(name=name, city=city)
-
-
 def tournament_player_add(
     tournament: Tournament,
     *,
