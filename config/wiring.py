@@ -68,6 +68,12 @@ def _standings_cache_warmed(tournament: Tournament) -> None:
     standings_warm(sender=Tournament, tournament=tournament)
 
 
+def _merged_players_standings_stale(kept_id: int, merged_id: int, tournament_ids: list[int]) -> None:
+    """A merge (or its undo) moved a person's rows: the standings of those tournaments are recomputed."""
+    for tournament_id in tournament_ids:
+        standings_mark_stale(tournament_id)
+
+
 def _deliveries_sent(ids: list[int]) -> Any:
     return tasks.deliveries_send(ids)
 
@@ -99,3 +105,5 @@ def connect() -> None:
     react(events.STANDINGS_RECOMPUTED, _standings_cache_warmed, when=AFTER_COMMIT)
     # Webhook deliveries stored with a change are posted by workers once it commits.
     react(events.WEBHOOK_DELIVERIES_DUE, _deliveries_sent, when=AFTER_COMMIT)
+    # One person's rows moved between two records (a merge or its undo): their tournaments' standings.
+    react(events.PLAYERS_MERGED, _merged_players_standings_stale, when=IN_TRANSACTION)

@@ -21,7 +21,17 @@ from tournaments.organizing.selectors import (
     public_tournaments,
     tournaments_visible_to,
 )
-from tournaments.participants.selectors import active_registrations, tournament_player
+from tournaments.participants.selectors import (
+    PlayedTournament,
+    active_registrations,
+    kept_player_ids,
+    may_merge_players,
+    may_merge_some,
+    player_merges,
+    player_tournaments,
+    players_find,
+    tournament_player,
+)
 from tournaments.results.selectors import (
     SheetHand,
     hands_in_dispute,
@@ -52,6 +62,7 @@ from tournaments.webhooks.selectors import webhook_subscriptions
 __all__ = [
     "OPEN_ROUND_STATUSES",
     "RELEASED_ROUND_STATUSES",
+    "PlayedTournament",
     "PlayerRound",
     "SheetHand",
     "StandingsTable",
@@ -61,11 +72,17 @@ __all__ = [
     "hands_in_dispute",
     "is_organizer",
     "is_public",
+    "kept_player_ids",
     "latest_standing",
     "mark_provisional",
+    "may_merge_players",
+    "may_merge_some",
     "oldest_stale_standings",
     "organized_tournaments",
+    "player_merges",
     "player_rounds",
+    "player_tournaments",
+    "players_find",
     "provisional_rounds",
     "public_tournament",
     "public_tournaments",

@@ -7,7 +7,6 @@ once per change of the tournament and then served from the cache (with an ETag f
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,6 +25,7 @@ from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.core import labels
 from tournaments.core.formats import TIEBREAKS, game_of, table_sizes_of
+from tournaments.core.text import fold
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
@@ -36,12 +36,6 @@ METHODS = labels.VOCABULARIES["method"]
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so that "kovacs" finds "Kovács" (and "o" finds "ő")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def name_matches(words: list[str], name: str) -> bool:
