@@ -71,7 +71,8 @@ def test_a_merge_moves_every_row_and_the_standings_stay_right(
     assert merged.merged_into == kept
     # kept's empty fields filled from the merged record; the external id stays kept's own
     assert (kept.gender, kept.birth_year, kept.external_id) == ("f", 1970, "HU-7")
-    assert merge.merged_by == season.staff and merge.reason == "the same Anna"
+    assert merge.merged_by == season.staff
+    assert merge.reason == "the same Anna"
     assert merge.moved["tournament_ids"] == [season.second.pk]
     # recomputed after the merge: the same standings, under the kept record
     swap = {merged.pk: kept.pk}
@@ -111,7 +112,8 @@ def test_an_undo_restores_exactly_what_was(season: Any, django_capture_on_commit
     ] == fields
     assert standings_snapshot(season.second) == snapshot
     merge.refresh_from_db()
-    assert merge.undone_at is not None and merge.undone_by == season.staff
+    assert merge.undone_at is not None
+    assert merge.undone_by == season.staff
     with pytest.raises(ValidationError, match="undone already"):
         services.player_merge_undo(merge, by=season.staff)
 
@@ -127,7 +129,8 @@ def refused(kept: Player, merged: Player, by: Any) -> ValidationError:
 
 def test_two_records_of_one_tournament_are_not_one_person(season: Any) -> None:
     error = refused(season.kovacs, season.others[0], season.staff)
-    assert "Őszi kupa" in str(error) and "cannot sit twice" in str(error)
+    assert "Őszi kupa" in str(error)
+    assert "cannot sit twice" in str(error)
 
 
 def test_a_merged_record_is_merged_once_and_never_kept(season: Any) -> None:
