@@ -22,9 +22,11 @@ from tournaments.organizing.selectors import (
     tournaments_visible_to,
 )
 from tournaments.participants.selectors import (
+    FIND_LIMIT_MAX,
     PlayedTournament,
     active_registrations,
     kept_player_ids,
+    may_find_players,
     may_merge_players,
     may_merge_some,
     player_merges,
@@ -60,6 +62,7 @@ from tournaments.standings.selectors import (
 from tournaments.webhooks.selectors import webhook_subscriptions
 
 __all__ = [
+    "FIND_LIMIT_MAX",
     "OPEN_ROUND_STATUSES",
     "RELEASED_ROUND_STATUSES",
     "PlayedTournament",
@@ -75,6 +78,7 @@ __all__ = [
     "kept_player_ids",
     "latest_standing",
     "mark_provisional",
+    "may_find_players",
     "may_merge_players",
     "may_merge_some",
     "oldest_stale_standings",

@@ -170,3 +170,16 @@ def player_tournaments(player: Player, tournaments: QuerySet[Tournament]) -> lis
             )
         )
     return lines
+
+
+def may_find_players(user: Any) -> bool:
+    """Who may search every player record (the organizers' search, ``players_find``): staff users and
+    organizers of a tournament or a club. The public sees players only by name, in public tournaments."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return (
+        user.is_superuser
+        or user.is_staff
+        or Tournament.objects.filter(organizers=user).exists()
+        or Club.objects.filter(organizers=user).exists()
+    )
