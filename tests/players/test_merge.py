@@ -168,3 +168,48 @@ def test_a_merged_record_cannot_be_registered(season: Any) -> None:
     services.player_merge(season.kovacs, season.kovacs2, by=season.staff)
     with pytest.raises(ValidationError, match="merged into another"):
         services.player_register(season.first, season.kovacs2)
+
+
+def test_a_published_draw_stays_verified_after_a_merge_of_one_of_its_players() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import RegistrationFactory, TournamentFactory
+
+    tournament = TournamentFactory()
+    for _ in range(9):  # a table of 4, one of 5
+        RegistrationFactory(tournament=tournament)
+    round_ = services.round_generate(tournament, seed="verified")
+    assert services.round_verify(round_)
+    seated = round_.tables.first().seats.first().player
+    elsewhere = PlayerFactory(name=seated.name)  # the same person, entered in no tournament of theirs
+    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    services.player_merge(elsewhere, seated, by=staff)
+    assert round_.seats.filter(player=elsewhere).exists()
+    assert services.round_verify(round_)
+    other = round_.seats.exclude(player=elsewhere).first()
+    round_.seats.filter(pk=other.pk).update(player=PlayerFactory())
+    assert not services.round_verify(round_)  # anything else is still a tampered draw
+
+
+def test_two_merges_of_one_record_cannot_both_win(season: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each merge locks both records (in the order of their ids, so two merges never deadlock) and reads
+    them again under the lock: a second merge that read the record before the first one committed finds
+    it merged (on SQLite, where nothing waits, the same read decides)."""
+    from django.db.models import QuerySet
+
+    locked: list[str] = []
+    original = QuerySet.select_for_update
+
+    def recording(self: QuerySet, *args: Any, **kwargs: Any) -> QuerySet:
+        if self.model is Player:
+            locked.append("players")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "select_for_update", recording)
+    stale = Player.objects.get(pk=season.kovacs2.pk)  # read before the first merge
+    services.player_merge(season.kovacs, season.kovacs2, by=season.staff)
+    other = PlayerFactory(name="Anna K.")
+    with pytest.raises(ValidationError, match="merged into another record already"):
+        services.player_merge(other, stale, by=season.staff)
+    assert PlayerMerge.objects.filter(merged=season.kovacs2).count() == 1
+    assert locked == ["players", "players"]  # each merge locked the records first
