@@ -23,6 +23,7 @@ them from the tournaments.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -67,8 +68,10 @@ TOURNAMENT_PATHS = (
 )
 
 
-def player_links() -> list[tuple[type[models.Model], models.ForeignKey]]:
-    """Every foreign key to ``Player`` that a merge moves (the live tables and their history tables)."""
+@functools.cache
+def player_links() -> tuple[tuple[type[models.Model], models.ForeignKey], ...]:
+    """Every foreign key to ``Player`` that a merge moves (the live tables and their history tables),
+    looked up once the models are loaded."""
     links = []
     for model in apps.get_models():
         for field in model._meta.get_fields():
@@ -79,7 +82,7 @@ def player_links() -> list[tuple[type[models.Model], models.ForeignKey]]:
                 and (model._meta.label_lower, field.name) not in NOT_MOVED
             ):
                 links.append((model, field))
-    return links
+    return tuple(links)
 
 
 def _key(model: type[models.Model], field: models.Field) -> str:
