@@ -93,6 +93,7 @@ def test_a_refused_new_player_keeps_what_was_typed(season: Any) -> None:
 
 def test_merging_on_the_page_side_by_side_then_undoing(season: Any) -> None:
     client = logged_in(season.staff)
+    assert b"/players/merges/" in client.get("/manage/?all=1").content  # where an organizer finds it
     assert Client().get("/players/merge/").status_code == 302
     assert logged_in(get_user_model().objects.create_user("nobody")).get("/players/merge/").status_code == 403
     page = client.get(
