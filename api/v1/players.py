@@ -23,6 +23,8 @@ from rest_framework.response import Response
 
 from api.v1.access import table_access
 from api.v1.base import ApiView, Pagination
+from api.v1.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.v1.idempotency import idempotent
 from api.v1.serializers_tournaments import ClubRefSerializer
 from tournaments import selectors, services
 from tournaments.core import api_texts as texts
@@ -32,6 +34,12 @@ from tournaments.participants.models import Player, PlayerMerge
 
 ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="the object's id")
 SEARCH_MAX = 100
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="retry safely with the same key",
+)
 
 
 class PlayerRecordSerializer(serializers.ModelSerializer):
@@ -194,7 +202,9 @@ class MergeListView(ApiView):
         summary="Merge two records of one person: every row of `merged` moves to `kept` (undoable)",
         request=MergeRequestSerializer,
         responses={201: MergeSerializer},
+        parameters=[IDEMPOTENCY_KEY],
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         user = _user(request)
         data = merge_request(request.data)

@@ -153,3 +153,13 @@ def test_a_lone_surrogate_is_refused(season: Any) -> None:
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "reason"
     assert PlayerMerge.objects.count() == 0
+
+
+def test_a_retried_merge_answers_as_the_first_time(season: Any) -> None:
+    body = {"kept": season.kovacs.pk, "merged": season.kovacs2.pk}
+    staff = client_with_token(season.staff)
+    first = staff.post("/api/v1/players/merges/", body, format="json", HTTP_IDEMPOTENCY_KEY="merge-1")
+    again = staff.post("/api/v1/players/merges/", body, format="json", HTTP_IDEMPOTENCY_KEY="merge-1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json()["id"] == first.json()["id"]
+    assert PlayerMerge.objects.count() == 1

@@ -133,3 +133,11 @@ def test_a_club_organizer_may_merge_only_their_clubs_records(season: Any) -> Non
     refused = client.post("/players/merge/", {"kept": season.kovacs.pk, "merged": season.kovacs2.pk})
     assert refused.status_code == 403
     assert client.post("/players/merge/", {"kept": season.kovacs.pk, "merged": twin.pk}).status_code == 302
+
+
+def test_a_merged_records_line_in_a_tournament_leads_to_the_kept_records(season: Any) -> None:
+    services.player_merge(season.kovacs, season.kovacs2, by=season.staff)
+    response = Client().get(f"/t/{season.second.slug}/players/{season.kovacs2.pk}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/t/{season.second.slug}/players/{season.kovacs.pk}/"
+    assert Client().get(response["Location"]).status_code == 200

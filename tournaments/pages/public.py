@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.formats import get_format
 from django.utils.html import escape
@@ -443,6 +443,9 @@ def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     def page() -> HttpResponse:
         person = selectors.tournament_player(tournament, player_id)
         if person is None:
+            kept = selectors.kept_player_ids([player_id])[player_id]
+            if kept != player_id:  # a record merged into another (participants.merge): that person's line
+                return redirect("tournaments:player", tournament.slug, kept)
             raise Http404("No such player in this tournament")
         lines = selectors.player_rounds(tournament, player_id)
         standing = selectors.latest_standing(tournament, player_id)
