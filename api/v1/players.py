@@ -233,7 +233,7 @@ class MergeUndoView(ApiView):
 
 
 urlpatterns = [
-    path("players/", PlayerSearchView.as_view(), name="players"),
+    path("players/", PlayerSearchView.as_view(), name="player-search"),
     path("players/merges/", MergeListView.as_view(), name="player-merges"),
     path("players/merges/<num:pk>/undo/", MergeUndoView.as_view(), name="player-merge-undo"),
     path("players/<num:pk>/", PlayerProfileView.as_view(), name="player-profile"),
