@@ -105,6 +105,8 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
     "register a webhook": lambda t: (f"{CUP}webhooks/", {"url": "https://hooks.example.org/tarokk"}),
     "deactivate a webhook": lambda t: (f"{CUP}webhooks/{new_webhook(t).pk}/deactivate/", {}),
+    "merge two players": lambda t: ("/api/v1/players/merges/", {"kept": new_player().pk, "merged": new_player().pk}),  # noqa: E501
+    "undo a merge": lambda t: (f"/api/v1/players/merges/{new_merge().pk}/undo/", {}),
 }  # fmt: skip
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
 NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "starts_on": "2026-12-01"}
@@ -119,6 +121,10 @@ def new_player() -> Any:
     from tests.factories import PlayerFactory
 
     return PlayerFactory()
+
+
+def new_merge() -> Any:
+    return services.player_merge(new_player(), new_player(), by=the_organizer())
 
 
 def new_registration(table) -> Any:
@@ -210,6 +216,9 @@ EXPECTED = {
     "withdraw a penalty":       [401, 403, 403, 403, 403, 403, 200, 200],
     "register a webhook":       [401, 403, 403, 403, 403, 403, 201, 201],
     "deactivate a webhook":     [401, 403, 403, 403, 403, 403, 200, 200],
+    # Players' records: staff users (and organizers of both records' clubs; none here) merge and undo.
+    "merge two players":        [401, 401, 401, 403, 403, 403, 403, 201],
+    "undo a merge":             [401, 401, 401, 403, 403, 403, 403, 200],
 }  # fmt: skip
 
 
