@@ -213,3 +213,19 @@ def test_two_merges_of_one_record_cannot_both_win(season: Any, monkeypatch: pyte
         services.player_merge(other, stale, by=season.staff)
     assert PlayerMerge.objects.filter(merged=season.kovacs2).count() == 1
     assert locked == ["players", "players"]  # each merge locked the records first
+
+
+def test_the_external_id_moves_to_the_kept_record_and_back(season: Any) -> None:
+    kept = PlayerFactory(name="Nagy Éva", club=None)
+    merged = PlayerFactory(name="Nagy Eva", club=season.club, external_id="HU-99", birth_year=1990)
+    merge = services.player_merge(kept, merged, by=season.staff)
+    kept.refresh_from_db()
+    merged.refresh_from_db()
+    assert (kept.external_id, kept.club, kept.birth_year) == ("HU-99", season.club, 1990)
+    assert merged.external_id is None  # unique: one record holds it
+    assert merge.moved["filled"] == ["club", "external_id", "birth_year"]
+    services.player_merge_undo(merge, by=season.staff)
+    kept.refresh_from_db()
+    merged.refresh_from_db()
+    assert (kept.external_id, kept.club, kept.birth_year) == (None, None, None)
+    assert (merged.external_id, merged.club, merged.merged_into) == ("HU-99", season.club, None)

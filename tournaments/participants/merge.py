@@ -277,10 +277,8 @@ def player_merge_undo(merge: PlayerMerge, *, by: Any) -> PlayerMerge:
         for name in ("external_id", "user"):
             if name in filled:
                 setattr(merged, Player._meta.get_field(name).attname, merge.merged_before[name])
-        taken = merged.external_id and Player.objects.filter(external_id=merged.external_id).exclude(
-            pk=merged.pk
-        )
-        if taken:
+        taken = Player.objects.filter(external_id=merged.external_id).exclude(pk=merged.pk)
+        if merged.external_id and taken.exists():
             _refuse("external_id", _("%(id)s belongs to another player now"), id=repr(merged.external_id))
         merged.save()
         merge.undone_at = timezone.now()
