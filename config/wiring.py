@@ -69,6 +69,12 @@ def _standings_cache_warmed(tournament: Tournament) -> None:
     standings_warm(sender=Tournament, tournament=tournament)
 
 
+def _merged_players_standings_stale(kept_id: int, merged_id: int, tournament_ids: list[int]) -> None:
+    """A merge (or its undo) moved a person's rows: the standings of those tournaments are recomputed."""
+    for tournament_id in tournament_ids:
+        standings_mark_stale(tournament_id)
+
+
 def _deliveries_sent(ids: list[int]) -> Any:
     return tasks.deliveries_send(ids)
 
@@ -134,3 +140,5 @@ def connect() -> None:
     react(events.TOURNAMENT_FINISHED, _series_of_tournament_stale, when=IN_TRANSACTION)
     react(events.PLAYERS_MERGED, _series_of_merged_stale, when=IN_TRANSACTION)
     react(events.SERIES_STALE, _series_refreshed, when=IN_TRANSACTION)
+    # One person's rows moved between two records (a merge or its undo): their tournaments' standings.
+    react(events.PLAYERS_MERGED, _merged_players_standings_stale, when=IN_TRANSACTION)

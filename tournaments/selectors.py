@@ -32,7 +32,19 @@ from tournaments.organizing.selectors import (
     public_tournaments,
     tournaments_visible_to,
 )
-from tournaments.participants.selectors import active_registrations, tournament_player
+from tournaments.participants.selectors import (
+    FIND_LIMIT_MAX,
+    PlayedTournament,
+    active_registrations,
+    kept_player_ids,
+    may_find_players,
+    may_merge_players,
+    may_merge_some,
+    player_merges,
+    player_tournaments,
+    players_find,
+    tournament_player,
+)
 from tournaments.results.selectors import (
     SheetHand,
     hands_in_dispute,
@@ -61,10 +73,12 @@ from tournaments.standings.selectors import (
 from tournaments.webhooks.selectors import webhook_subscriptions
 
 __all__ = [
+    "FIND_LIMIT_MAX",
     "OPEN_ROUND_STATUSES",
     "RELEASED_ROUND_STATUSES",
     "ClubPage",
     "MemberRanking",
+    "PlayedTournament",
     "PlayerRound",
     "SheetHand",
     "StandingsTable",
@@ -81,13 +95,20 @@ __all__ = [
     "hands_in_dispute",
     "is_organizer",
     "is_public",
+    "kept_player_ids",
     "latest_standing",
     "mark_provisional",
     "may_create_club",
+    "may_find_players",
+    "may_merge_players",
+    "may_merge_some",
     "oldest_stale_standings",
     "organized_clubs",
     "organized_tournaments",
+    "player_merges",
     "player_rounds",
+    "player_tournaments",
+    "players_find",
     "provisional_rounds",
     "public_tournament",
     "public_tournaments",

@@ -31,6 +31,8 @@ from tournaments.organizing.services import (
 from tournaments.participants.services import (
     ImportReport,
     player_create,
+    player_merge,
+    player_merge_undo,
     player_register,
     players_import_csv,
     registration_check_in,
@@ -88,6 +90,8 @@ __all__ = [
     "penalty_award",
     "penalty_withdraw",
     "player_create",
+    "player_merge",
+    "player_merge_undo",
     "player_register",
     "players_import_csv",
     "registration_check_in",

@@ -111,6 +111,8 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "create a series' final": lambda t: (f"{organizers_series()}final/", {"name": "F", "slug": "f", "starts_on": "2026-12-01"}),  # noqa: E501
     "edit a club": lambda t: (organized_club(), {"city": "Szeged"}),
     "add a club organizer": lambda t: (organized_club() + "organizers/", {"username": "other-organizer"}),
+    "merge two players": lambda t: ("/api/v1/players/merges/", {"kept": new_player().pk, "merged": new_player().pk}),  # noqa: E501
+    "undo a merge": lambda t: (f"/api/v1/players/merges/{new_merge().pk}/undo/", {}),
 }  # fmt: skip
 PATCHED = {"edit a tournament", "edit a club", "edit a series"}  # the writes sent as PATCH (the others: POST)
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
@@ -126,6 +128,10 @@ def new_player() -> Any:
     from tests.factories import PlayerFactory
 
     return PlayerFactory()
+
+
+def new_merge() -> Any:
+    return services.player_merge(new_player(), new_player(), by=the_organizer())
 
 
 def new_registration(table) -> Any:
@@ -235,6 +241,9 @@ EXPECTED = {
     # a club's organizers (accounts, not table codes) edit it and name its organizers
     "edit a club":              [401, 401, 401, 403, 403, 403, 200, 200],
     "add a club organizer":     [401, 401, 401, 403, 403, 403, 201, 201],
+    # Players' records: staff users (and organizers of both records' clubs; none here) merge and undo.
+    "merge two players":        [401, 401, 401, 403, 403, 403, 403, 201],
+    "undo a merge":             [401, 401, 401, 403, 403, 403, 403, 200],
 }  # fmt: skip
 
 

@@ -7,14 +7,13 @@ once per change of the tournament and then served from the cache (with an ETag f
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.formats import get_format
 from django.utils.html import escape
@@ -26,6 +25,7 @@ from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.core import labels
 from tournaments.core.formats import TIEBREAKS, game_of, table_sizes_of
+from tournaments.core.text import fold
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
@@ -36,12 +36,6 @@ METHODS = labels.VOCABULARIES["method"]
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so that "kovacs" finds "Kovács" (and "o" finds "ő")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def name_matches(words: list[str], name: str) -> bool:
@@ -449,6 +443,9 @@ def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     def page() -> HttpResponse:
         person = selectors.tournament_player(tournament, player_id)
         if person is None:
+            kept = selectors.kept_player_ids([player_id])[player_id]
+            if kept != player_id:  # a record merged into another (participants.merge): that person's line
+                return redirect("tournaments:player", tournament.slug, kept)
             raise Http404("No such player in this tournament")
         lines = selectors.player_rounds(tournament, player_id)
         standing = selectors.latest_standing(tournament, player_id)

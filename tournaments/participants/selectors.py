@@ -1,13 +1,18 @@
-"""Reads of who plays: the registrations active in a round, a tournament's player."""
+"""Reads of who plays: the registrations active in a round, a tournament's player; finding a player
+across clubs (``players_find``), who may merge two records, the tournaments of one person."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
-from tournaments.organizing.models import Tournament
-from tournaments.participants.models import Registration
+from tournaments.core.text import fold
+from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.models import Player, PlayerMerge, Registration
+from tournaments.standings.models import Standing
 
 
 def active_registrations(tournament: Tournament, round_number: int) -> QuerySet[Registration]:
@@ -30,3 +35,151 @@ def tournament_player(tournament: Tournament, player_id: int) -> Any:
         tournament.registrations.filter(player_id=player_id).select_related("player", "player__club").first()
     )
     return registration.player if registration else None
+
+
+# --- one person across tournaments and clubs (issue 24) ----------------------------------------------------
+
+FIND_LIMIT_MAX = 100
+
+
+def kept_player_ids(ids: Iterable[int]) -> dict[int, int]:
+    """Each of ``ids`` -> the record that holds its person now: itself, or (a merged record) the record
+    it was merged into, followed to the end of a chain of merges."""
+    wanted = set(ids)
+    found: dict[int, int | None] = {}
+    while wanted:
+        rows = dict(Player.objects.filter(pk__in=wanted).values_list("pk", "merged_into_id"))
+        found.update(rows)
+        wanted = {target for target in rows.values() if target is not None and target not in found}
+    result = {}
+    for start in ids:
+        current, seen = start, set()
+        while found.get(current) is not None and current not in seen:
+            seen.add(current)
+            current = found[current]  # type: ignore[assignment]
+        result[start] = current
+    return result
+
+
+def players_find(
+    query: str = "", *, club: Any = None, external_id: str | None = None, limit: int = 20
+) -> list[Player]:
+    """The players an organizer may mean: every word of ``query`` in the name or the club's name, folded
+    (``core.text.fold``: "kovacs" finds "Kovács"), or ``query`` equal to an external id; ``club`` (a
+    ``Club`` or a club's name, folded, in part) and ``external_id`` (exact) narrow it. A merged record is
+    never offered: its kept record is, once.
+
+    Names are folded in Python, not in SQL: neither SQLite nor a PostgreSQL without ``unaccent`` folds
+    accents, and the project adds no column for it. One query of three short columns per search reads
+    20,000 players in some tens of milliseconds, enough for an organizer's form."""
+    words = fold(query or "").split()
+    query = (query or "").strip()
+    rows = Player.objects.all()
+    if isinstance(club, Club):
+        rows = rows.filter(club=club)
+    if external_id:
+        rows = rows.filter(external_id=external_id)
+    club_words = fold(club).split() if isinstance(club, str) else []
+    matched: list[int] = []
+    for pk, name, club_name, ext in rows.values_list("pk", "name", "club__name", "external_id").order_by(
+        "name", "pk"
+    ):
+        folded_club = fold(club_name or "")
+        if club_words and not all(word in folded_club for word in club_words):
+            continue
+        haystack = f"{fold(name)} {folded_club}"
+        if not words or all(word in haystack for word in words) or (ext and ext == query):
+            matched.append(pk)
+    kept = kept_player_ids(matched)
+    ordered = list(dict.fromkeys(kept[pk] for pk in matched))[: max(1, min(limit, FIND_LIMIT_MAX))]
+    players = Player.objects.select_related("club").in_bulk(ordered)
+    return [players[pk] for pk in ordered if pk in players]
+
+
+def may_merge_players(user: Any, kept: Player, merged: Player) -> bool:
+    """Who may make two records one person: superusers and staff users; and an organizer of the club of
+    each record (``Club.organizers``): a club's organizer merges its own members' records, never a
+    record of another club or of no club (that person may be anyone's)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    clubs = {kept.club_id, merged.club_id}
+    if None in clubs:
+        return False
+    return Club.objects.filter(pk__in=clubs, organizers=user).count() == len(clubs)
+
+
+def may_merge_some(user: Any) -> bool:
+    """Whether ``user`` may merge any records at all (the merge pages and the API's list ask)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or user.is_staff or Club.objects.filter(organizers=user).exists()
+
+
+def player_merges(user: Any) -> QuerySet[PlayerMerge]:
+    """The merges ``user`` may see and undo: all of them for staff, else those of their clubs' records."""
+    merges = PlayerMerge.objects.select_related("kept__club", "merged__club", "merged_by", "undone_by")
+    if getattr(user, "is_superuser", False) or getattr(user, "is_staff", False):
+        return merges
+    if not getattr(user, "is_authenticated", False):
+        return merges.none()
+    clubs = Club.objects.filter(organizers=user)
+    return merges.filter(kept__club__in=clubs, merged__club__in=clubs)
+
+
+@dataclass
+class PlayedTournament:
+    """One tournament of a player's page: when, which game, how it went."""
+
+    tournament: Tournament
+    rank: int | None
+    total: Any
+    field_size: int
+    finished: bool
+
+
+def player_tournaments(player: Player, tournaments: QuerySet[Tournament]) -> list[PlayedTournament]:
+    """The tournaments among ``tournaments`` (e.g. the public ones) that ``player`` played or entered,
+    newest first, each with the player's rank and total in its latest standings and the field's size.
+    Three queries, whatever the number of tournaments."""
+    entered = tournaments.filter(registrations__player=player).distinct().order_by("-starts_on", "-pk")
+    entered = list(entered)
+    latest: dict[int, Any] = {}
+    for row in Standing.objects.filter(player=player, tournament__in=[t.pk for t in entered]).order_by(
+        "tournament_id", "after_round"
+    ):
+        latest[row.tournament_id] = row  # the last snapshot wins
+    sizes = {
+        (tournament_id, after): n
+        for tournament_id, after, n in Standing.objects.filter(tournament_id__in=list(latest))
+        .values("tournament_id", "after_round")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "after_round", "n")
+    }
+    lines = []
+    for tournament in entered:
+        standing = latest.get(tournament.pk)
+        lines.append(
+            PlayedTournament(
+                tournament=tournament,
+                rank=standing.rank if standing else None,
+                total=standing.total if standing else None,
+                field_size=sizes.get((tournament.pk, standing.after_round), 0) if standing else 0,
+                finished=tournament.status == Tournament.Status.FINISHED,
+            )
+        )
+    return lines
+
+
+def may_find_players(user: Any) -> bool:
+    """Who may search every player record (the organizers' search, ``players_find``): staff users and
+    organizers of a tournament or a club. The public sees players only by name, in public tournaments."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return (
+        user.is_superuser
+        or user.is_staff
+        or Tournament.objects.filter(organizers=user).exists()
+        or Club.objects.filter(organizers=user).exists()
+    )

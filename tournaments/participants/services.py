@@ -20,6 +20,7 @@ from tournaments.core.messages import Join, Text, error_as_text
 from tournaments.core.validation import conflict, invalid, max_length_of, text, whole_number
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Club, Tournament
+from tournaments.participants.merge import player_merge, player_merge_undo  # noqa: F401 (its services)
 from tournaments.participants.models import RATING_MAX, Player, Registration
 
 CSV_COLUMNS = ("name", "club", "rating", "external_id")
@@ -75,6 +76,10 @@ def player_register(
     """Register a player; after rounds have started this is a late entry from the next round on."""
     if tournament.status == Tournament.Status.FINISHED:
         raise conflict("tournament", _("the tournament is finished"))
+    if Player.objects.filter(pk=player.pk, merged_into__isnull=False).exists():  # as stored, not as read
+        raise conflict(
+            "player", _("%(name)s is a record merged into another: register that one"), {"name": player.name}
+        )
     first_round = _current_round_number(tournament) + 1
     with acting_as(by), transaction.atomic():
         registration, created = Registration.objects.select_for_update().get_or_create(
