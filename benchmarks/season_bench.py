@@ -257,7 +257,7 @@ def make_series() -> tuple:
 
     Series.objects.filter(slug__in=["season-all", "season-cup"]).delete()
     rules = {
-        "points": {"kind": "table", "table": [50, 40, 32, 26, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 1]},
+        "points": {"method": "table", "table": [50, 40, 32, 26, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 1]},
         "best_of": 10,
         "min_tournaments": 3,
         "participation_points": 1,
@@ -265,7 +265,7 @@ def make_series() -> tuple:
             {"key": "women", "name": "Women", "filter": {"gender": "f"}},
             {"key": "juniors", "name": "Juniors", "filter": {"born_from": 2001}},
         ],
-        "qualification": {"top": 60},
+        "qualification": {"top": 60, "region_winners": True},
     }
     by = Actor(system="season bench")
     season = Tournament.objects.filter(slug__startswith="season-").order_by("starts_on")

@@ -45,6 +45,7 @@ from tournaments.participants.selectors import (
     players_find,
     tournament_player,
 )
+from tournaments.ratings.selectors import player_ratings, ranking, rated_games, rating_history
 from tournaments.results.selectors import (
     SheetHand,
     hands_in_dispute,
@@ -56,6 +57,17 @@ from tournaments.results.selectors import (
     table_hand_counts,
     table_money,
     tables_with_play,
+)
+from tournaments.series.selectors import (
+    PlayerSeriesLine,
+    can_manage_series,
+    player_series_lines,
+    public_series,
+    ranking_names,
+    series_get,
+    series_player_line,
+    series_ranking,
+    series_visible_to,
 )
 from tournaments.standings.selectors import (
     PlayerRound,
@@ -70,6 +82,7 @@ from tournaments.standings.selectors import (
     standings_table,
     table_places,
 )
+from tournaments.statistics.selectors import player_statistics, tournament_statistics
 from tournaments.webhooks.selectors import webhook_subscriptions
 
 __all__ = [
@@ -80,11 +93,13 @@ __all__ = [
     "MemberRanking",
     "PlayedTournament",
     "PlayerRound",
+    "PlayerSeriesLine",
     "SheetHand",
     "StandingsTable",
     "active_registrations",
     "active_table_code",
     "can_manage_club",
+    "can_manage_series",
     "club_by_slug",
     "club_members",
     "club_page",
@@ -106,12 +121,20 @@ __all__ = [
     "organized_clubs",
     "organized_tournaments",
     "player_merges",
+    "player_ratings",
     "player_rounds",
+    "player_series_lines",
+    "player_statistics",
     "player_tournaments",
     "players_find",
     "provisional_rounds",
+    "public_series",
     "public_tournament",
     "public_tournaments",
+    "ranking",
+    "ranking_names",
+    "rated_games",
+    "rating_history",
     "released_round",
     "released_table",
     "round_is_released",
@@ -120,6 +143,10 @@ __all__ = [
     "same_device_confirmations",
     "score_sheet",
     "scored_items",
+    "series_get",
+    "series_player_line",
+    "series_ranking",
+    "series_visible_to",
     "settled_by_validator",
     "standings_csv",
     "standings_state",
@@ -129,30 +156,8 @@ __all__ = [
     "table_places",
     "tables_with_play",
     "tournament_player",
+    "tournament_statistics",
     "tournaments_visible_to",
     "visible_rounds",
     "webhook_subscriptions",
-]
-
-# Series (issue 24 §1)
-from tournaments.series.selectors import (
-    PlayerSeriesLine,
-    can_manage_series,
-    player_series_lines,
-    public_series,
-    series_get,
-    series_player_line,
-    series_ranking,
-    series_visible_to,
-)
-
-__all__ += [
-    "PlayerSeriesLine",
-    "can_manage_series",
-    "player_series_lines",
-    "public_series",
-    "series_get",
-    "series_player_line",
-    "series_ranking",
-    "series_visible_to",
 ]

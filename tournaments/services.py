@@ -39,6 +39,7 @@ from tournaments.participants.services import (
     registration_withdraw,
     tournament_player_add,
 )
+from tournaments.ratings.services import ratings_rebuild, ratings_update
 from tournaments.results.services.disputes import dispute_validate
 from tournaments.results.services.hands import (
     NOTE_MAX,
@@ -54,6 +55,15 @@ from tournaments.results.services.hands import (
     score_sheets_enter,
 )
 from tournaments.results.services.penalties import penalty_award, penalty_withdraw
+from tournaments.series.services import (
+    series_create,
+    series_edit,
+    series_final_create,
+    series_recompute,
+    series_refresh,
+    series_tournament_add,
+    series_tournament_remove,
+)
 from tournaments.webhooks.services import (
     delivery_attempt,
     event_publish,
@@ -94,6 +104,8 @@ __all__ = [
     "player_merge_undo",
     "player_register",
     "players_import_csv",
+    "ratings_rebuild",
+    "ratings_update",
     "registration_check_in",
     "registration_withdraw",
     "round_close",
@@ -104,6 +116,13 @@ __all__ = [
     "round_start",
     "round_verify",
     "score_sheets_enter",
+    "series_create",
+    "series_edit",
+    "series_final_create",
+    "series_recompute",
+    "series_refresh",
+    "series_tournament_add",
+    "series_tournament_remove",
     "table_code_find",
     "table_code_replace",
     "table_codes_issue",
@@ -115,25 +134,4 @@ __all__ = [
     "webhook_deactivate",
     "webhook_subscribe",
     "webhooks_due",
-]
-
-# Series (issue 24 §1)
-from tournaments.series.services import (
-    series_create,
-    series_edit,
-    series_final_create,
-    series_recompute,
-    series_refresh,
-    series_tournament_add,
-    series_tournament_remove,
-)
-
-__all__ += [
-    "series_create",
-    "series_edit",
-    "series_final_create",
-    "series_recompute",
-    "series_refresh",
-    "series_tournament_add",
-    "series_tournament_remove",
 ]

@@ -28,13 +28,13 @@ SERIES_SLUG = "demo-kupa-2026"
 QUALIFIERS = 4
 POOL = 40  # players of the season; about half come to each qualifier
 RULES = {
-    "points": {"kind": "table", "table": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]},
+    "points": {"method": "table", "table": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]},
     "best_of": 3,
     "min_tournaments": 2,
     "participation_points": 1,
     "side_rankings": [
-        {"key": "women", "name": "Women", "filter": {"gender": "f"}},
-        {"key": "outside-budapest", "name": "Outside Budapest", "filter": {"city_not": "Budapest"}},
+        {"key": "nok", "name": "Nők", "filter": {"gender": "f"}},
+        {"key": "videk", "name": "Vidék (Budapesten kívül)", "filter": {"city_not": "Budapest"}},
     ],
     "qualification": {"top": 12, "region_winners": True},
 }
@@ -53,7 +53,8 @@ def run_season(
     game_id = options["game"]
     organizer = _organizer(clubs)
     with transaction.atomic():
-        _clear_previous()
+        if _clear_previous():  # the ratings counted the tournaments just deleted: computed again
+            services.ratings_rebuild(game_id)
         pool = []
         for index in range(POOL):
             first_name = names[index].split()[-1]
@@ -94,7 +95,7 @@ def run_season(
         play(tournament, rng, seed=f"{options['seed']}-{number}")
         services.tournament_finish(tournament, by=organizer)
         leader = selectors.series_ranking(series).lines[0]
-        write(f"  finished; the series is led by {leader.player.name} ({leader.points:g} points)")
+        write(f"  finished; the series is led by {leader.player.name} ({float(leader.points):g} points)")
     final = services.series_final_create(
         series,
         name="Demo Kupa 2026 – Döntő",
@@ -102,6 +103,10 @@ def run_season(
         starts_on=start + timedelta(weeks=6 * QUALIFIERS),
         by=organizer,
     )
+    short = {k: v for k, v in _format(game_id, options).items() if k.startswith(("rounds_", "deals_"))}
+    final = services.tournament_edit(final, changes=short, by=organizer)  # the demo's short format
+    for registration in final.registrations.all():  # the finalists arrive
+        services.registration_check_in(registration, by=organizer)
     write(f"\n{final.name}: {final.registrations.count()} qualified, round 1 seeded from the series")
     play(final, rng, seed=f"{options['seed']}-final")
     services.tournament_finish(final, by=organizer)
@@ -135,8 +140,8 @@ def _organizer(clubs: list[Club]) -> Any:
     return user
 
 
-def _clear_previous() -> None:
-    """A second run replaces the first season (its series and tournaments)."""
+def _clear_previous() -> bool:
+    """A second run replaces the first season (its series and tournaments); whether there was one."""
     from tournaments.series.models import Series
 
     series = Series.objects.filter(slug=SERIES_SLUG).first()
@@ -145,7 +150,8 @@ def _clear_previous() -> None:
         series.delete()
         if final is not None:
             final.delete()
-    Tournament.objects.filter(slug__startswith=f"{SERIES_SLUG}-").delete()
+    deleted, _ = Tournament.objects.filter(slug__startswith=f"{SERIES_SLUG}-").delete()
+    return series is not None or deleted > 0
 
 
 WOMEN = {"Anna", "Dóra", "Flóra", "Hajnalka", "Judit", "Lilla", "Nóra", "Petra", "Réka", "Vilma", "Ágnes",

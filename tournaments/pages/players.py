@@ -39,9 +39,9 @@ QUERY_MAX = 100
 
 
 def player_profile_context(player: Player, request: HttpRequest) -> dict[str, Any]:
-    """Everything the player's page shows. The other parts of issue 24 fill in their names here:
-    ``series_lines`` (the player's line in each series), ``rating_history`` (the rating over time) and
-    ``statistics`` (from the hands); the template shows each section only when it has something."""
+    """Everything the player's page shows: the public tournaments, the player's line in each public series,
+    the rating of each game over time (``ratings``: the current rating, its history and a chart) and the
+    statistics from the hands; the template shows each section only when it has something."""
     language = get_language() or "en"
     played = selectors.player_tournaments(player, selectors.public_tournaments().select_related("club"))
     for line in played:
@@ -51,9 +51,28 @@ def player_profile_context(player: Player, request: HttpRequest) -> dict[str, An
         "player": player,
         "played": played,
         "clubs": clubs,
-        "series_lines": [],
-        "rating_history": [],
-        "statistics": None,
+        "series_lines": selectors.player_series_lines(player),
+        "ratings": [_rating_of(rating, language) for rating in selectors.player_ratings(player)],
+        "statistics": selectors.player_statistics(player),
+    }
+
+
+def _rating_of(rating: Any, language: str) -> dict[str, Any]:
+    """A game's rating on the player's page: now, after each rated tournament (newest first) and as a
+    chart's points (0..100 on both axes; a single tournament is a dot)."""
+    history = selectors.rating_history(rating.player_id, rating.game)
+    values = [point.ordinal for point in history]
+    low, high = (min(values), max(values)) if values else (0.0, 0.0)
+    span = (high - low) or 1.0
+    step = 100 / max(1, len(values) - 1)
+    points = " ".join(f"{i * step:.1f},{100 - (v - low) / span * 100:.1f}" for i, v in enumerate(values))
+    return {
+        "rating": rating,
+        "game_name": game_of({"game": rating.game}).name(language),
+        "history": list(reversed(history)),
+        "chart": points if len(values) > 1 else "",
+        "low": low,
+        "high": high,
     }
 
 

@@ -34,7 +34,7 @@ from tournaments.core.events import SERIES_CHANGED, SERIES_STALE, publish
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import tournament_create, tournament_save
-from tournaments.participants.models import Player, Registration
+from tournaments.participants.models import Player
 from tournaments.participants.services import player_register
 from tournaments.series.compute import (
     MAIN_RANKING,
@@ -416,18 +416,20 @@ def series_final_create(series: Series, *, name: Any, slug: Any, starts_on: Any,
         locked = Series.objects.select_for_update().get(pk=series.pk)
         if locked.final_id is not None:
             raise conflict("final", _("the series already has its final"))
+        # a club's series has its final in the club (its organizers may create it without being staff)
+        club = {"club": series.club} if series.club_id else {}
         final = tournament_create(
-            fields={"name": name, "slug": slug, "starts_on": starts_on, "game": series.game}, by=by
+            fields={"name": name, "slug": slug, "starts_on": starts_on, "game": series.game, **club}, by=by
         )
         methods = list(final.pairing_methods or ["seeded"])
         final.pairing_methods = ["seeded", *methods[1:]]
         final.seed_by = Tournament.SeedBy.SEEDS
-        final.club = series.club
         final = tournament_save(final, by=by)
         players = Player.objects.in_bulk(qualified)
         for seed, player_id in enumerate(qualified, start=1):
             registration = player_register(final, players[player_id], by=by)
-            Registration.objects.filter(pk=registration.pk).update(seed=seed)
+            registration.seed = seed
+            registration.save(update_fields=["seed"])  # a history row: who seeded whom
         locked.final = final
         locked.version += 1
         locked.save(update_fields=["final", "version"])

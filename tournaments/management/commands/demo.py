@@ -30,6 +30,7 @@ from tournaments.draw.models import Round
 from tournaments.management.demo_season import run_season
 from tournaments.organizing.models import Club, Tournament
 from tournaments.participants.models import Player
+from tournaments.series.compute import REGION_PREFIX
 from tournaments.templatetags.tarokk import PROVISIONAL_SIGN
 
 CLUBS = [
@@ -139,26 +140,41 @@ class Command(BaseCommand):
         names = [f"{last} {first}" for first in FIRST for last in LAST]
         rng.shuffle(names)
         final = run_season(options, rng, clubs=clubs, names=names, play=self._play, write=self.stdout.write)
-        self._print_series(final.final_of)
+        series = final.final_of
+        self._print_series(series)
         self._print_standings(final)
+        top = selectors.ranking(series.game, per_page=5).rows
+        self.stdout.write(
+            f"\nRating ({series.game}, mu - 3 sigma after {series.entries.count() + 1} tournaments):"
+        )
+        for row in top:
+            self.stdout.write(
+                f"{row.rank:>3}  {row.name:<24} {row.ordinal:>6.1f}  (mu {row.mu:.1f} ± {row.sigma:.1f})"
+            )
+        self.stdout.write(
+            f"\nOn the site: /series/{series.slug}/ (the cup), /players/{top[0].player_id}/ (a player's "
+            f"page), /ratings/{series.game}/ (the ranking), /clubs/{series.club.slug}/ (the club)"
+        )
 
     def _print_series(self, series: Any) -> None:
-        """The series' ranking as its page shows it: points, and each qualifier's points, dropped ones in
-        brackets; the side rankings' leaders; who qualified."""
+        """The series' ranking as its page shows it: points, and each qualifier's points with the dropped
+        ones in brackets; the side rankings' leaders; who qualified for the final."""
         ranking = selectors.series_ranking(series)
-        self.stdout.write(f"\nSeries {series.name} ({len(ranking.lines)} players):")
+        qualifiers = [t.pk for t in series.tournaments.exclude(pk=series.final_id).order_by("starts_on")]
+        self.stdout.write(f"\n{series.name}: {len(ranking.lines)} players, qualifiers 1-{len(qualifiers)}")
         self.stdout.write(f"{'#':>3}  {'player':<24} {'points':>6}  qualifiers (dropped in brackets)")
         for line in ranking.lines:
-            cells = " ".join(
-                (f"{r.points:g}" if r.counted else f"[{r.points:g}]") if r is not None else "-"
-                for r in line.by_tournament
-            )
-            mark = "  qualified" if line.qualified else ""
-            rank = f"{line.rank:>3}" if line.eligible else "  –"
-            self.stdout.write(f"{rank}  {line.player.name:<24} {line.points:>6g}  {cells}{mark}")
-        for side in ranking.side_rankings:
-            top = ", ".join(f"{line.rank}. {line.player.name}" for line in side.lines[:3])
-            self.stdout.write(f"{side.name}: {top}")
+            results = {r["tournament_id"]: r for r in line.results}
+            cells = " ".join(_series_cell(results.get(pk)) for pk in qualifiers)
+            rank = f"{line.rank:>3}" if line.eligible else f"{'–':>3}"
+            mark = "  → final" if line.qualified else ""
+            self.stdout.write(f"{rank}  {line.player.name:<24} {float(line.points):>6g}  {cells}{mark}")
+        for key, name in selectors.ranking_names(series)[1:]:
+            if key.startswith(REGION_PREFIX):
+                continue  # a region's winner qualifies: marked above
+            side = selectors.series_ranking(series, key)
+            top = ", ".join(f"{line.rank}. {line.player.name}" for line in side.lines[:3] if line.eligible)
+            self.stdout.write(f"{name}: {top or '–'}")
 
     def _play(self, tournament: Tournament, rng: random.Random, *, seed: str, live: bool = False) -> None:
         """Draw, play and close every round (the last one left in play, half entered, if ``live``)."""
@@ -283,6 +299,14 @@ def _game_fields(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
         for size in GAMES[game_id].table_sizes:
             fields[f"deals_per_round_{size}"] = max(1, options["deals"] * size // main)
     return fields
+
+
+def _series_cell(result: dict[str, Any] | None) -> str:
+    """A qualifier's points in the series' console table: "[..]" when dropped, "-" when not played."""
+    if result is None:
+        return f"{'-':>5}"
+    points = f"{float(result['points']):g}"
+    return f"{points:>5}" if result.get("counted") else f"{'[' + points + ']':>5}"
 
 
 def _round_cell(entry: dict[str, Any] | None) -> str:
