@@ -1,6 +1,7 @@
 """The OpenAPI schema is the one saved with the last deliberate change of the API: a change nobody meant
 fails here (issue 22 §3 saved it before its restructuring; issue 23 saved it again with the games, a table's
-next deal, the tournament's game and per-size format fields and the seeded draw).
+next deal, the tournament's game and per-size format fields and the seeded draw; issue 24 with series, clubs,
+players and their merges, ratings and statistics).
 
 ``openapi.yaml`` is generated with ``manage.py spectacular --lang en --file tests/api/openapi.yaml`` on
 SQLite, and ``openapi.postgresql.yaml`` the same with ``DATABASE_URL`` on PostgreSQL: the integer fields'
