@@ -33,7 +33,7 @@ def replicas() -> list[str]:
     return list(getattr(settings, "DATABASE_REPLICAS", []))
 
 
-def _marked(view: Any) -> bool:
+def may_read_replica(view: Any) -> bool:
     return bool(
         getattr(view, "replica_reads", False)
         or getattr(getattr(view, "view_class", None), "replica_reads", False)
@@ -60,7 +60,7 @@ class ReplicaReadsMiddleware:
             and request.method in ("GET", "HEAD")
             and anonymous
             and "HTTP_AUTHORIZATION" not in request.META
-            and _marked(view)
+            and may_read_replica(view)
         )
 
 

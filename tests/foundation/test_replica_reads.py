@@ -76,3 +76,21 @@ def test_the_setting_adds_each_replica_mirroring_the_primary_in_tests(urls):
         "hosts": ["10.0.0.2", "10.0.0.3"],
         "mirror": ["default", "default"],
     }
+
+
+def test_the_public_pages_may_read_a_replica_the_entry_and_organizers_pages_never():
+    from django.urls import resolve
+
+    from config.db_router import may_read_replica
+
+    public = ["/", "/t/cup/", "/t/cup/standings/", "/t/cup/pairings/", "/t/cup/players/1/", "/series/",
+              "/series/cup/", "/series/cup/players/1/", "/ratings/", "/ratings/hungarian/", "/players/1/",
+              "/clubs/", "/clubs/a-club/", "/t/cup/statistics/"]  # fmt: skip
+    private = [
+        "/t/cup/manage/players/",
+        "/players/merge/",
+        "/players/merges/",
+        "/clubs/a-club/tournaments/new/",
+    ]
+    assert [url for url in public if not may_read_replica(resolve(url).func)] == []
+    assert [url for url in private if may_read_replica(resolve(url).func)] == []

@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from config.db_router import replica_reads
 from engine.games import DEFAULT_GAME, GAMES
 from tournaments import selectors, services
 from tournaments.organizing.models import Club
@@ -112,7 +113,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("clubs/", club_list, name="clubs"),
-    path("clubs/<slug:slug>/", club_detail, name="club"),
+    path("clubs/", replica_reads(club_list), name="clubs"),
+    path("clubs/<slug:slug>/", replica_reads(club_detail), name="club"),
     path("clubs/<slug:slug>/tournaments/new/", tournament_new, name="club-tournament-new"),
 ]

@@ -25,6 +25,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.db_router import replica_reads
 from tournaments import selectors, services
 from tournaments.core.formats import game_of
 from tournaments.organizing.models import Club, Tournament
@@ -292,7 +293,7 @@ def merge_undo(request: HttpRequest, user: Any, merge_id: int) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("players/<num:player_id>/", player_page, name="player-profile"),
+    path("players/<num:player_id>/", replica_reads(player_page), name="player-profile"),
     path("players/merge/", merge_page, name="player-merge"),
     path("players/merges/", merge_list, name="player-merges"),
     path("players/merges/<num:merge_id>/undo/", merge_undo, name="player-merge-undo"),

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from config.db_router import replica_reads
 from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.core import labels
@@ -565,14 +566,14 @@ assert set(RULES_PRESETS) >= set(game_of().presets), "name every rules preset of
 
 T = "t/<slug:slug>/"
 urlpatterns = [
-    path("", tournament_list, name="list"),
-    path(T, tournament_detail, name="detail"),
-    path(f"{T}pairings/", pairings, name="pairings"),
-    path(f"{T}rounds/<num:number>/", round_pairings, name="round"),
-    path(f"{T}standings/", standings, name="standings"),
-    path(f"{T}players/<num:player_id>/", player, name="player"),
+    path("", replica_reads(tournament_list), name="list"),
+    path(T, replica_reads(tournament_detail), name="detail"),
+    path(f"{T}pairings/", replica_reads(pairings), name="pairings"),
+    path(f"{T}rounds/<num:number>/", replica_reads(round_pairings), name="round"),
+    path(f"{T}standings/", replica_reads(standings), name="standings"),
+    path(f"{T}players/<num:player_id>/", replica_reads(player), name="player"),
     path(f"{T}rounds/<num:number>/tables/<num:table>/", table_page, name="table"),
-    path(f"{T}draws/", draws, name="draws"),
-    path(f"{T}rounds/<num:number>/draw/", round_draw, name="draw"),
-    path(f"{T}rounds/<num:number>/draw.json", round_draw_json, name="draw-json"),
+    path(f"{T}draws/", replica_reads(draws), name="draws"),
+    path(f"{T}rounds/<num:number>/draw/", replica_reads(round_draw), name="draw"),
+    path(f"{T}rounds/<num:number>/draw.json", replica_reads(round_draw_json), name="draw-json"),
 ]

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import URLPattern, path
 from django.utils.translation import get_language
 
+from config.db_router import replica_reads
 from engine.games import GAMES
 from tournaments.ratings.selectors import ranking, ranking_params, rated_games
 
@@ -42,6 +43,6 @@ def rating_list(request: HttpRequest, game: str) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("ratings/", rating_games, name="ratings"),
-    path("ratings/<slug:game>/", rating_list, name="rating_list"),
+    path("ratings/", replica_reads(rating_games), name="ratings"),
+    path("ratings/<slug:game>/", replica_reads(rating_list), name="rating_list"),
 ]

@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils import timezone
 
+from config.db_router import replica_reads
 from tournaments.series import selectors as series_selectors
 from tournaments.series.models import Series, SeriesStanding
 
@@ -136,10 +137,10 @@ def series_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 S = "series/<slug:slug>/"
 urlpatterns = [
-    path("series/", series_list, name="series-list"),
-    path(S, series_page, name="series"),
-    path(f"{S}players/<num:player_id>/", series_player, name="series-player"),
-    path(f"{S}projector/", series_projector, name="series-projector"),
-    path(f"{S}print/", series_print, name="series-print"),
-    path(f"{S}standings.csv", series_csv, name="series-csv"),
+    path("series/", replica_reads(series_list), name="series-list"),
+    path(S, replica_reads(series_page), name="series"),
+    path(f"{S}players/<num:player_id>/", replica_reads(series_player), name="series-player"),
+    path(f"{S}projector/", replica_reads(series_projector), name="series-projector"),
+    path(f"{S}print/", replica_reads(series_print), name="series-print"),
+    path(f"{S}standings.csv", replica_reads(series_csv), name="series-csv"),
 ]

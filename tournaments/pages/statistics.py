@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import URLPattern, path
 
+from config.db_router import replica_reads
 from tournaments.core.formats import game_of
 from tournaments.pages.common import cached_page, public_tournament_or_404
 from tournaments.statistics.selectors import tournament_statistics
@@ -29,5 +30,5 @@ def tournament_statistics_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 urlpatterns: list[URLPattern] = [
-    path("t/<slug:slug>/statistics/", tournament_statistics_page, name="statistics"),
+    path("t/<slug:slug>/statistics/", replica_reads(tournament_statistics_page), name="statistics"),
 ]
