@@ -278,6 +278,18 @@ CELERY_BEAT_SCHEDULE = {
     "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
     "ratings-sweep": {"task": "tournaments.ratings_sweep", "schedule": 60.0},
 }
+# A federation's season work (a series' recompute, a rating update or rebuild) on a queue of its own when
+# set: workers started with ``-Q <name>`` serve it, and a venue's standings never wait behind a season.
+SEASON_TASKS = (
+    "tournaments.series_refresh",
+    "tournaments.rating_update",
+    "tournaments.ratings_rebuild",
+    "tournaments.ratings_sweep",
+)
+SEASON_TASKS_QUEUE = os.environ.get("SEASON_TASKS_QUEUE", "")
+CELERY_TASK_ROUTES = (
+    {name: {"queue": SEASON_TASKS_QUEUE} for name in SEASON_TASKS} if SEASON_TASKS_QUEUE else {}
+)
 
 # --- Webhooks (tournaments/webhooks/services.py) ---
 # Refusing private, loopback and link-local hosts keeps an organizer's webhook from making the server post

@@ -1,5 +1,5 @@
-"""Read replicas (DATABASE_REPLICA_URLS): anonymous GETs of the public pages read a replica, every other
-read and every write the primary."""
+"""Scaling out (README "A federation's scale"): read replicas (DATABASE_REPLICA_URLS) serve anonymous GETs of
+the public pages, every other read and every write the primary; season tasks on a queue of their own."""
 
 from __future__ import annotations
 
@@ -94,3 +94,20 @@ def test_the_public_pages_may_read_a_replica_the_entry_and_organizers_pages_neve
     ]
     assert [url for url in public if not may_read_replica(resolve(url).func)] == []
     assert [url for url in private if may_read_replica(resolve(url).func)] == []
+
+
+def test_season_tasks_go_to_their_own_queue_when_one_is_named():
+    code = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "from config.celery import app; import tournaments.tasks; "
+        "print(json.dumps({'routes': settings.CELERY_TASK_ROUTES, "
+        "'known': sorted(n for n in settings.SEASON_TASKS if n in app.tasks)}))"
+    )
+    for queue, expected in (("season", {"queue": "season"}), ("", None)):
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "SEASON_TASKS_QUEUE": queue}
+        out = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        )
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+        assert len(got["known"]) == 4  # every season task exists under its routed name
+        assert got["routes"] == ({name: expected for name in got["known"]} if expected else {})
