@@ -16,8 +16,8 @@ from typing import Any
 from django.http import Http404
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions, serializers, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -132,6 +132,7 @@ class PlayerSearchView(ApiView):
 
     @extend_schema(
         summary="Find players by name (accents ignored), club or external id (organizers)",
+        operation_id="players_search",
         parameters=[
             OpenApiParameter(
                 "search", OpenApiTypes.STR, description="words of the name or club, or an external id"
@@ -140,7 +141,7 @@ class PlayerSearchView(ApiView):
             OpenApiParameter("external_id", OpenApiTypes.STR, description="exactly"),
             OpenApiParameter("limit", OpenApiTypes.INT, description="at most this many (20; up to 100)"),
         ],
-        responses=PlayerRecordSerializer(many=True),
+        responses=inline_serializer("PlayerSearchResults", {"results": PlayerRecordSerializer(many=True)}),
     )
     def get(self, request: Request) -> Response:
         user = _user(request)
@@ -183,8 +184,12 @@ class PlayerProfileView(ApiView):
         return Response(PlayerProfileSerializer(body).data)
 
 
-class MergeListView(ApiView):
-    """Merges of two records of one person: list them, make one."""
+class MergeListView(ApiView, generics.GenericAPIView):
+    """Merges of two records of one person: list them (paginated), make one."""
+
+    pagination_class = Pagination
+    serializer_class = MergeSerializer
+    queryset = PlayerMerge.objects.none()  # the schema's model; the list is the caller's merges
 
     @extend_schema(
         summary="The merges you may see (staff users; organizers: their clubs' records)",
@@ -194,9 +199,8 @@ class MergeListView(ApiView):
         user = _user(request)
         if not selectors.may_merge_some(user):
             raise exceptions.PermissionDenied(texts.MERGES_ORGANIZERS_ONLY)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(selectors.player_merges(user), request, view=self)
-        return paginator.get_paginated_response(MergeSerializer(page, many=True).data)
+        page = self.paginate_queryset(selectors.player_merges(user))
+        return self.get_paginated_response(MergeSerializer(page, many=True).data)
 
     @extend_schema(
         summary="Merge two records of one person: every row of `merged` moves to `kept` (undoable)",
