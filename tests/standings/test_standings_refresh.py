@@ -52,8 +52,10 @@ def test_it_enqueues_again_once_the_standings_were_current(
 
 def test_it_lets_one_worker_claim_a_tournament_at_a_time(tournament) -> None:
     standings.standings_mark_stale(tournament.pk)
-    assert standings._claim(tournament.pk) is True
-    assert standings._claim(tournament.pk) is False  # the second worker stops: the holder sees its change
+    assert standings.FRESHNESS.claim(tournament.pk) is True
+    assert (
+        standings.FRESHNESS.claim(tournament.pk) is False
+    )  # the second worker stops: the holder sees its change
     assert standings.standings_refresh(tournament.pk) is False
     assert state(tournament).recomputations == 0
     StandingsState.objects.filter(tournament=tournament).update(claimed_until=timezone.now() - timedelta(1))
@@ -88,7 +90,7 @@ def test_it_sweeps_what_stayed_stale_but_leaves_a_held_claim_alone(tournament) -
     for t in (tournament, other):
         standings.standings_mark_stale(t.pk)
     StandingsState.objects.update(stale_since=timezone.now() - timedelta(minutes=1))
-    standings._claim(other.pk)  # a live worker is on it
+    standings.FRESHNESS.claim(other.pk)  # a live worker is on it
     assert tasks.standings_sweep() == 1
     assert state(tournament).stale_since is None
     assert state(other).stale_since is not None

@@ -15,9 +15,8 @@ standings snapshot (the highest ``after_round``): place = rank, field = the play
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -31,6 +30,7 @@ from engine.games import DEFAULT_GAME, game
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import SERIES_CHANGED, SERIES_STALE, publish
+from tournaments.core.freshness import Freshness
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import tournament_create, tournament_save
@@ -198,6 +198,7 @@ def series_tournament_remove(series: Series, tournament: Tournament, *, by: Any)
 CLAIM_SECONDS = 30
 COALESCE_SECONDS = 0.25
 MAX_PASSES = 10
+FRESHNESS = Freshness(SeriesState, "series_id", claim_seconds=CLAIM_SECONDS)
 NUDGE_AFTER = timedelta(seconds=2)
 
 
@@ -320,60 +321,29 @@ def series_recompute(series: Series) -> bool:
             ],
             batch_size=2000,
         )
-        now = timezone.now()
-        current = SeriesState.objects.filter(pk=state.pk, version=state.version).update(
-            stale_since=None,
-            computed_version=state.version,
-            computed_at=now,
-            claimed_until=None,
-            recomputations=F("recomputations") + 1,
-        )
-        if not current:
-            SeriesState.objects.filter(pk=state.pk).update(recomputations=F("recomputations") + 1)
-            SeriesState.objects.filter(pk=state.pk, computed_version__lt=state.version).update(
-                computed_version=state.version, computed_at=now
-            )
-    return bool(current)
-
-
-def _unclaimed(now: datetime) -> Q:
-    return Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
-
-
-def _claim(series_id: int, *, renew: bool = False) -> bool:
-    now = timezone.now()
-    stale = SeriesState.objects.filter(series_id=series_id, stale_since__isnull=False)
-    if not renew:
-        stale = stale.filter(_unclaimed(now))
-    return bool(stale.update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS)))
+        return FRESHNESS.settle(state)
 
 
 def series_refresh(series_id: int) -> bool:
-    """The worker's job, coalesced like ``standings_refresh``: claim the stale series, recompute, and again
-    while changes came in meanwhile. Returns whether it recomputed."""
-    if not _claim(series_id):
+    """The worker's job, coalesced like ``standings_refresh`` (``core.freshness``): claim the stale series,
+    recompute, and again while changes came in meanwhile. Returns whether it recomputed."""
+    if not FRESHNESS.claim(series_id):
         return False
     series = Series.objects.filter(pk=series_id).first()
     if series is None:
         return False
-    for _pass in range(MAX_PASSES):
-        if series_recompute(series):
-            return True
-        time.sleep(COALESCE_SECONDS)
-        _claim(series_id, renew=True)
-    SeriesState.objects.filter(series_id=series_id).update(claimed_until=None)
-    publish(SERIES_STALE, series_id=series_id)
-    return True
+    return FRESHNESS.refresh(
+        series_id,
+        lambda: series_recompute(series),
+        passes=MAX_PASSES,
+        pause=COALESCE_SECONDS,
+        hand_over=lambda: publish(SERIES_STALE, series_id=series_id),
+    )
 
 
 def series_due(older_than: timedelta) -> list[int]:
     """Series whose standings stayed stale for ``older_than`` and that no worker holds (the sweep)."""
-    now = timezone.now()
-    return list(
-        SeriesState.objects.filter(_unclaimed(now), stale_since__lt=now - older_than).values_list(
-            "series_id", flat=True
-        )
-    )
+    return FRESHNESS.due(older_than)
 
 
 def series_ensure_current(series: Series) -> bool:

@@ -23,18 +23,18 @@ table-point scale has a fifth place worth as much as the fourth (10-8-6-4-4), so
 from __future__ import annotations
 
 import logging
-import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Model, Q
+from django.db.models import Model
 from django.utils import timezone
 
 from tournaments.core.events import STANDINGS_CURRENT, STANDINGS_RECOMPUTED, STANDINGS_STALE, publish
 from tournaments.core.formats import to_decimal
+from tournaments.core.freshness import Freshness
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Bye, Seat, Table
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import COUNTED_HAND_STATUSES, Hand, Penalty
@@ -248,22 +248,8 @@ def standings_recompute(tournament: Tournament) -> bool:
         state = _state(tournament.pk)
         _rebuild_table_results(tournament)
         _rebuild_snapshots(tournament)
-        current = StandingsState.objects.filter(pk=state.pk, version=state.version).update(
-            stale_since=None,
-            computed_version=state.version,
-            computed_at=timezone.now(),
-            claimed_until=None,
-            recomputations=F("recomputations") + 1,
-        )
-        if not current:
-            # Changes came in meanwhile: the standings stay stale, but they count at least everything up
-            # to the version read before the data, so that much is said (a steady flow of results would
-            # otherwise never show a newer version until it pauses).
-            StandingsState.objects.filter(pk=state.pk).update(recomputations=F("recomputations") + 1)
-            StandingsState.objects.filter(pk=state.pk, computed_version__lt=state.version).update(
-                computed_version=state.version, computed_at=timezone.now()
-            )
-        elif state.stale_since is not None or state.computed_version != state.version:
+        current = FRESHNESS.settle(state)
+        if current and (state.stale_since is not None or state.computed_version != state.version):
             publish(STANDINGS_CURRENT, tournament=tournament, version=state.version)  # only when it was stale
         publish(STANDINGS_RECOMPUTED, tournament=tournament)
     return bool(current)
@@ -288,55 +274,32 @@ def standings_ensure_current(tournament: Tournament) -> bool:
 
 
 CLAIM_SECONDS = 15  # a claim outlives a recompute; a killed worker's claim lapses and the sweep takes over
-
-
 COALESCE_SECONDS = 0.25  # changes that arrive during a recompute are gathered this long, then recomputed
-
-
 MAX_PASSES = 20
+FRESHNESS = Freshness(StandingsState, "tournament_id", claim_seconds=CLAIM_SECONDS)
 
 
 def standings_refresh(tournament_id: int) -> bool:
-    """The worker's job, coalesced: one worker at a time claims a tournament's stale standings with a
-    compare-and-set update, recomputes, and recomputes again (after a short pause that gathers a burst of
-    changes) for as long as changes came in meanwhile. A second task for the same tournament finds the
-    claim taken and stops: the holder will see its change. Returns whether it recomputed."""
-    if not _claim(tournament_id):
+    """The worker's job, coalesced (``core.freshness``): claim a tournament's stale standings, recompute,
+    and again while changes came in meanwhile; a second task finds the claim taken and stops. Returns
+    whether it recomputed."""
+    if not FRESHNESS.claim(tournament_id):
         return False  # nothing stale, or another worker holds the claim
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return False
-    for _ in range(MAX_PASSES):
-        if standings_recompute(tournament):
-            return True
-        time.sleep(COALESCE_SECONDS)
-        _claim(tournament_id, renew=True)
-    # Still changing after many passes: hand over (the sweep, or the next change's task, goes on).
-    StandingsState.objects.filter(tournament_id=tournament_id).update(claimed_until=None)
-    publish(STANDINGS_STALE, tournament_id=tournament_id)
-    return True
-
-
-def _unclaimed(now: datetime) -> Q:
-    return Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
-
-
-def _claim(tournament_id: int, *, renew: bool = False) -> bool:
-    now = timezone.now()
-    stale = StandingsState.objects.filter(tournament_id=tournament_id, stale_since__isnull=False)
-    if not renew:
-        stale = stale.filter(_unclaimed(now))
-    return bool(stale.update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS)))
+    return FRESHNESS.refresh(
+        tournament_id,
+        lambda: standings_recompute(tournament),
+        passes=MAX_PASSES,
+        pause=COALESCE_SECONDS,
+        hand_over=lambda: publish(STANDINGS_STALE, tournament_id=tournament_id),
+    )
 
 
 def standings_due(older_than: timedelta) -> list[int]:
     """Tournaments whose standings stayed stale for ``older_than`` and that no worker holds (the sweep)."""
-    now = timezone.now()
-    return list(
-        StandingsState.objects.filter(_unclaimed(now), stale_since__lt=now - older_than).values_list(
-            "tournament_id", flat=True
-        )
-    )
+    return FRESHNESS.due(older_than)
 
 
 def _state(tournament_id: int) -> StandingsState:
