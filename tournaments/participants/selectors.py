@@ -145,27 +145,31 @@ def player_tournaments(player: Player, tournaments: QuerySet[Tournament]) -> lis
     Three queries, whatever the number of tournaments."""
     entered = tournaments.filter(registrations__player=player).distinct().order_by("-starts_on", "-pk")
     entered = list(entered)
-    latest: dict[int, Any] = {}
-    for row in Standing.objects.filter(player=player, tournament__in=[t.pk for t in entered]).order_by(
-        "tournament_id", "after_round"
+    latest: dict[int, tuple[int, int, Any]] = {}  # tournament -> (after_round, rank, total)
+    for tournament_id, after, rank, total in (
+        Standing.objects.filter(player=player, tournament__in=[t.pk for t in entered])
+        .order_by("tournament_id", "after_round")
+        .values_list("tournament_id", "after_round", "rank", "total")
     ):
-        latest[row.tournament_id] = row  # the last snapshot wins
+        latest[tournament_id] = (after, rank, total)  # the last snapshot wins
     sizes = {
         (tournament_id, after): n
-        for tournament_id, after, n in Standing.objects.filter(tournament_id__in=list(latest))
+        for tournament_id, after, n in Standing.objects.filter(
+            tournament_id__in=list(latest), after_round__in={after for after, _, _ in latest.values()}
+        )
         .values("tournament_id", "after_round")
         .annotate(n=Count("pk"))
         .values_list("tournament_id", "after_round", "n")
     }
     lines = []
     for tournament in entered:
-        standing = latest.get(tournament.pk)
+        after, rank, total = latest.get(tournament.pk, (None, None, None))
         lines.append(
             PlayedTournament(
                 tournament=tournament,
-                rank=standing.rank if standing else None,
-                total=standing.total if standing else None,
-                field_size=sizes.get((tournament.pk, standing.after_round), 0) if standing else 0,
+                rank=rank,
+                total=total,
+                field_size=sizes.get((tournament.pk, after), 0),
                 finished=tournament.status == Tournament.Status.FINISHED,
             )
         )

@@ -541,7 +541,9 @@ def series_rank(
     shared: dict[tuple[int, int], int] = defaultdict(int)  # the places of the whole field, before filters
     for row in rows:
         shared[(row.tournament_id, row.place)] += 1
-    by_player: dict[int, list[ResultLine]] = defaultdict(list)
+    # a player's results as plain tuples (tournament, date, region, place, players, total, points) until
+    # best-N says which count: one ResultLine each then (a frozen dataclass is dear to copy)
+    by_player: dict[int, list[tuple]] = defaultdict(list)
     for row in rows:
         if not _keeps(side, row, (players or {}).get(row.player_id)):
             continue
@@ -549,18 +551,15 @@ def series_rank(
             rules, row.place, row.players, row.total, shared[(row.tournament_id, row.place)]
         )
         by_player[row.player_id].append(
-            ResultLine(
-                row.tournament_id, row.date, row.region, row.place, row.players, row.total, points, False
-            )
+            (row.tournament_id, row.date, row.region, row.place, row.players, row.total, points)
         )
     drafts = []
     for player_id, lines in by_player.items():
-        best_first = sorted(lines, key=lambda r: (-r.points, -r.date.toordinal(), r.tournament_id))
+        best_first = sorted(lines, key=lambda r: (-r[6], -r[1].toordinal(), r[0]))
         keep = len(best_first) if rules.best_of is None else rules.best_of
-        counted_ids = {r.tournament_id for r in best_first[:keep]}
+        counted_ids = {r[0] for r in best_first[:keep]}
         marked = tuple(
-            replace(r, counted=r.tournament_id in counted_ids)
-            for r in sorted(lines, key=lambda r: (r.date, r.tournament_id))
+            ResultLine(*r, r[0] in counted_ids) for r in sorted(lines, key=lambda r: (r[1], r[0]))
         )
         counted = [r for r in marked if r.counted]
         total = sum((r.points for r in counted), Decimal(0)) + rules.participation_points * len(marked)

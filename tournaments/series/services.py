@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.core.messages import EngineError
 from engine.games import DEFAULT_GAME, game
 from tournaments.core.audit import acting_as
+from tournaments.core.bulk import bulk_insert
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import SERIES_CHANGED, SERIES_STALE, publish
 from tournaments.core.freshness import Freshness
@@ -270,16 +271,14 @@ def series_results(series: Series) -> tuple[list[Result], dict[int, PlayerFacts]
     field: dict[int, int] = {}
     for tournament_id, *_rest in rows:
         field[tournament_id] = field.get(tournament_id, 0) + 1
+    where: dict[int, tuple[str, Any, str]] = {}  # a tournament's region, day and city, read once
+    for tournament_id, entry in tournaments.items():
+        t = entry.tournament
+        where[tournament_id] = (entry.region, t.starts_on, (t.club.city if t.club else "") or t.venue)
     results = []
     for tournament_id, player_id, rank, total in rows:
-        entry = tournaments[tournament_id]
-        t = entry.tournament
-        city = (t.club.city if t.club_id and t.club.city else "") or t.venue
-        results.append(
-            Result(
-                player_id, tournament_id, entry.region, rank, field[tournament_id], total, t.starts_on, city
-            )
-        )
+        region, day, city = where[tournament_id]
+        results.append(Result(player_id, tournament_id, region, rank, field[tournament_id], total, day, city))
     facts = {
         pk: PlayerFacts(gender or "", birth_year, club or "")
         for pk, gender, birth_year, club in Player.objects.filter(
@@ -290,6 +289,8 @@ def series_results(series: Series) -> tuple[list[Result], dict[int, PlayerFacts]
 
 
 STANDING_FIELDS = ("ranking", "player_id", "rank", "points", "tournaments_played", "eligible", "qualified")
+# A stored line as ``core.bulk.bulk_insert`` writes it (no model instance per line).
+STANDING_ROW = ("series_id", *STANDING_FIELDS, "results", "tiebreak_values")
 
 
 def series_recompute(series: Series) -> bool:
@@ -302,24 +303,25 @@ def series_recompute(series: Series) -> bool:
         results, facts = series_results(series)
         rankings = series_rankings(rules_of(series), results, facts)
         SeriesStanding.objects.filter(series=series).delete()
-        SeriesStanding.objects.bulk_create(
+        bulk_insert(
+            SeriesStanding,
+            STANDING_ROW,
             [
-                SeriesStanding(
-                    series=series,
-                    ranking=key,
-                    player_id=line.player_id,
-                    rank=line.rank,
-                    points=line.points,
-                    tournaments_played=line.played,
-                    eligible=line.eligible,
-                    qualified=line.qualified,
-                    results=[r.as_json() for r in line.results],
-                    tiebreak_values=line.tiebreaks,
+                (
+                    series.pk,
+                    key,
+                    line.player_id,
+                    line.rank,
+                    line.points,
+                    line.played,
+                    line.eligible,
+                    line.qualified,
+                    [r.as_json() for r in line.results],
+                    line.tiebreaks,
                 )
                 for key, lines in rankings.items()
                 for line in lines
             ],
-            batch_size=2000,
         )
         return FRESHNESS.settle(state)
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
 from django.utils import timezone
 
+from tournaments.core.bulk import bulk_insert
 from tournaments.core.events import STANDINGS_CURRENT, STANDINGS_RECOMPUTED, STANDINGS_STALE, publish
 from tournaments.core.formats import to_decimal
 from tournaments.core.freshness import Freshness
@@ -50,48 +50,6 @@ from tournaments.standings.compute import (
 from tournaments.standings.models import Standing, StandingsState, TableResult
 
 logger = logging.getLogger(__name__)
-
-
-def _bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Insert derived rows fast, given as tuples of the field values ``names`` (attribute names; every
-    other field takes its default, ``auto_now`` fields the time now): no model instance is built for
-    the thousands of rows a recompute writes. PostgreSQL's COPY (several times quicker than a multi-row
-    INSERT), ``bulk_create`` elsewhere."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    now = timezone.now()
-    given = {name: i for i, name in enumerate(names)}
-    extra = {
-        f.attname: now
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-        else f.get_default()
-        for f in fields
-        if f.attname not in given
-    }
-    if connection.vendor != "postgresql":
-        model.objects.bulk_create(
-            [model(**dict(zip(names, row, strict=True)), **extra) for row in rows], batch_size=2000
-        )
-        return
-    from psycopg.types.json import Jsonb
-
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
-    extra = {name: Jsonb(value) if name in json_fields else value for name, value in extra.items()}
-    # Per column: where its value comes from (an index into the row, or a constant), and whether it is JSON.
-    plan = [(given.get(f.attname), extra.get(f.attname), f.attname in json_fields) for f in fields]
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(
-            f"COPY {connection.ops.quote_name(model._meta.db_table)} ({columns}) FROM STDIN"
-        ) as copy,
-    ):
-        for row in rows:
-            copy.write_row(
-                [
-                    constant if index is None else Jsonb(row[index]) if is_json else row[index]
-                    for index, constant, is_json in plan
-                ]
-            )
 
 
 TABLE_RESULT_FIELDS = (
@@ -156,7 +114,7 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
                 )
             )
     TableResult.objects.filter(table_id__in=table_round).delete()
-    _bulk_insert(TableResult, TABLE_RESULT_FIELDS, results)
+    bulk_insert(TableResult, TABLE_RESULT_FIELDS, results)
 
 
 def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
@@ -236,7 +194,7 @@ def _rebuild_snapshots(tournament: Tournament, from_round: int = 1) -> None:
                 )
             )
     Standing.objects.filter(tournament=tournament, after_round__gte=from_round).delete()
-    _bulk_insert(Standing, STANDING_FIELDS, snapshots)
+    bulk_insert(Standing, STANDING_FIELDS, snapshots)
 
 
 def standings_recompute(tournament: Tournament) -> bool:
