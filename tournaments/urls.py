@@ -13,6 +13,7 @@ from tournaments.pages import (
     public,
     ratings,
     series,
+    series_manage,
     statistics,
 )
 
@@ -28,6 +29,7 @@ urlpatterns = [
     *organizer.urlpatterns,
     *printables.urlpatterns,
     *series.urlpatterns,
+    *series_manage.urlpatterns,
     *players.urlpatterns,
     *clubs.urlpatterns,
     *ratings.urlpatterns,

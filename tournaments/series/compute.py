@@ -558,9 +558,7 @@ def series_rank(
         best_first = sorted(lines, key=lambda r: (-r[6], -r[1].toordinal(), r[0]))
         keep = len(best_first) if rules.best_of is None else rules.best_of
         counted_ids = {r[0] for r in best_first[:keep]}
-        marked = tuple(
-            ResultLine(*r, r[0] in counted_ids) for r in sorted(lines, key=lambda r: (r[1], r[0]))
-        )
+        marked = tuple(ResultLine(*r, r[0] in counted_ids) for r in sorted(lines, key=lambda r: (r[1], r[0])))
         counted = [r for r in marked if r.counted]
         total = sum((r.points for r in counted), Decimal(0)) + rules.participation_points * len(marked)
         tb = {
