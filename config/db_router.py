@@ -54,13 +54,14 @@ class ReplicaReadsMiddleware:
             _public_read.reset(token)
 
     def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> None:
-        anonymous = not getattr(getattr(request, "user", None), "is_authenticated", False)
+        # in this order: without replicas (or for another view) the session is never read, so a response
+        # does not start to vary on the cookie because of this middleware
         _public_read.set(
             bool(replicas())
             and request.method in ("GET", "HEAD")
-            and anonymous
-            and "HTTP_AUTHORIZATION" not in request.META
             and may_read_replica(view)
+            and "HTTP_AUTHORIZATION" not in request.META
+            and not getattr(getattr(request, "user", None), "is_authenticated", False)
         )
 
 
