@@ -70,17 +70,24 @@ class Freshness:
     def refresh(
         self,
         owner_id: int,
-        recompute: Callable[[], bool],
+        recompute: Callable[[Any], bool],
+        load: Callable[[int], Any],
         *,
         passes: int,
         pause: float,
         hand_over: Callable[[], None],
     ) -> bool:
-        """The worker's loop once it holds the claim: ``recompute()`` until it settles current, at most
+        """The worker's job: claim the stale owner (another worker holding it, or nothing stale: stop, the
+        holder sees the change), ``load`` it, ``recompute(owner)`` until it settles current, at most
         ``passes`` times ``pause`` seconds apart; still changing after that, release the claim and
-        ``hand_over()`` (a new task, or the sweep, goes on)."""
+        ``hand_over()`` (a new task, or the sweep, goes on). Returns whether it recomputed."""
+        if not self.claim(owner_id):
+            return False
+        owner = load(owner_id)
+        if owner is None:
+            return False
         for _ in range(passes):
-            if recompute():
+            if recompute(owner):
                 return True
             time.sleep(pause)
             self.claim(owner_id, renew=True)

@@ -329,14 +329,10 @@ def series_recompute(series: Series) -> bool:
 def series_refresh(series_id: int) -> bool:
     """The worker's job, coalesced like ``standings_refresh`` (``core.freshness``): claim the stale series,
     recompute, and again while changes came in meanwhile. Returns whether it recomputed."""
-    if not FRESHNESS.claim(series_id):
-        return False
-    series = Series.objects.filter(pk=series_id).first()
-    if series is None:
-        return False
     return FRESHNESS.refresh(
         series_id,
-        lambda: series_recompute(series),
+        series_recompute,
+        lambda pk: Series.objects.filter(pk=pk).first(),
         passes=MAX_PASSES,
         pause=COALESCE_SECONDS,
         hand_over=lambda: publish(SERIES_STALE, series_id=series_id),

@@ -241,14 +241,10 @@ def standings_refresh(tournament_id: int) -> bool:
     """The worker's job, coalesced (``core.freshness``): claim a tournament's stale standings, recompute,
     and again while changes came in meanwhile; a second task finds the claim taken and stops. Returns
     whether it recomputed."""
-    if not FRESHNESS.claim(tournament_id):
-        return False  # nothing stale, or another worker holds the claim
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        return False
     return FRESHNESS.refresh(
         tournament_id,
-        lambda: standings_recompute(tournament),
+        standings_recompute,
+        lambda pk: Tournament.objects.filter(pk=pk).first(),
         passes=MAX_PASSES,
         pause=COALESCE_SECONDS,
         hand_over=lambda: publish(STANDINGS_STALE, tournament_id=tournament_id),
