@@ -45,6 +45,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+import simpleeval
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from simpleeval import SimpleEval
@@ -362,10 +363,23 @@ class _Formula:
         try:
             self.parsed = self.evaluator.parse(formula)
         except Exception as exc:  # a syntax error, or a construct simpleeval refuses
-            raise invalid(path, _("is not a formula: %(error)s"), params={"error": str(exc)[:120]}) from exc
+            raise invalid(path, _("is not a formula: %(error)s"), params={"error": _why(exc)}) from exc
 
     def __call__(self, place: int, players: int, total: Decimal) -> Decimal:
         return _formula_points(self, place, players, total)
+
+
+def _why(exc: Exception) -> Any:
+    """Why a formula failed, in the reader's language (simpleeval's and Python's messages are English)."""
+    if isinstance(exc, simpleeval.NumberTooHigh | OverflowError):
+        return _("a number too large")
+    if isinstance(exc, ZeroDivisionError):
+        return _("a division by zero")
+    if isinstance(exc, simpleeval.NameNotDefined):
+        return _("a name it may not use (only place, players, total and rank_share)")
+    if isinstance(exc, simpleeval.FunctionNotDefined):
+        return _("a function it may not use")
+    return _("something a formula may not hold (only numbers, the names, + - * / ** and the functions)")
 
 
 _formulas: dict[str, _Formula] = {}
@@ -394,7 +408,7 @@ def _formula_points(formula: _Formula, place: int, players: int, total: Decimal)
         raise invalid(
             path,
             _("cannot be computed for place %(place)s of %(players)s: %(error)s"),
-            params={"place": place, "players": players, "error": str(exc)[:120]},
+            params={"place": place, "players": players, "error": _why(exc)},
         ) from exc
     if isinstance(result, bool) or not isinstance(result, int | float) or not math.isfinite(result):
         raise invalid(path, _("must give a number (it gives %(value)s)"), params={"value": repr(result)[:40]})
