@@ -16,6 +16,7 @@ from engine.cego.summary import ALL_TRICKS, KINDS, TEAMS
 from engine.cego.terms import LABELS, TERMS
 from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 
 ID = "cego"
 #: 17.3: "Two sessions of 24 deals are played", at three-seat tables and one or two four-seat tables
@@ -23,6 +24,13 @@ FORMAT = {"scoring": "game_points", "table_sizes": [3, 4], "deals_per_round": {3
 
 
 summary_schema = summary_schema_of(ID)
+
+
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "ichenheim": gettext_noop("Ichenheim tournament"),
+    "ichenheim_three_handed": gettext_noop("Ichenheim, three-handed only"),
+}
 
 
 DESCRIPTOR = GameDescriptor(
@@ -62,5 +70,6 @@ DESCRIPTOR = GameDescriptor(
     formats={name: FORMAT for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

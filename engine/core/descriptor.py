@@ -132,6 +132,9 @@ class GameDescriptor:
     option_docs: Mapping[str, str] = field(default_factory=dict)
     #: preset name -> which event or school plays it, with the rules text's section
     preset_docs: Mapping[str, str] = field(default_factory=dict)
+    #: preset name -> its English name as pages show it (marked with ``gettext_noop``; the reader's language
+    #: translates it), e.g. "Wiener Tarockcup"; every preset has one (``tests/engine/test_descriptor.py``)
+    preset_names: Mapping[str, str] = field(default_factory=dict)
     #: ``(summary, rules=None) -> HandFacts`` (``engine.core.facts``): what a hand's summary (or a replayed
     #: record's summary) says happened, for statistics: the contract, the declarers and partners, whether
     #: they won, the bonuses announced and made; raises the game's ``EngineError`` as ``score`` does

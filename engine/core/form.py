@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 #: what a field holds, and so how it is asked:
 #: ``choice`` one word of ``choices`` (a select); ``seat`` one of the hand's active seats; ``seats`` some of
@@ -31,7 +32,12 @@ class FormField:
     ``path``: the summary key it fills, dotted for nested objects (``bonuses.trull``); ``label`` and
     ``help``: English, marked with ``gettext_noop``; ``shown_when``: ``{other path: values}``: asked only
     when that other field holds one of the values (e.g. a partner only for contracts with a partner); an
-    empty answer leaves the key out of the summary."""
+    empty answer leaves the key out of the summary. ``rules_when``: ``{rules option: values}``: asked only
+    under rules whose option holds one of the values (a list option: contains one; e.g. a Contra on the
+    Valat only where the preset's ``kontra_targets`` name it); ``choices_from``: a rules option (a list,
+    or a mapping by word) that the rules offer of ``choices`` (the contracts of the preset's schedule);
+    ``at_sizes``: asked only in a hand of that many players (empty: any); ``choices_at``: players in the
+    hand -> the choices offered then (Talon's contracts at each table size)."""
 
     path: str
     kind: str
@@ -42,6 +48,10 @@ class FormField:
     required: bool = False
     help: str = ""
     shown_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    rules_when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    choices_from: str | None = None
+    at_sizes: tuple[int, ...] = ()
+    choices_at: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -50,3 +60,29 @@ class FormField:
             raise ValueError(f"{self.path}: a choice needs choices")
         if self.kind in ("int", "per_seat") and (self.minimum is None or self.maximum is None):
             raise ValueError(f"{self.path}: a number needs its minimum and maximum")
+
+    def asked_under(self, rules: Any, players: int) -> bool:
+        """Whether the question is asked in a hand of ``players`` players under ``rules`` (``rules_when``,
+        ``at_sizes``)."""
+        if self.at_sizes and players not in self.at_sizes:
+            return False
+        return all(_holds(getattr(rules, option), values) for option, values in self.rules_when.items())
+
+    def choices_under(self, rules: Any, players: int) -> tuple[str, ...]:
+        """The choices the question offers in a hand of ``players`` players under ``rules``
+        (``choices_from``, ``choices_at``)."""
+        offered = self.choices
+        if self.choices_from is not None:
+            allowed = getattr(rules, self.choices_from)
+            offered = tuple(choice for choice in offered if choice in allowed)
+        if self.choices_at:
+            here = self.choices_at.get(players, ())
+            offered = tuple(choice for choice in offered if choice in here)
+        return offered
+
+
+def _holds(value: Any, values: tuple[Any, ...]) -> bool:
+    """An option's value is one of ``values``, or (a collection) holds one of them."""
+    if isinstance(value, Mapping | list | tuple | set | frozenset):
+        return any(v in value for v in values)
+    return value in values

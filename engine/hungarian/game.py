@@ -123,6 +123,15 @@ def replay_record(record: Any) -> ReplayResult:
     return replay(record)
 
 
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "tournament": gettext_noop("Hungarian tournament rules (2018)"),
+    "pagat": gettext_noop("the rules of pagat.com"),
+    "kegl": gettext_noop("Kégl's rules (as on Board Game Arena)"),
+    **FAMILY_PRESET_LABELS,
+}
+
+
 DESCRIPTOR = GameDescriptor(
     id=ID,
     names={"hu": "Magyar tarokk", "en": "Hungarian Tarokk", "de": "Ungarisches Tarock"},
@@ -167,5 +176,6 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

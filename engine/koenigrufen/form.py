@@ -17,7 +17,15 @@ POSITIVE = tuple(c for c in CONTRACTS if c not in NEGATIVE)
 
 SUMMARY_FORM: tuple[FormField, ...] = (
     FormField("kind", "choice", _("Kind of hand"), choices=KINDS, required=True),
-    FormField("contract", "choice", _("Contract"), choices=CONTRACTS, required=True, shown_when=PLAYED),
+    FormField(
+        "contract",
+        "choice",
+        _("Contract"),
+        choices=CONTRACTS,
+        choices_from="contract_values",
+        required=True,
+        shown_when=PLAYED,
+    ),
     FormField("declarer", "seat", _("Declarer"), required=True, shown_when=PLAYED),
     FormField(
         "partner",
@@ -29,7 +37,13 @@ SUMMARY_FORM: tuple[FormField, ...] = (
     FormField("won", "bool", _("Won by the declarer's side"), required=True, shown_when=PLAYED),
     FormField("kontra", "kontra", _("Kontra on the game"), shown_when=PLAYED),
     *(
-        FormField(f"bonuses.{name}", "bonus", LABELS[name], shown_when={"contract": POSITIVE})
+        FormField(
+            f"bonuses.{name}",
+            "bonus",
+            LABELS[name],
+            shown_when={"contract": POSITIVE},
+            rules_when={"bonuses_scored": (name,)},
+        )
         for name in BONUSES
     ),
     FormField(

@@ -99,6 +99,11 @@ class Rules:
         }
     )
 
+    @property
+    def bonuses_scored(self) -> frozenset[str]:
+        """The bonuses the schedule scores, announced or silent (what the entry form asks)."""
+        return frozenset(self.bonus_values) | frozenset(self.silent_bonus_values)
+
 
 def _frozen(mapping: dict[str, int]) -> Mapping[str, int]:
     return MappingProxyType(mapping)

@@ -203,7 +203,11 @@ def _played(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
     declarer = fields.seat(fields.present(data, "declarer", "declarer"), s.seats, "declarer")
     if contract in rules.first_player_only and declarer != s.seats[0]:
         raise fields.error(
-            "declarer", "first_player_only", _("only the first player may play %(word)s"), word=contract
+            "declarer",
+            "first_player_only",
+            _("only the first player (%(seat)s) may play %(word)s"),
+            word=contract,
+            seat=s.seats[0],
         )
     partner = data.get("partner")
     if partner is not None:

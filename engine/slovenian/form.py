@@ -12,7 +12,14 @@ _GAMES = tuple(c for c in CONTRACTS if c != "klop")
 _POINTS = {"contract": POINT_CONTRACTS}
 
 SUMMARY_FORM: tuple[FormField, ...] = (
-    FormField("contract", "choice", gettext_noop("Contract"), choices=CONTRACTS, required=True),
+    FormField(
+        "contract",
+        "choice",
+        gettext_noop("Contract"),
+        choices=CONTRACTS,
+        choices_from="contracts",
+        required=True,
+    ),
     FormField("declarer", "seat", gettext_noop("Declarer"), shown_when={"contract": _GAMES}),
     FormField(
         "card_points",
@@ -45,11 +52,18 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         maximum=70,
         shown_when={"contract": ("klop",)},
     ),
-    FormField("kontra_by", "seat", gettext_noop("Kontra said by"), shown_when={"contract": ("klop",)}),
+    FormField(
+        "kontra_by",
+        "seat",
+        gettext_noop("Kontra said by"),
+        shown_when={"contract": ("klop",)},
+        rules_when={"klop_kontra": (True,)},
+    ),
     FormField(
         "radelci",
         "seats",
         gettext_noop("Players with a radelc"),
         help=gettext_noop("only where the rules keep radelci"),
+        rules_when={"radelci": (True,)},
     ),
 )

@@ -250,7 +250,7 @@ EXPECTED = {
 def organizers_series() -> str:
     from tournaments.series.models import Series, SeriesState
 
-    series = Series.objects.create(name="Cup series", slug="cup-series")
+    series = Series.objects.create(game="hungarian", name="Cup series", slug="cup-series")
     series.organizers.add(the_organizer())
     SeriesState.objects.create(series=series)
     return "/api/v1/series/cup-series/"

@@ -46,7 +46,7 @@ def read(error: ValidationError, language: str) -> dict[str, list[str]]:
 
 
 def test_a_summary_error_names_the_summarys_field_and_reads_in_each_language() -> None:
-    error = engine_error("data", a_summary_error())
+    error = engine_error("data", a_summary_error(), "hungarian")
     (only,) = error.error_dict["data.result.declarer_card_points"]
     assert only.code == "card_points_impossible"
     assert only.params == {"points": 10, "tricks": 6, "bid": "two", "low": 26, "high": 78}
@@ -70,7 +70,7 @@ def test_a_replay_error_names_the_field_and_says_where_in_each_language(db: None
     tournament = TournamentFactory()
     table = seated_table(tournament, PlayerFactory.create_batch(4))
     exc = a_replay_error(a_record(table)[0])
-    error = engine_error("data", exc)
+    error = engine_error("data", exc, "hungarian")
     (only,) = error.error_dict["data"]
     assert (only.code, only.params["trick"]) == (exc.code, 1)
     assert read(error, "en") == {"data": [str(exc)]}
@@ -80,18 +80,23 @@ def test_a_replay_error_names_the_field_and_says_where_in_each_language(db: None
 
 
 def test_an_error_kept_as_json_reads_later_in_its_readers_language() -> None:
-    data = engine_message_data(a_summary_error())
+    (kept,) = engine_error("data", a_summary_error(), "hungarian").error_dict[
+        "data.result.declarer_card_points"
+    ]
+    data = engine_message_data(kept.message)
+    assert data["game"] == "hungarian"
     assert data["parts"][0] == "result.declarer_card_points"
-    text = engine_message_from_data(data)
-    with translation.override("de"):
-        assert str(text).startswith("result.declarer_card_points: 10 ist mit 6 Stich(en)")
-    with translation.override("hu"):
-        assert str(text).startswith("result.declarer_card_points: 10 kártyapont lehetetlen")
+    for stored in (data, {"parts": data["parts"]}):  # kept before texts named their game: Hungarian
+        text = engine_message_from_data(stored)
+        with translation.override("de"):
+            assert str(text).startswith("result.declarer_card_points: 10 ist mit 6 Stich(en)")
+        with translation.override("hu"):
+            assert str(text).startswith("result.declarer_card_points: 10 kártyapont lehetetlen")
 
 
 def test_a_tournaments_rules_error_reads_in_the_readers_language() -> None:
     with pytest.raises(FormatError) as caught:
-        rules_for("tournament", {"max_kontra": 9})
+        rules_for("tournament", {"max_kontra": 9}, {"game": "hungarian"})
     assert isinstance(caught.value.__cause__, RulesError)
     assert caught.value.__cause__.code == "max_kontra_range"
     with translation.override("hu"):
@@ -108,7 +113,7 @@ def test_a_rules_option_of_the_wrong_type_is_the_engines_error_not_a_type_error(
         {"preset": "x"},
     ):
         with pytest.raises(FormatError) as caught:
-            rules_for("pagat", options)
+            rules_for("pagat", options, {"game": "hungarian"})
         assert isinstance(caught.value.__cause__, RulesError)
 
 

@@ -122,7 +122,14 @@ def test_the_glossary_opened_from_a_tournament_leads_back_to_it(cup: Any, client
     glossary = client.get("/glossary/?t=cup").content.decode()
     assert '<a class="tap" href="/t/cup/">← Back to Őszi Kupa 2026</a>' in glossary
     assert '<nav class="tnav"' in glossary  # the tournament's tabs
-    Tournament.objects.create(name="Hidden", slug="hidden", starts_on=cup.starts_on, is_public=False)
+    Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Hidden",
+        slug="hidden",
+        starts_on=cup.starts_on,
+        is_public=False,
+    )
     for slug in ("hidden", "nope", ""):
         other = client.get(f"/glossary/?t={slug}").content.decode()
         assert "Back to" not in other, slug

@@ -80,9 +80,21 @@ def test_signing_in_lands_on_the_dashboard_of_the_one_tournament(client: Any, cu
 def test_an_organizer_of_two_tournaments_gets_their_list(
     client: Any, cup: Tournament, organizer_user: Any
 ) -> None:
-    other = Tournament.objects.create(name="Tavaszi Kupa", slug="spring", starts_on=date(2027, 3, 1))
+    other = Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Tavaszi Kupa",
+        slug="spring",
+        starts_on=date(2027, 3, 1),
+    )
     other.organizers.add(organizer_user)
-    Tournament.objects.create(name="Someone else's", slug="theirs", starts_on=date(2027, 3, 1))
+    Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Someone else's",
+        slug="theirs",
+        starts_on=date(2027, 3, 1),
+    )
     client.post("/accounts/login/", {"username": "organizer", "password": "pw-org-12345"})
     page = client.get("/manage/")
     assert page.status_code == 200

@@ -58,7 +58,12 @@ def entered(django_capture_on_commit_callbacks):
 def a_record(table, seed=11):
     """A hand played by the engine's bots for hand 1 of ``table``, as a table would upload it."""
     deal = services.next_deal(table, 1)
-    hand = play_hand(seed, [RuleBot()] * 4, rules=rules_for("tournament", {}), seats=list(deal.active))
+    hand = play_hand(
+        seed,
+        [RuleBot()] * 4,
+        rules=rules_for("tournament", {}, {"game": "hungarian"}),
+        seats=list(deal.active),
+    )
     return hand.record(), {p: hand.payments()[p] for p in "ABCD"}
 
 

@@ -120,8 +120,8 @@ class Tournament(models.Model):
 
     # The game (an id of engine.games, set when the tournament is created) and its rules: a preset of the
     # game plus option overrides.
-    game = models.CharField(max_length=32, default="hungarian")
-    rules_preset = models.CharField(max_length=32, default="tournament")
+    game = models.CharField(max_length=32)
+    rules_preset = models.CharField(max_length=32)
     rules_options = models.JSONField(default=dict, blank=True)
 
     # Format; the defaults are the Hungarian tournament rules of 2018 (items 1, 3, 5).
@@ -165,6 +165,8 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "name"]
         constraints = [
             models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_rounds_positive"),
+            # every tournament names its game and preset: there is no default game (issue 31)
+            models.CheckConstraint(condition=~Q(game="") & ~Q(rules_preset=""), name="tournament_game_named"),
             models.CheckConstraint(
                 condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1),
                 name="tournament_deals_positive",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.messages import EngineError
-from engine.games import DEFAULT_GAME
+from engine.games import GAMES
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish
@@ -38,7 +38,7 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
         validate_format(values)
     except FormatError as exc:
         if isinstance(exc.__cause__, EngineError):  # the rules' own refusal, with its code and params
-            raise engine_error(exc.field, exc.__cause__) from exc
+            raise engine_error(exc.field, exc.__cause__, values["game"] or None) from exc
         raise invalid(exc.field, exc.message, params=exc.params) from exc
     with acting_as(by), transaction.atomic():
         if tournament.pk is not None:
@@ -127,17 +127,19 @@ def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
 
 
 def _format_of_game(fields: dict[str, Any]) -> dict[str, Any]:
-    """The format a new tournament of ``fields["game"]`` starts with: its preset's event (the game's
-    default preset where none is named); the organizer's own fields win. Hungarian Tarokk, the default
-    game, keeps the model's defaults (the 2018 rules)."""
-    game_id = fields.get("game", DEFAULT_GAME)
-    if game_id == DEFAULT_GAME and "game" not in fields:
-        return {}
+    """The format a new tournament of ``fields["game"]`` starts with: its preset's event (the game's event
+    preset where none is named, ``formats.event_preset``); the organizer's own fields win. The game is
+    required: there is no default game."""
+    if "game" not in fields:
+        raise invalid(
+            "game", _("choose the game the tournament plays (%(known)s)"), params={"known": ", ".join(GAMES)}
+        )
+    game_id = fields["game"]
     preset = fields.get("rules_preset")
     try:
         defaults = format_defaults(game_id, preset if type(preset) is str else None)
     except EngineError as exc:  # an unknown game
-        raise engine_error("game", exc) from exc
+        raise engine_error("game", exc, None) from exc
     return {**defaults, "game": game_id}
 
 

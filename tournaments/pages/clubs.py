@@ -15,13 +15,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from config.db_router import replica_reads
-from engine.games import DEFAULT_GAME, GAMES
+from engine.games import GAMES
 from tournaments import selectors, services
+from tournaments.core import labels
 from tournaments.organizing.models import Club
 from tournaments.pages.organizer import failure
 
@@ -35,8 +36,7 @@ def _club_or_404(slug: str) -> Club:
 
 def game_names() -> dict[str, str]:
     """Each game's name in the page's language."""
-    language = translation.get_language() or "en"
-    return {game_id: game.name(language) for game_id, game in GAMES.items()}
+    return {game_id: labels.game_name(game_id) for game_id in GAMES}
 
 
 def club_list(request: HttpRequest) -> HttpResponse:
@@ -66,9 +66,8 @@ def _new_tournament_fields(post: Any, club: Club) -> dict[str, Any]:
     """The form's values as ``tournament_create`` takes them; a date that is not one is a field error."""
     fields: dict[str, Any] = {name: post.get(name, "") for name in ("name", "slug", "venue")}
     fields["slug"] = fields["slug"].strip() or slugify(fields["name"])[:200]
-    game = post.get("game", DEFAULT_GAME)
-    if game != DEFAULT_GAME:
-        fields["game"] = game
+    if post.get("game"):  # none chosen: the service asks for it
+        fields["game"] = post["game"]
     try:
         fields["starts_on"] = date.fromisoformat(post.get("starts_on", "").strip())
     except ValueError:
@@ -89,7 +88,11 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not selectors.can_manage_club(request.user, club):
         raise PermissionDenied("You do not organize this club.")
     failed: dict[str, Any] | None = None
-    values = {"starts_on": timezone.localdate().isoformat(), "game": DEFAULT_GAME, "is_public": True}
+    values = {
+        "starts_on": timezone.localdate().isoformat(),
+        "game": selectors.club_game(club),
+        "is_public": True,
+    }
     if request.method == "POST":
         values = {name: request.POST.get(name, "") for name in NEW_TOURNAMENT_FIELDS}
         values["is_public"] = request.POST.get("is_public") == "on"

@@ -12,7 +12,6 @@ refresh without JavaScript) and leads to the round once done.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -28,18 +27,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
-from tournaments.core.formats import pairing_method_for
-from tournaments.core.labels import METHOD_CHOICES, label
-from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round, Seat
+from tournaments.core.formats import game_of, pairing_method_for
+from tournaments.core.labels import METHOD_CHOICES, game_word, label
+from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round
 from tournaments.organizing.models import Tournament
-from tournaments.pages.common import organizer_page
+from tournaments.pages.common import organizer_page, seat_label
 from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
 from tournaments.pages.entry import TableView as EntryTable
 from tournaments.pages.games import entry_kit
 from tournaments.participants.models import Registration
+from tournaments.results.games import explanation_of
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.results.services.disputes import assess
-from tournaments.results.services.hands import next_deal, table_positions
+from tournaments.results.services.hands import next_deal
+from tournaments.templatetags.tarokk import signed
 
 JOB_POLL_SECONDS = 2
 PROGRESS_POLL_SECONDS = 10
@@ -499,25 +500,30 @@ def who_entered(submission: HandSubmission, seats: dict[int, str]) -> str:
     return _("organizer")
 
 
-def fact_text(value: Any) -> Any:
-    """A fact as the page shows it: lists and objects as compact JSON, anything else as it is."""
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    return value
-
-
-def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
-    """Each version the dispute concerns, as a column: who, source, kind, payments, facts, scored items."""
-    hand = dispute.hand
-    table = hand.table
-    seat_list = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
-    seats = {seat.player_id: seat.position for seat in seat_list}
-    names = {seat.position: seat.player.name for seat in seat_list}
-    positions = table_positions(table)
+def dispute_view(dispute: Dispute) -> tuple[EntryTable, Any]:
+    """The disputed hand's table as the entry forms see it (its seats and players), and its deal (None:
+    an earlier hand must be entered first)."""
+    table = dispute.hand.table
+    seats = list(table.seats.select_related("player").order_by("position"))
+    view = EntryTable(
+        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
+        seats=seats, me=None, open=True,
+    )  # fmt: skip
     try:
-        deal = next_deal(table, hand.number, positions)
+        deal = next_deal(table, dispute.hand.number, [s.position for s in seats])
     except ValidationError:
         deal = None
+    return view, deal
+
+
+def version_columns(dispute: Dispute, view: EntryTable, deal: Any) -> list[dict[str, Any]]:
+    """Each version the dispute concerns, as a column: who, source, kind, payments, what was played in the
+    entry form's words (the kit's ``hand_facts``, as the confirming seat reads it), scored items."""
+    table = view.table
+    seats = {seat.player_id: seat.position for seat in view.seats}
+    names = {seat.position: seat.player.name for seat in view.seats}
+    positions = view.positions
+    kit = entry_kit(view.tournament)
     submissions = dispute.submissions.select_related("submitted_by", "entered_by", "confirmed_by").order_by(
         "version"
     )
@@ -537,29 +543,79 @@ def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
                 "who": who_entered(submission, seats),
                 "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
                 "engine": [(p, engine.get(p)) for p in positions] if engine else None,
-                "facts": [(k, fact_text(v)) for k, v in sorted((assessed.facts or {}).items())]
+                "facts": kit.hand_facts(view, submission)
+                if submission.source != HandSubmission.Source.VOID
+                else [],
+                "items": selectors.named_items(
+                    game_of(view.tournament), [item for item, _moves in assessed.items]
+                )
                 if assessed
                 else [],
-                "items": [item for item, _moves in assessed.items] if assessed else [],
                 "error": assessed.error if assessed else None,
                 "chosen": dispute.chosen_id == submission.pk,
             }
         )
-    return [seat.position for seat in seat_list], columns
+    return columns
 
 
-def differences_rows(finding: Any, columns: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The finding's differences as rows of a table: field, then each version's value (and the engine's)."""
+def differences_rows(
+    finding: Any, columns: list[dict[str, Any]], view: EntryTable, deal: Any
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The finding's differences as rows of a table: the field as the entry form labels it, then each
+    version's value (and the engine's) in the reader's language."""
     if finding is None or not finding.differences:
         return [], []
     heads = [str(c["submission"].version) for c in columns]
     if any("engine" in values for values in finding.differences.values()):
         heads.append("engine")
+    name_of = _field_namer(view, deal)
     rows = [
-        {"field": field, "values": [values.get(head) for head in heads]}
+        {
+            "field": name_of(field),
+            "values": [_difference_value(view, field, values.get(head)) for head in heads],
+        }
         for field, values in sorted(finding.differences.items())
     ]
     return heads, rows
+
+
+def _field_namer(view: EntryTable, deal: Any) -> Callable[[str], str]:
+    """A disputed field's path (``payments.A``, ``kind``, ``result.declarer_card_points``) as the entry form
+    labels it: the summary form's own label where it asks that field."""
+    form = entry_kit(view.tournament).forms["summary"](view=view, deal=deal) if deal is not None else None
+
+    def name_of(path: str) -> str:
+        if path.startswith("payments."):
+            seat = view.seat(path.removeprefix("payments."))
+            return _("Payments: %(seat)s") % {"seat": seat_label(seat) if seat else path[9:]}
+        if path == "kind":
+            return _("Kind of hand")
+        name = form.field_for(f"data.{path}") if form is not None else None
+        return (
+            str(form.field_label(name))
+            if form is not None and name
+            else path.rsplit(".", 1)[-1].replace("_", " ")
+        )
+
+    return name_of
+
+
+def _difference_value(view: EntryTable, field: str, value: Any) -> Any:
+    """One version's value of a disputed field in the reader's language: a signed payment, a word of the
+    game, a seat with its player, yes or no; what the game's dispute words say of anything else."""
+    game = game_of(view.tournament)
+    if value is None:
+        return None
+    if field.startswith("payments.") and isinstance(value, int):
+        return signed(value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str):
+        seat = view.seat(value) if len(value) == 1 else None
+        return seat_label(seat) if seat else game_word(game.id, value)
+    if isinstance(value, list | dict):
+        return explanation_of(game).fact(field, value)
+    return value
 
 
 def _dispute(tournament: Tournament, dispute_id: int) -> Dispute:
@@ -577,34 +633,26 @@ ENTRY_SOURCES = ("payments", "summary")
 
 
 def _entry_form(
-    request: HttpRequest, dispute: Dispute, source: str
-) -> tuple[Any, Preview | None, list[str], Any]:
+    request: HttpRequest, view: EntryTable, deal: Any, source: str
+) -> tuple[Any, Preview | None, list[str]]:
     """The dispute page's form to enter the correct result (the table phone's payments or summary form),
     bound to a posted ``enter-preview``/``enter-save``; with the engine's preview (``hand_preview``) of a
-    valid one, the errors for the top, and the deal (None: an earlier hand must be entered first)."""
-    hand, table = dispute.hand, dispute.hand.table
-    seats = list(table.seats.select_related("player").order_by("position"))
-    try:
-        deal = next_deal(table, hand.number, [s.position for s in seats])
-    except ValidationError:
-        return None, None, [], None
-    view = EntryTable(
-        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
-        seats=seats, me=None, open=True,
-    )  # fmt: skip
+    valid one and the errors for the top. None without a deal (an earlier hand must be entered first)."""
+    if deal is None:
+        return None, None, []
     form_class = entry_kit(view.tournament).forms[source]
     if request.method != "POST" or not request.POST.get("action", "").startswith("enter-"):
-        return form_class(view=view, deal=deal), None, [], deal
+        return form_class(view=view, deal=deal), None, []
     form = form_class(request.POST, view=view, deal=deal)
     preview, top = None, []
     if form.is_valid():
         try:
-            payments, kind, items = services.hand_preview(table, hand.number, source, form.to_data())
+            payments, kind, items = services.hand_preview(view.table, deal.number, source, form.to_data())
         except ValidationError as exc:
             top = place_errors(form, exc)
         else:
-            preview = Preview([(s, payments.get(s.position, 0)) for s in seats], kind, items)
-    return form, preview, top, deal
+            preview = Preview([(s, payments.get(s.position, 0)) for s in view.seats], kind, items)
+    return form, preview, top
 
 
 @organizer_page
@@ -616,7 +664,8 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
     failed = None
     source = request.POST.get("source") or request.GET.get("enter") or "payments"
     source = source if source in ENTRY_SOURCES else "payments"
-    entry_form, preview, entry_top, deal = _entry_form(request, dispute, source)
+    view, deal = dispute_view(dispute)
+    entry_form, preview, entry_top = _entry_form(request, view, deal, source)
     action = request.POST.get("action", "") if request.method == "POST" else ""
     if action == "enter-save" and entry_form is not None and preview is not None:
         try:
@@ -665,9 +714,9 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
             messages.success(request, done)
             return redirect("tournaments:manage-dispute", tournament.slug, dispute.pk)
         dispute = _dispute(tournament, dispute_id)
-    positions, columns = version_columns(dispute)
+    columns = version_columns(dispute, view, deal)
     finding = dispute.findings.select_related("chosen").order_by("-dispute_version").first()
-    heads, rows = differences_rows(finding, columns)
+    heads, rows = differences_rows(finding, columns, view, deal)
     by_validator = Dispute.objects.filter(selectors.settled_by_validator(), pk=dispute.pk).exists()
     context = {
         "tournament": tournament,
@@ -675,7 +724,7 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
         "hand": dispute.hand,
         "table": dispute.hand.table,
         "round": dispute.hand.table.round,
-        "positions": positions,
+        "positions": view.positions,
         "columns": columns,
         "finding": finding,
         "diff_heads": heads,

@@ -32,12 +32,12 @@ from config.cache import cache_get, cache_set
 from engine.core.facts import HandFacts
 from engine.core.messages import EngineError
 from engine.games import GAMES, game
+from tournaments.core.labels import game_word
 from tournaments.draw.models import Seat
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, Hand, HandSubmission
 from tournaments.standings.models import StandingsState
-from tournaments.statistics.labels import word
 
 CACHE_SECONDS = 3600
 _CONFIRMED = HandSubmission.Status.CONFIRMED
@@ -54,7 +54,7 @@ class ContractLine:
 
     @property
     def label(self) -> str:
-        return word(self.game, self.contract)
+        return str(game_word(self.game, self.contract))
 
     @property
     def won_percent(self) -> float | None:
@@ -74,7 +74,7 @@ class BonusLine:
 
     @property
     def label(self) -> str:
-        return word(self.game, self.name)
+        return str(game_word(self.game, self.name))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class TournamentStatistics:
 
     @property
     def other_labelled(self) -> list[tuple[str, str, int]]:
-        return [(kind, word(self.game, kind), n) for kind, n in self.other]
+        return [(kind, str(game_word(self.game, kind)), n) for kind, n in self.other]
 
 
 def _percent(part: int, whole: int) -> float | None:

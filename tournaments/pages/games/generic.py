@@ -16,6 +16,7 @@ from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES, FormField
 from tournaments import services
 from tournaments.core.formats import Deal, rules_of
+from tournaments.core.labels import game_word
 from tournaments.pages.common import seat_label
 from tournaments.pages.games.kit import EntryKit
 from tournaments.results.models import HandSubmission
@@ -39,7 +40,7 @@ NEEDED = gettext_lazy("Needed for this hand.")
 
 def word(game: GameDescriptor, value: str) -> str:
     """A word of the game in the reader's language (jargon is labelled by itself)."""
-    return _(game.labels[value]) if value in game.labels else value.replace("_", " ")
+    return str(game_word(game.id, value))
 
 
 def field_name(path: str) -> str:
@@ -145,21 +146,27 @@ class SummaryForm(GameForm):
             if s.position in deal.active
             or (s.position in deal.sitting_out and self.game.everyone_plays_kinds)
         ]
-        #: (question, names of its form fields) in the game's order
+        self.rules = rules_of(view.tournament)
+        #: (question, names of its form fields) in the game's order: the questions the rules ask
         self.questions: list[tuple[FormField, list[str]]] = []
+        self.players = len(deal.active)
         for question in self.game.summary_form:
+            if not question.asked_under(self.rules, self.players):
+                continue
             names = self._add(question, everyone if question.kind in ("per_seat", "seats") else playing)
             self.questions.append((question, names))
 
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
         name, label = field_name(q.path), _(q.label)
         kwargs: dict[str, Any] = {"required": False, "label": label, "help_text": _(q.help) if q.help else ""}
-        if q.kind == "choice" and q.path == "kind" and "played" in q.choices:
+        offered = q.choices_under(self.rules, self.players)
+        if q.kind == "choice" and q.path == "kind" and "played" in offered:
             # the kind of hand: played unless the table says otherwise (as every summary reads it)
-            choices = [(c, word(self.game, c)) for c in q.choices]
+            choices = [(c, word(self.game, c)) for c in offered]
+            kwargs["help_text"] = self._dealer_plays(offered) or kwargs["help_text"]
             self.fields[name] = forms.ChoiceField(choices=choices, initial="played", **kwargs)
         elif q.kind == "choice":
-            choices = [("", "—"), *((c, word(self.game, c)) for c in q.choices)]
+            choices = [("", "—"), *((c, word(self.game, c)) for c in offered)]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
         elif q.kind == "seat":
             self.fields[name] = forms.ChoiceField(choices=[("", "—"), *seat_choices], **kwargs)
@@ -200,6 +207,18 @@ class SummaryForm(GameForm):
                 names.append(sub)
             return names
         return [name]
+
+    def _dealer_plays(self, kinds: tuple[str, ...]) -> str:
+        """At a table whose dealer sits out, what the form says of the kinds of hand the dealer plays too
+        (a Königrufen Trischaken at five, 18.11): "The dealer (E, Kovács Anna) plays a Trischaken too."."""
+        joins = [k for k in kinds if k in self.game.everyone_plays_kinds]
+        if not joins or not self.deal.sitting_out:
+            return ""
+        dealer = self.view.seat(self.deal.sitting_out[0])
+        return _("The dealer (%(seat)s) sits out, but plays a hand of %(kinds)s too.") % {
+            "seat": seat_label(dealer) if dealer else self.deal.sitting_out[0],
+            "kinds": ", ".join(word(self.game, k) for k in joins),
+        }
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -254,6 +273,8 @@ class SummaryForm(GameForm):
                 value = list(c.get(names[0]) or []) or None
             elif q.kind == "bool":
                 value = bool(c.get(names[0]))
+            elif q.kind == "kontra":
+                value = c.get(names[0]) or None  # no kontra said: nothing to tell the engine
             else:
                 value = c.get(names[0])
                 if value in ("", None):
