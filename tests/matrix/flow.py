@@ -81,7 +81,7 @@ class Run:
         self._languages = itertools.cycle(LANGUAGES[case.index % 3 :] + LANGUAGES[: case.index % 3])
         self.phones: dict[str, Client] = {}
         self.public = Client()
-        self.summaries: dict[int, Sample] = {}  # hand number -> the sample its confirmed version says
+        self.summaries: dict[int, Sample] = {}  # hand number -> the sample entered for it
 
     # --- recording ----------------------------------------------------------------------------------
 
@@ -249,7 +249,7 @@ class Run:
             self.fallback(number, position, "summary", sample.summary)
         self.summaries[number] = sample
 
-    def fallback(self, number: int, position: str, source: str, data: dict[str, Any]) -> None:
+    def fallback(self, number: int, position: str, source: str, data: dict[str, Any], **more: Any) -> None:
         with self.step(f"hand {number}: the service's fallback"), self.capture(execute=True):
             services.hand_submit(
                 table=self.table,
@@ -257,6 +257,7 @@ class Run:
                 source=source,
                 data=data,
                 submitted_by=self.player_of[position],
+                **more,
             )
 
     def confirmed_anyway(self, number: int, position: str) -> None:
@@ -363,13 +364,21 @@ class Run:
             shown = preview_payments(answer.content.decode())
             self.check(shown == payments, f"the payments preview shows {shown}, typed {payments}")
             answer = self.post(phone, url, {**post, "action": "save", "idem": "pay-3"})
+            if answer.status_code == 400 and 'name="confirm_unusual"' in answer.content.decode():
+                # the form asks whether the payments are a typo: the engine's own plausible hand is not
+                self.problems.append(
+                    f"hand 3: the payments form queries the engine's plausible {sample.key} payments "
+                    f"{payments} as a typo: {page_errors(answer.content.decode())[:1]}"
+                )
+                confirmed = {**post, "action": "save", "idem": "pay-3", "confirm_unusual": "on"}
+                answer = self.post(phone, url, confirmed)
             assert answer.status_code == 302, (
                 f"saving payments {payments} answers {answer.status_code}: "
                 f"{page_errors(answer.content.decode())[:4]}"
             )
             saved = True
         if not saved:
-            self.fallback(3, enterer, "payments", {"payments": payments})
+            self.fallback(3, enterer, "payments", {"payments": payments}, confirm_unusual=True)
         with self.step("hand 3: confirmed from another seat's phone"):
             entry = self.pending(3)
             answer = self.post(
@@ -458,14 +467,27 @@ class Run:
 
     # --- what the pages show ------------------------------------------------------------------------
 
-    def confirmed_summaries(self) -> list[tuple[int, Sample]]:
-        """The hands entered as summaries that count, with the sample their confirmed version says."""
-        counted = set(
-            Hand.objects.filter(table=self.table, status=Hand.Status.CONFIRMED).values_list(
-                "number", flat=True
+    def counted(self) -> list[tuple[int, str, str | None, list[dict[str, Any]]]]:
+        """The confirmed hands entered as summaries: number, kind, contract and the engine's items of
+        what is stored (the pages must show what the engine scored from it)."""
+        rules = self.game.resolve_rules(self.case.preset)
+        out = []
+        for entry in HandSubmission.objects.filter(
+            hand__table=self.table,
+            status=HandSubmission.Status.CONFIRMED,
+            source=HandSubmission.Source.SUMMARY,
+        ).order_by("hand__number"):
+            payload = dict(entry.payload)
+            facts = self.game.hand_facts(payload, rules)
+            out.append(
+                (
+                    entry.hand.number,
+                    entry.kind,
+                    facts.contract,
+                    list(self.game.score(payload, rules)["items"]),
+                )
             )
-        )
-        return [(n, s) for n, s in sorted(self.summaries.items()) if n in counted]
+        return out
 
     def confirmed_totals(self) -> dict[int, int]:
         """Each player's sum of the confirmed hands' payments."""
@@ -481,15 +503,14 @@ class Run:
             page = self.get(
                 self.public, self.url("table", number=1, table=self.table.number), language, "the score sheet"
             )
-            for number, sample in self.confirmed_summaries():
-                for problem in missing_items(page, sample.items, self.game, language):
+            for number, kind, _contract, items in self.counted():
+                for problem in missing_items(page, items, self.game, language):
                     self.problems.append(f"the score sheet ({language}), hand {number}: {problem}")
-                if sample.kind != "played":
-                    words = label(self.game, sample.kind, language)
+                if kind != "played":
+                    words = label(self.game, kind, language)
                     self.check(
                         words is not None and words in visible_text(page),
-                        f"the score sheet ({language}) does not say hand {number} was {sample.kind} "
-                        f"({words!r})",
+                        f"the score sheet ({language}) does not say hand {number} was {kind} ({words!r})",
                     )
         with self.step("the live standings"):
             self.standings_page("the live standings")
@@ -524,14 +545,13 @@ class Run:
         with self.step("the statistics"):
             language = self.language()
             page = visible_text(self.get(self.public, self.url("statistics"), language, "the statistics"))
-            for number, sample in self.confirmed_summaries():
-                if sample.contract and sample.kind == "played":
+            for number, kind, contract, _items in self.counted():
+                if contract and kind == "played":
                     with translation.override(language):  # the site's word for it (Hungarian: its bids')
-                        words = statistics_word(self.game.id, sample.contract)
+                        words = statistics_word(self.game.id, contract)
                     self.check(
                         words in page,
-                        f"the statistics ({language}) do not show hand {number}'s {sample.contract} "
-                        f"({words!r})",
+                        f"the statistics ({language}) do not show hand {number}'s {contract} ({words!r})",
                     )
 
     def standings_page(self, name: str, final: bool = False) -> None:
@@ -547,6 +567,11 @@ class Run:
         assert got == expected, (
             f"{name}: the API's game points {got}, the confirmed payments sum to {expected}"
         )
+        if self.tournament.scoring == "game_points":  # the total is the game points themselves
+            totals = {row["player"]["id"]: row.get("total") for row in body["results"]}
+            self.check(
+                totals == expected, f"{name}: the API's totals {totals}, the payments sum to {expected}"
+            )
         self.check(bool(body.get("final")) == final, f"{name}: the API says final={body.get('final')}")
         shown = {}
         for row in re.findall(r"<tr><td class=\"num\".*?</tr>", page, re.S):
