@@ -414,6 +414,7 @@ class Run:
                 self.player_of[deal.active[0]].name in page, "the dispute page does not say who entered"
             )
             self.check_versions_in_words(page, language)
+            self.check_versions_say_what_was_entered(page, language, dispute)
         first = self.summaries[1]
         corrections = [
             s
@@ -464,6 +465,25 @@ class Run:
         self.check(not raw, f"the dispute page ({language}) names facts by raw keys: {raw[:12]}")
         json_like = [v for v in values if v.startswith(("{", "["))]
         self.check(not json_like, f"the dispute page ({language}) shows facts as JSON: {json_like[:3]}")
+
+    def check_versions_say_what_was_entered(self, page: str, language: str, dispute: Dispute) -> None:
+        """Each version entered as a summary says, in its column, what was played (its contract, or its
+        kind of hand): the organizer decides between what the seats entered, not between numbers."""
+        columns = re.findall(r'<article class="card version.*?</article>', page, re.S)
+        rules = self.game.resolve_rules(self.case.preset)
+        versions = dispute.submissions.order_by("version")
+        for column, entry in zip(columns, versions, strict=False):
+            if entry.source != HandSubmission.Source.SUMMARY:
+                continue
+            facts = self.game.hand_facts(dict(entry.payload), rules)
+            key = facts.contract or facts.kind
+            with translation.override(language):
+                words = statistics_word(self.game.id, key)
+            self.check(
+                words in visible_text(column),
+                f"the dispute page ({language}) does not say what version {entry.version} entered: "
+                f"no {words!r} ({key}) in its column",
+            )
 
     # --- what the pages show ------------------------------------------------------------------------
 
