@@ -191,8 +191,8 @@ SPECTACULAR_SETTINGS = {
         + "; `GET /api/v1/games/` lists them with their presets and table sizes): draws, table results "
         "(payments, hand summaries the engine scores, hand records it replays), disputes and standings, "
         "series and ratings. Every tournament names its game; its hands are scored by that game's engine "
-        "alone. Organizers authenticate with a token (`Authorization: Token ...` or `Bearer ...`) or a session; a table "
-        "with its entry code (`X-Table-Code`). Errors always have the shape "
+        "alone. Organizers authenticate with a token (`Authorization: Token ...` or `Bearer ...`) or a "
+        "session; a table with its entry code (`X-Table-Code`). Errors always have the shape "
         '`{"errors": [{"field", "code", "message"}]}`.'
     ),
     "VERSION": "1",

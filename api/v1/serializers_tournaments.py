@@ -36,8 +36,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "slug": {"validators": []},
             "name": {"validators": []},
             "game": {
-                "help_text": "The game's id (GET /api/v1/games/): required at creation, set once; there is no "
-                "default game."
+                "help_text": "The game's id (GET /api/v1/games/): required at creation, set once; "
+                "there is no default game."
             },
             "rules_preset": {
                 "required": False,

@@ -101,6 +101,14 @@ class Rules:
             return self.specials_at(table_size)
         return True
 
+    def contracts_at(self, table_size: int) -> tuple[str, ...]:
+        """The contracts played at a table of ``table_size`` seats (what the entry form offers)."""
+        return tuple(contract for contract in CONTRACTS if self.plays(contract, table_size))
+
+    def kinds_at(self, table_size: int) -> tuple[str, ...]:
+        """The kinds of hand at a table of ``table_size`` seats: a Räuber only where 17.4's specials are."""
+        return ("played", "raeuber") if self.specials_at(table_size) else ("played",)
+
     def specials_at(self, table_size: int) -> bool:
         """Whether 17.4's special games (Piccolo, Bettel, the Räuber) are played at this table size."""
         if self.four_handed_specials == "always":

@@ -34,10 +34,11 @@ class FormField:
     when that other field holds one of the values (e.g. a partner only for contracts with a partner); an
     empty answer leaves the key out of the summary. ``rules_when``: ``{rules option: values}``: asked only
     under rules whose option holds one of the values (a list option: contains one; e.g. a Contra on the
-    Valat only where the preset's ``kontra_targets`` name it); ``choices_from``: a rules option (a list,
-    or a mapping by word) that the rules offer of ``choices`` (the contracts of the preset's schedule);
-    ``at_sizes``: asked only in a hand of that many players (empty: any); ``choices_at``: players in the
-    hand -> the choices offered then (Talon's contracts at each table size)."""
+    Valat only where the preset's ``kontra_targets`` name it); ``choices_from``: what of ``choices`` the rules
+    offer: a rules option (a list, or a mapping by word: the contracts of the preset's schedule) or a method
+    of the rules taking the table size (Cego's contracts at a table of four); ``at_sizes``: asked only at a
+    table of that many seats (empty: any); ``choices_at``: table size -> the choices offered there (Talon's
+    contracts at each size)."""
 
     path: str
     kind: str
@@ -61,22 +62,23 @@ class FormField:
         if self.kind in ("int", "per_seat") and (self.minimum is None or self.maximum is None):
             raise ValueError(f"{self.path}: a number needs its minimum and maximum")
 
-    def asked_under(self, rules: Any, players: int) -> bool:
-        """Whether the question is asked in a hand of ``players`` players under ``rules`` (``rules_when``,
+    def asked_under(self, rules: Any, table_size: int) -> bool:
+        """Whether the question is asked at a table of ``table_size`` seats under ``rules`` (``rules_when``,
         ``at_sizes``)."""
-        if self.at_sizes and players not in self.at_sizes:
+        if self.at_sizes and table_size not in self.at_sizes:
             return False
         return all(_holds(getattr(rules, option), values) for option, values in self.rules_when.items())
 
-    def choices_under(self, rules: Any, players: int) -> tuple[str, ...]:
-        """The choices the question offers in a hand of ``players`` players under ``rules``
+    def choices_under(self, rules: Any, table_size: int) -> tuple[str, ...]:
+        """The choices the question offers at a table of ``table_size`` seats under ``rules``
         (``choices_from``, ``choices_at``)."""
         offered = self.choices
         if self.choices_from is not None:
             allowed = getattr(rules, self.choices_from)
+            allowed = allowed(table_size) if callable(allowed) else allowed
             offered = tuple(choice for choice in offered if choice in allowed)
         if self.choices_at:
-            here = self.choices_at.get(players, ())
+            here = self.choices_at.get(table_size, ())
             offered = tuple(choice for choice in offered if choice in here)
         return offered
 

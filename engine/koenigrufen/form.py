@@ -1,7 +1,8 @@
 """The Königrufen hand summary as a phone entry form: the kind of hand, then either the contract with its
-declarer, called partner, result, kontra and bonuses, or the Trischaken card points and Jungfrauen.
-Several declarers of a negative contract (``more_declarers``, LK) and kontras on bonuses are not asked
-here: a table enters those hands as JSON or as payments."""
+declarer, called partner, result, kontra and bonuses (and, where the schedule lets several declarers play a
+negative contract at once (LK, 18.10), each further declarer with their contract and result), or the
+Trischaken card points and Jungfrauen. Kontras on bonuses are not asked here: a table enters those hands
+as JSON or as payments."""
 
 from __future__ import annotations
 
@@ -14,6 +15,54 @@ from engine.koenigrufen.terms import LABELS
 PLAYED = {"kind": ("played",)}
 TRISCHAKEN = {"kind": ("trischaken",)}
 POSITIVE = tuple(c for c in CONTRACTS if c not in NEGATIVE)
+
+#: the negative contracts a schedule may let several declarers play at once (``Rules.simultaneous``)
+SIMULTANEOUS: tuple[str, ...] = ("bettler", "zwiccolo", "piccolo")
+#: the seats a further declarer may be
+_ANY_SEAT = ("A", "B", "C", "D", "E")
+#: labels of the further declarers, in order (at most three play beside the first)
+_MORE_LABELS = (
+    (_("Second declarer"), _("Second declarer's contract"), _("Won by the second declarer")),
+    (_("Third declarer"), _("Third declarer's contract"), _("Won by the third declarer")),
+    (_("Fourth declarer"), _("Fourth declarer's contract"), _("Won by the fourth declarer")),
+)
+
+
+def _more_declarers() -> tuple[FormField, ...]:
+    """Each further declarer of a negative contract played by several at once: asked one after the other,
+    each only once the one before is named."""
+    out: list[FormField] = []
+    for i, (who, contract, won) in enumerate(_MORE_LABELS):
+        path = f"more_declarers.{i}"
+        shown = {"contract": SIMULTANEOUS} if i == 0 else {f"more_declarers.{i - 1}.declarer": _ANY_SEAT}
+        rules = {"simultaneous": SIMULTANEOUS}
+        out += [
+            FormField(
+                f"{path}.declarer",
+                "seat",
+                who,
+                help=_("another player who played a negative contract in the same hand (empty: nobody)")
+                if i == 0
+                else "",
+                shown_when=shown,
+                rules_when=rules,
+            ),
+            FormField(
+                f"{path}.contract",
+                "choice",
+                contract,
+                choices=SIMULTANEOUS,
+                choices_from="simultaneous",
+                required=True,
+                shown_when={f"{path}.declarer": _ANY_SEAT},
+                rules_when=rules,
+            ),
+            FormField(
+                f"{path}.won", "bool", won, shown_when={f"{path}.declarer": _ANY_SEAT}, rules_when=rules
+            ),
+        ]
+    return tuple(out)
+
 
 SUMMARY_FORM: tuple[FormField, ...] = (
     FormField("kind", "choice", _("Kind of hand"), choices=KINDS, required=True),
@@ -46,6 +95,7 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         )
         for name in BONUSES
     ),
+    *_more_declarers(),
     FormField(
         "card_points",
         "per_seat",

@@ -28,8 +28,10 @@ from engine.koenigrufen.rules import (
 )
 from engine.koenigrufen.summary import Bonus, Game, Summary, parse
 
-#: what a seat plausibly wins or loses in one hand at stake 1: a lost Solodreier of the WTC with a bird
-PLAUSIBLE_PAYMENT = 40
+#: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
+#: of the game's plausible summaries (288; the largest of 2,000 per preset and size 480),
+#: ``benchmarks/plausible_payments_games.py``; a typed payment beyond it is queried, not refused
+PLAUSIBLE_PAYMENT = 360
 
 
 def score_summary(summary: Any, rules: Rules | None = None) -> dict[str, Any]:

@@ -5,13 +5,23 @@ from __future__ import annotations
 from engine.core.form import FormField
 from engine.core.messages import gettext_noop
 from engine.slovenian.rules import BONUSES, CONTRACTS
-from engine.slovenian.summary import MADE_CONTRACTS, POINT_CONTRACTS
+from engine.slovenian.summary import KINDS, MADE_CONTRACTS, POINT_CONTRACTS
 from engine.slovenian.terms import LABELS
 
 _GAMES = tuple(c for c in CONTRACTS if c != "klop")
 _POINTS = {"contract": POINT_CONTRACTS}
 
+_PLAYED = {"kind": ("played",)}
+
 SUMMARY_FORM: tuple[FormField, ...] = (
+    FormField(
+        "kind",
+        "choice",
+        gettext_noop("Kind of hand"),
+        choices=KINDS,
+        required=True,
+        help=gettext_noop("annulled: thrown in and dealt again"),
+    ),
     FormField(
         "contract",
         "choice",
@@ -19,6 +29,7 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         choices=CONTRACTS,
         choices_from="contracts",
         required=True,
+        shown_when=_PLAYED,
     ),
     FormField("declarer", "seat", gettext_noop("Declarer"), shown_when={"contract": _GAMES}),
     FormField(

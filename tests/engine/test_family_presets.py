@@ -547,7 +547,20 @@ def test_the_rules_command_documents_the_family_presets(capsys: pytest.CaptureFi
     values = {option["name"]: option["values"]["emperor"] for option in data["options"]}
     assert values["pack_size"] == 46
     assert values["family_bonuses"][0] == ["first_five", 5, 10]
-    assert main(["--game", "hungarian", "rules", "--preset", "palatine", "--set", 'family_bonuses=[["owl", 0, 20]]']) == 0
+    assert (
+        main(
+            [
+                "--game",
+                "hungarian",
+                "rules",
+                "--preset",
+                "palatine",
+                "--set",
+                'family_bonuses=[["owl", 0, 20]]',
+            ]
+        )
+        == 0
+    )
     assert 'family_bonuses = [["owl", 0, 20]]' in capsys.readouterr().out
 
 

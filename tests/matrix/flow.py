@@ -44,12 +44,12 @@ from tests.matrix.pages import (
 )
 from tests.matrix.summaries import FEW_DRAWS, Sample, draw, richest
 from tournaments import selectors, services
+from tournaments.core.labels import game_word
 from tournaments.draw.models import Round, Table
 from tournaments.organizing.models import Club, Tournament
 from tournaments.participants.models import Player
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.series.models import Series
-from tournaments.statistics.labels import word as statistics_word
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("tournaments", "api", "engine", "config")
@@ -365,10 +365,13 @@ class Run:
             self.check(shown == payments, f"the payments preview shows {shown}, typed {payments}")
             answer = self.post(phone, url, {**post, "action": "save", "idem": "pay-3"})
             if answer.status_code == 400 and 'name="confirm_unusual"' in answer.content.decode():
-                # the form asks whether the payments are a typo: the engine's own plausible hand is not
-                self.problems.append(
+                # the form asks whether the payments are a typo: right beyond the game's plausible payment
+                # (a rare giant hand: one more tap), wrong for an ordinary one
+                limit = self.game.plausible_payment * deal.stake
+                self.check(
+                    max(abs(v) for v in payments.values()) > limit or not any(payments.values()),
                     f"hand 3: the payments form queries the engine's plausible {sample.key} payments "
-                    f"{payments} as a typo: {page_errors(answer.content.decode())[:1]}"
+                    f"{payments} (within {limit}) as a typo: {page_errors(answer.content.decode())[:1]}",
                 )
                 confirmed = {**post, "action": "save", "idem": "pay-3", "confirm_unusual": "on"}
                 answer = self.post(phone, url, confirmed)
@@ -478,7 +481,7 @@ class Run:
             facts = self.game.hand_facts(dict(entry.payload), rules)
             key = facts.contract or facts.kind
             with translation.override(language):
-                words = statistics_word(self.game.id, key)
+                words = str(game_word(self.game.id, key))
             self.check(
                 words in visible_text(column),
                 f"the dispute page ({language}) does not say what version {entry.version} entered: "
@@ -568,7 +571,7 @@ class Run:
             for number, kind, contract, _items in self.counted():
                 if contract and kind == "played":
                     with translation.override(language):  # the site's word for it (Hungarian: its bids')
-                        words = statistics_word(self.game.id, contract)
+                        words = str(game_word(self.game.id, contract))
                     self.check(
                         words in page,
                         f"the statistics ({language}) do not show hand {number}'s {contract} ({words!r})",

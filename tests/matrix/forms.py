@@ -5,6 +5,7 @@ hand-made form. ``summary_post`` answers the POST data and the summary's paths t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from html.parser import HTMLParser
 from typing import Any
@@ -34,10 +35,7 @@ def leaf_paths(value: Any, prefix: str = "") -> Iterator[str]:
 
 
 def _at(summary: Mapping[str, Any], path: str) -> Any:
-    value: Any = summary
-    for part in path.split("."):
-        value = value.get(part) if isinstance(value, Mapping) else None
-    return value
+    return generic.summary_value(dict(summary), path)
 
 
 def _bonus_answer(value: Mapping[str, Any]) -> str:
@@ -61,7 +59,8 @@ def _generic_answer(q: FormField, value: Any) -> dict[str, Any]:
 def generic_post(game: GameDescriptor, summary: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The generic form's answers to ``summary``, and the summary's leaves no question asks."""
     data: dict[str, Any] = {}
-    asked = [q.path for q in game.summary_form]
+    # a question's path names a list's item by its number (``more_declarers.0.won``); leaf_paths by [i]
+    asked = [re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", q.path) for q in game.summary_form]
     for q in game.summary_form:
         value = _at(summary, q.path)
         if value is None or (q.kind in ("seats", "per_seat") and not value):

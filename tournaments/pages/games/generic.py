@@ -149,9 +149,9 @@ class SummaryForm(GameForm):
         self.rules = rules_of(view.tournament)
         #: (question, names of its form fields) in the game's order: the questions the rules ask
         self.questions: list[tuple[FormField, list[str]]] = []
-        self.players = len(deal.active)
+        self.table_size = len(view.seats)
         for question in self.game.summary_form:
-            if not question.asked_under(self.rules, self.players):
+            if not question.asked_under(self.rules, self.table_size):
                 continue
             names = self._add(question, everyone if question.kind in ("per_seat", "seats") else playing)
             self.questions.append((question, names))
@@ -159,7 +159,7 @@ class SummaryForm(GameForm):
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
         name, label = field_name(q.path), _(q.label)
         kwargs: dict[str, Any] = {"required": False, "label": label, "help_text": _(q.help) if q.help else ""}
-        offered = q.choices_under(self.rules, self.players)
+        offered = q.choices_under(self.rules, self.table_size)
         if q.kind == "choice" and q.path == "kind" and "played" in offered:
             # the kind of hand: played unless the table says otherwise (as every summary reads it)
             choices = [(c, word(self.game, c)) for c in offered]
@@ -307,10 +307,37 @@ class SummaryForm(GameForm):
 
 
 def _put(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``path`` of the summary: dotted keys, a number for a list's item (``more_declarers.0.won``)."""
     *parents, last = path.split(".")
-    for part in parents:
-        data = data.setdefault(part, {})
-    data[last] = value
+    node: Any = data
+    for part, below in zip(parents, [*parents[1:], last][: len(parents)], strict=True):
+        empty: Any = [] if below.isdigit() else {}
+        if part.isdigit():
+            while len(node) <= int(part):
+                node.append(None)
+            node[int(part)] = node[int(part)] if node[int(part)] is not None else empty
+            node = node[int(part)]
+        else:
+            node = node.setdefault(part, empty)
+    if last.isdigit():
+        while len(node) <= int(last):
+            node.append(None)
+        node[int(last)] = value
+    else:
+        node[last] = value
+
+
+def summary_value(payload: Any, path: str) -> Any:
+    """The value at ``path`` of a stored summary (dotted keys, a number for a list's item), or None."""
+    value = payload
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
 
 
 def kit_of(game: GameDescriptor) -> EntryKit:
@@ -323,9 +350,7 @@ def kit_of(game: GameDescriptor) -> EntryKit:
             return facts
         payload = submission.payload or {}
         for q in game.summary_form:
-            value: Any = payload
-            for part in q.path.split("."):
-                value = value.get(part) if isinstance(value, dict) else None
+            value = summary_value(payload, q.path)
             if value in (None, "", [], {}):
                 continue
             facts.append((_(q.label), _fact(game, view, q, value)))
