@@ -1,0 +1,77 @@
+"""Rules found wrong or missing when checked against the texts (issue 31 §5), driven as a table does:
+its phone enters a hand through the API (``X-Table-Code``) or the phone page, and the hand is refused with
+a 400 naming the field or stored and scored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import table_client
+from tests.games.test_entry_pages import hand_url, phone_at, table_of
+from tournaments import services
+from tournaments.draw.models import Table
+from tournaments.results.models import HandSubmission
+
+pytestmark = pytest.mark.django_db
+
+
+def submissions_url(table: Table, number: int) -> str:
+    tournament, round_ = table.round.tournament, table.round
+    return (
+        f"/api/v1/tournaments/{tournament.slug}/rounds/{round_.number}/tables/{table.number}/"
+        f"hands/{number}/submissions/"
+    )
+
+
+def enter_summary(table: Table, number: int, summary: dict[str, Any], language: str = "en") -> Any:
+    deal = services.next_deal(table, number)
+    return table_client(table).post(
+        submissions_url(table, number),
+        {"entered_by": deal.active[0], "summary": summary},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+# ---------------------------------------------------------------- Talon: preference is the forehand's
+
+
+def test_talon_refuses_a_preference_by_a_seat_other_than_the_forehand_through_the_api() -> None:
+    """talon.txt 1.3, 2.0: at four only the forehand (the first active seat) may play preference."""
+    table = table_of("talon", "standard", 4)
+    deal = services.next_deal(table, 1)
+    forehand, second = deal.active[0], deal.active[1]
+    hand = {"kind": "played", "contract": "preference", "card_points": 60}
+    refused = enter_summary(table, 1, {**hand, "declarer": second})
+    assert refused.status_code == 400, refused.content
+    error = refused.json()["errors"][0]
+    assert (error["field"], error["code"]) == ("summary.declarer", "preference_forehand_only")
+    assert forehand in error["message"]
+    german = enter_summary(table, 1, {**hand, "declarer": second}, language="de")
+    assert german.json()["errors"][0]["message"] != error["message"]  # translated
+    assert not HandSubmission.objects.filter(hand__table=table).exists()
+    accepted = enter_summary(table, 1, {**hand, "declarer": forehand})
+    assert accepted.status_code == 201, accepted.content
+    assert HandSubmission.objects.get(hand__table=table).payments[forehand] == 3
+
+
+def test_talon_phone_page_shows_the_preference_error_beside_the_declarer() -> None:
+    table = table_of("talon", "standard", 4)
+    deal = services.next_deal(table, 1)
+    phone = phone_at(table, deal.active[0])
+    form = {
+        "kind": "played",
+        "contract": "preference",
+        "declarer": deal.active[2],
+        "card_points": "60",
+        "action": "save",
+        "idem": "t1",
+    }
+    refused = phone.post(hand_url(table, 1, "summary"), form)
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="id_declarer-error"' in html
+    assert "forehand" in html
+    assert not HandSubmission.objects.filter(hand__table=table).exists()
