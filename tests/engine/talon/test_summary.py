@@ -216,12 +216,8 @@ def test_only_the_forehand_plays_preference_at_three_and_four(size: int) -> None
         with pytest.raises(FieldError) as caught:
             score_summary(hand(4, kind="surrendered", contract="preference", declarer="C"))
         assert (caught.value.path, caught.value.code) == ("declarer", "preference_forehand_only")
-        assert score_summary(hand(4, kind="surrendered", contract="preference", declarer="A"))["payments"] == {
-            "A": -3,
-            "B": 1,
-            "C": 1,
-            "D": 1,
-        }
+        surrendered = score_summary(hand(4, kind="surrendered", contract="preference", declarer="A"))
+        assert surrendered["payments"] == {"A": -3, "B": 1, "C": 1, "D": 1}
 
 
 @pytest.mark.parametrize("size", [5, 6])
