@@ -75,3 +75,40 @@ def test_talon_phone_page_shows_the_preference_error_beside_the_declarer() -> No
     assert 'id="id_declarer-error"' in html
     assert "forehand" in html
     assert not HandSubmission.objects.filter(hand__table=table).exists()
+
+
+# ---------------------------------------------------------------- Magus Tarokk: one card wins the first trick
+
+
+def magus_summary(declarer: str, partner: str, bonuses: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "kind": "played",
+        "bid": "three",
+        "declarer": declarer,
+        "partner": partner,
+        "game_kontra": 0,
+        "announcements": [],
+        "declarations": [],
+        "result": {"declarer_card_points": 60, "declarer_tricks": 5, "bonuses": bonuses},
+    }
+
+
+def test_magus_refuses_first_and_second_pheasant_in_one_hand_through_the_api() -> None:
+    """hungarian-tarokk-family.txt, Magus Tarokk: each pheasant wins the first trick with another card."""
+    table = table_of("hungarian", "magus", 4)
+    deal = services.next_deal(table, 1)
+    declarer, partner = deal.active[0], deal.active[2]
+    both = {"first_pheasant": "declarer", "second_pheasant": "declarer"}
+    refused = enter_summary(table, 1, magus_summary(declarer, partner, both), language="hu")
+    assert refused.status_code == 400, refused.content
+    error = refused.json()["errors"][0]
+    assert (error["field"], error["code"]) == (
+        "summary.result.bonuses.second_pheasant",
+        "bonus_trick_conflict",
+    )
+    assert "cannot be made" not in error["message"]  # in the reader's language
+    assert not HandSubmission.objects.filter(hand__table=table).exists()
+    one = enter_summary(table, 1, magus_summary(declarer, partner, {"first_pheasant": "declarer"}))
+    assert one.status_code == 201, one.content
+    payments = HandSubmission.objects.get(hand__table=table).payments
+    assert payments[declarer] == payments[partner] > 0  # the game and the silent pheasant's 10
