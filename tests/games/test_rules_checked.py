@@ -4,6 +4,7 @@ a 400 naming the field or stored and scored."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -112,3 +113,49 @@ def test_magus_refuses_first_and_second_pheasant_in_one_hand_through_the_api() -
     assert one.status_code == 201, one.content
     payments = HandSubmission.objects.get(hand__table=table).payments
     assert payments[declarer] == payments[partner] > 0  # the game and the silent pheasant's 10
+
+
+# ---------------------------------------------------------------- Cego 17.4: four-handed, all four play
+
+
+def test_a_four_handed_cego_tournament_deals_four_active_seats_and_counts_every_seats_hands(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Supplement 17.4: in four-handed Cego all four play (the Räuber comes when "the other three players
+    pass again"); the preset ``four_handed`` draws tables of four, deals four active seats and nobody sits
+    out, and the standings count a hand played for every seat."""
+    from tests.games.test_tournaments_of_every_game import final_standings, run_tournament
+    from tournaments.standings.models import Standing
+
+    fields = {"rules_preset": "four_handed", "deals_per_round_4": 4}
+    organizer, sizes = run_tournament("cego-four", "cego", 12, fields, django_capture_on_commit_callbacks)
+    assert sizes == [Counter({4: 3})] * 2
+    tournament = organizer.get("/api/v1/tournaments/cego-four/").json()
+    assert (tournament["rules_preset"], tournament["table_sizes"]) == ("four_handed", [4])
+    rows = final_standings(organizer, "cego-four")["results"]
+    assert len(rows) == 12
+    assert sum(row["game_points"] for row in rows) == 0
+    final = Standing.objects.filter(tournament__slug="cego-four", after_round=2)
+    assert sorted(final.values_list("hands_played", flat=True)) == [8] * 12  # 2 rounds x 4 deals, each
+
+
+def test_a_four_handed_cego_table_enters_four_active_seats_and_refuses_a_sitting_out_dealer() -> None:
+    table = table_of("cego", "four_handed", 4)
+    deal = services.next_deal(table, 1)
+    assert (len(deal.active), deal.sitting_out) == (4, ())
+    declarer = deal.active[1]
+    hand = {"kind": "played", "contract": "solo", "declarer": declarer, "card_points": 47}
+    refused = enter_summary(table, 1, {**hand, "sitting_out": deal.dealer}, language="de")
+    assert refused.status_code == 400
+    error = refused.json()["errors"][0]
+    assert (error["field"], error["code"]) == ("summary.sitting_out", "all_four_play")
+    assert "nobody sits out" not in error["message"]  # in the reader's language
+    accepted = enter_summary(table, 1, hand)
+    assert accepted.status_code == 201, accepted.content
+    payments = HandSubmission.objects.get(hand__table=table).payments
+    # 17.3's scoring: 47 points is 12 over 35, base 3, Solo x1: each of the three defenders pays 3
+    assert payments == {declarer: 9, **{p: -3 for p in deal.active if p != declarer}}
+    # the phone's summary form asks about all four seats: a Räuber's card points and tricks for each
+    phone = phone_at(table, deal.active[0])
+    page = phone.get(hand_url(table, 2, "summary")).content.decode()
+    assert all(f'name="seat_points__{p}"' in page for p in deal.active)

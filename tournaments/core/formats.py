@@ -158,9 +158,14 @@ def deal_sequence(
     return game_of(tournament).deal(positions, first_dealer, previous_kinds, rules)
 
 
-def sits_out(positions: Sequence[str], dealer: str, tournament: Any = None) -> tuple[str, ...]:
-    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``."""
-    return game_of(tournament).sitting_out(positions, dealer)
+def sits_out(
+    positions: Sequence[str], dealer: str, tournament: Any = None, rules: Any = None
+) -> tuple[str, ...]:
+    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``, as the tournament's
+    rules deal (``rules`` when the caller has them resolved already; Cego's four-handed game: nobody)."""
+    if rules is None and tournament is not None:
+        rules = rules_of(tournament)
+    return game_of(tournament).sitting_out(positions, dealer, rules)
 
 
 def deal_paths(

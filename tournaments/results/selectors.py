@@ -33,9 +33,10 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
     ).values_list("table_id", "player_id", "position"):
         seated[table_id].append((player_id, position))
     per_player: dict[int, int] = defaultdict(int)
+    rules = rules_of(tournament) if hands else None
     for table_id, dealer in hands:
         positions = sorted(position for _player_id, position in seated[table_id])
-        out = sits_out(positions, dealer, tournament)
+        out = sits_out(positions, dealer, tournament, rules)
         for player_id, position in seated[table_id]:
             if position not in out:
                 per_player[player_id] += 1
@@ -211,7 +212,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
                 money={p: int(money.get(p, 0)) for p in positions},
                 out=()
                 if hand.kind in game.everyone_plays_kinds
-                else sits_out(positions, hand.dealer, tournament),
+                else sits_out(positions, hand.dealer, tournament, rules),
                 kontra=dict(scored.get("kontra") or {}) if scored and counted else {},
             )
         )

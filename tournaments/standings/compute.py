@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from tournaments.core.formats import rank_table, sits_out
+from tournaments.core.formats import rank_table, rules_of, sits_out
 from tournaments.organizing.models import Tournament
 
 CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
@@ -103,8 +103,9 @@ def table_places(
     played = dict.fromkeys(positions, 0)
     lost = dict.fromkeys(positions, 0)
     seats = sorted(positions)
+    rules = rules_of(tournament) if tournament is not None else None  # once: who sits out, as they deal
     for dealer, payments in hands:
-        out = sits_out(seats, dealer, tournament)
+        out = sits_out(seats, dealer, tournament, rules)
         for position in positions:
             amount = int(payments.get(position, 0))
             game[position] += amount  # a seat sitting out gets 0, or shares a side's score (Cego, 17.4)
