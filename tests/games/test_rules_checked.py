@@ -8,10 +8,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from tests.api.conftest import table_client
 from tests.games.test_entry_pages import hand_url, phone_at, table_of
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.draw.models import Table
 from tournaments.results.models import HandSubmission
 
@@ -159,3 +160,86 @@ def test_a_four_handed_cego_table_enters_four_active_seats_and_refuses_a_sitting
     phone = phone_at(table, deal.active[0])
     page = phone.get(hand_url(table, 2, "summary")).content.decode()
     assert all(f'name="seat_points__{p}"' in page for p in deal.active)
+
+
+# ---------------------------------------------------------------- Königrufen: silent birds lost, thirds
+
+
+def test_koenigrufen_scores_a_bird_lost_silently_and_a_tournament_without_the_rule_refuses_it() -> None:
+    """The Austrian cups: an unannounced Uhu played to the last trick but one and beaten costs its side the
+    silent 2 (WTC 4/2). A tournament whose options turn the rule off refuses it, naming the field."""
+    table = table_of("koenigrufen", "wiener_tarockcup", 4)
+    deal = services.next_deal(table, 1)
+    declarer, partner = deal.active[0], deal.active[2]
+    hand = {
+        "kind": "played",
+        "contract": "rufer",
+        "declarer": declarer,
+        "partner": partner,
+        "won": True,
+        "bonuses": {"uhu": {"side": "declarer", "announced": False, "made": False}},
+    }
+    accepted = enter_summary(table, 1, hand)
+    assert accepted.status_code == 201, accepted.content
+    payments = HandSubmission.objects.get(hand__table=table).payments
+    assert payments[declarer] == payments[partner] == 1 - 2  # the Rufer's 1, the Uhu's silent 2 back
+    other = table_of("koenigrufen", "wiener_tarockcup", 4, rules_options={"silent_lost": []})
+    refused = enter_summary(other, 1, hand)
+    assert refused.status_code == 400
+    error = refused.json()["errors"][0]
+    assert (error["field"], error["code"]) == ("summary.bonuses.uhu.made", "silent_lost")
+
+
+def test_koenigrufen_phone_enters_a_bird_lost_silently() -> None:
+    table = table_of("koenigrufen", "wiener_tarockcup", 4)
+    deal = services.next_deal(table, 1)
+    declarer = deal.active[0]
+    phone = phone_at(table, declarer)
+    page = phone.get(hand_url(table, 1, "summary")).content.decode()
+    assert "played to its trick, unannounced, and beaten" in page
+    form = {
+        "kind": "played",
+        "contract": "dreier",
+        "declarer": declarer,
+        "won": "on",
+        "bonuses__pagat": "opponents:lost",
+        "action": "save",
+        "idem": "k1",
+    }
+    saved = phone.post(hand_url(table, 1, "summary"), form)
+    assert saved.status_code == 302, saved.content.decode()[-3000:]
+    stored = HandSubmission.objects.get(hand__table=table)
+    assert stored.payload["bonuses"] == {"pagat": {"side": "opponents", "announced": False, "made": False}}
+    # the Dreier's 5 from each opponent, and each opponent's lost Pagat's 1 to the declarer
+    assert stored.payments[declarer] == 3 * 5 + 3 * 1
+
+
+def test_koenigrufen_phone_reads_trischaken_card_points_in_thirds() -> None:
+    """Each player counts their own tricks in threes: 23⅓ typed as "23 1/3", "23⅔" or "23,67" is read
+    exactly, stored as "23 1/3", and a count that is no third is shown beside its seat's box."""
+    table = table_of("koenigrufen", "wiener_tarockcup", 4)
+    deal = services.next_deal(table, 1)
+    first, second, third, fourth = deal.active
+    phone = phone_at(table, first)
+    typed = {first: "10 1/3", second: "23,67", third: "23⅓", fourth: "12 2/3"}  # 70 in all
+    form = {"kind": "trischaken", "action": "save", "idem": "f1"}
+    bad = phone.post(hand_url(table, 1, "summary"), {**form, **{f"card_points__{first}": "23,5"}})
+    assert bad.status_code == 400
+    assert f'id="id_card_points__{first}-error"' in bad.content.decode()
+    form |= {f"card_points__{seat}": value for seat, value in typed.items()}
+    saved = phone.post(hand_url(table, 1, "summary"), form)
+    assert saved.status_code == 302, saved.content.decode()[-3000:]
+    stored = HandSubmission.objects.get(hand__table=table)
+    assert stored.payload["card_points"] == {
+        first: "10 1/3",
+        second: "23 2/3",
+        third: "23 1/3",
+        fourth: "12 2/3",
+    }
+    # the most, 23⅔, loses by a third: the second seat pays each other player 1 (18.10)
+    assert stored.payments == {first: 1, second: -3, third: 1, fourth: 1}
+    # the seat that confirms on this phone reads the counts as players write them
+    kwargs = {"slug": table.round.tournament.slug, "code": selectors.active_table_code(table), "number": 1}
+    page = phone.get(reverse("tournaments:entry-confirm-here", kwargs=kwargs)).content.decode()
+    assert f"{second} 23⅔" in page
+    assert f"{third} 23⅓" in page
