@@ -216,6 +216,7 @@ class SummaryForm(GameForm):
             {
                 "question": q,
                 "label": _(q.label),
+                "help": _(q.help) if q.help else "",
                 "fields": [self[n] for n in names],
                 "when": [(field_name(path), " ".join(values)) for path, values in q.shown_when.items()],
             }
