@@ -88,3 +88,25 @@ def test_trick_conflict_worked_examples(
     made: list[tuple[str, int]], tricks: int | None, conflict: tuple[str, str, int] | None
 ) -> None:
     assert trick_conflict(made, tricks) == conflict
+
+
+def test_the_sample_summaries_never_make_both_pheasants() -> None:
+    """The demo's bots (``sample_summary``) read the bonuses from the tricks they played: one card wins the
+    first trick, so never First and Second Pheasant (nor either with the Brace) in one hand."""
+    import random
+
+    from engine.games import game
+    from engine.hungarian.rules import PRESETS
+
+    hungarian, rules = game("hungarian"), PRESETS["magus"]
+    pheasants = {"first_pheasant", "second_pheasant", "brace_of_pheasants"}
+    seen = 0
+    for seed in range(150):
+        deal = hungarian.deal("ABCD", "ABCD"[seed % 4], [], rules)
+        summary = hungarian.sample_summary(random.Random(seed), rules, deal)
+        made = set(summary.get("result", {}).get("bonuses", {})) & pheasants
+        assert len(made) <= 1, made
+        seen += len(made)
+        summary.update(seats=list(deal.active), stake=deal.stake, rules="magus")
+        assert sum(score_summary(summary)["payments"].values()) == 0
+    assert seen  # the bots do win the first trick with the pagát or the II now and then
