@@ -72,6 +72,10 @@ class Rules:
     # choice: the card points of a Räuber must add up to this (70: the whole pack counted in threes);
     # 0 does not check the sum
     raeuber_card_total: int = 70
+    # 17.4, "Modern four-handed Cego": all four play, the dealer too (the Räuber is announced when "the
+    # other three players pass again"), so a four-seat table has four active seats and nobody sits out.
+    # False: 17.3's four-seat table of the three-handed game, whose dealer sits out
+    all_four_play: bool = False
 
     OPTION_CHOICES = {
         "four_handed_specials": ("four_seat_tables", "never", "always"),
@@ -120,6 +124,10 @@ DEFAULT = "ichenheim"
 PRESETS: dict[str, Rules] = {
     "ichenheim": Rules(name="ichenheim"),
     "ichenheim_three_handed": Rules(name="ichenheim_three_handed", four_handed_specials="never"),
+    # 17.4: four play; "The play and scoring of the ordinary contracts is the same as in the three-handed
+    # game at Ichenheim. There are three special contracts: Piccolo ... 10 game points, Bettel 15 and Ulti
+    # 20", and the Räuber when all pass: Solodu, 17.3's three-handed special, is not among them (0)
+    "four_handed": Rules(name="four_handed", all_four_play=True, solodu=0),
 }
 
 OPTION_DOCS: dict[str, str] = {
@@ -147,6 +155,10 @@ OPTION_DOCS: dict[str, str] = {
     "raeuber_tie": _("A Räuber tied for most points: all_pay (each tied player pays) or none (nobody pays)."),
     "raeuber_dealer_paid": _("Whether the Räuber's loser pays the sitting-out dealer too."),
     "raeuber_card_total": _("The total the Räuber's card points must add up to (0: not checked)."),
+    "all_four_play": _(
+        "At a four-seat table all four play, the dealer too (17.4, the four-handed game); off: the dealer"
+        " sits out and shares the defenders' score (17.3)."
+    ),
 }
 
 PRESET_DOCS: dict[str, str] = {
@@ -158,6 +170,11 @@ PRESET_DOCS: dict[str, str] = {
     "ichenheim_three_handed": _(
         "Ichenheim as 17.3 reads strictly: every table plays the three-handed game, a four-seat table's"
         " dealer sitting out; no Piccolo, Bettel or Räuber."
+    ),
+    "four_handed": _(
+        "Four-handed Cego as played at Ichenheim (supplement 17.4): tables of four where all four play,"
+        " nobody sitting out; the ordinary contracts as at three, Piccolo 10, Bettel 15 and Ulti 20, and the"
+        " Räuber when all pass."
     ),
 }
 

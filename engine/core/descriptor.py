@@ -58,10 +58,12 @@ class GameDescriptor:
     names: Mapping[str, str]
     #: the table sizes a tournament of this game may have, the smallest first
     table_sizes: tuple[int, ...]
-    #: how many play each deal (the rest sit out)
+    #: how many play each deal at most (the rest sit out)
     players_per_deal: int
-    #: ``(positions, dealer) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat table)
-    sitting_out: Callable[[Sequence[str], str], tuple[str, ...]]
+    #: ``(positions, dealer, rules) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat
+    #: table; Cego: the dealer of a 4-seat table unless the rules are 17.4's four-handed game); ``rules``
+    #: is the game's ``Rules`` value (None: the default preset's)
+    sitting_out: Callable[[Sequence[str], str, Any], tuple[str, ...]]
     #: ``rules -> whose score the sitting-out seat shares``: ``"opponents"`` (it wins or loses what each of
     #: the declarer's opponents does), or None (it neither wins nor loses)
     sitting_out_shares: Callable[[Any], str | None]

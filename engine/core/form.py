@@ -19,8 +19,22 @@ from typing import Any
 #: ``per_seat`` a whole number for each active seat (``{seat: n}``); ``kontra`` a kontra level (0 none,
 #: 1.. the descriptor's ``kontra_names``); ``bonus`` a bonus of the game (``{"side", "announced",
 #: "made"}``, asked as one select: not made / made silently / announced and made / announced and lost, by
-#: either side)
-KINDS: tuple[str, ...] = ("choice", "seat", "seats", "int", "bool", "per_seat", "kontra", "bonus")
+#: either side); ``per_seat_thirds`` card points counted in thirds for each active seat
+#: (``engine.core.thirds``: typed ``23``, ``23 1/3``, ``23⅓`` or ``23,33``; stored as a whole number or the
+#: string ``"23 1/3"``), ``minimum``..``maximum`` whole points
+KINDS: tuple[str, ...] = (
+    "choice",
+    "seat",
+    "seats",
+    "int",
+    "bool",
+    "per_seat",
+    "kontra",
+    "bonus",
+    "per_seat_thirds",
+)
+#: the kinds that ask one box per seat
+PER_SEAT_KINDS: tuple[str, ...] = ("per_seat", "per_seat_thirds")
 #: the sides of a hand a bonus belongs to
 SIDES: tuple[str, ...] = ("declarer", "opponents")
 
@@ -59,7 +73,7 @@ class FormField:
             raise ValueError(f"{self.path}: unknown field kind {self.kind!r}")
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"{self.path}: a choice needs choices")
-        if self.kind in ("int", "per_seat") and (self.minimum is None or self.maximum is None):
+        if self.kind in ("int", *PER_SEAT_KINDS) and (self.minimum is None or self.maximum is None):
             raise ValueError(f"{self.path}: a number needs its minimum and maximum")
 
     def asked_under(self, rules: Any, table_size: int) -> bool:

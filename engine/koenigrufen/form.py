@@ -1,14 +1,14 @@
 """The Königrufen hand summary as a phone entry form: the kind of hand, then either the contract with its
-declarer, called partner, result, kontra and bonuses (and, where the schedule lets several declarers play a
-negative contract at once (LK, 18.10), each further declarer with their contract and result), or the
-Trischaken card points and Jungfrauen. Kontras on bonuses are not asked here: a table enters those hands
-as JSON or as payments."""
+declarer, called partner, result, kontra and bonuses (a bird beaten in its trick "lost silently"; and, where
+the schedule lets several declarers play a negative contract at once (LK, 18.10), each further declarer
+with their contract and result), or the Trischaken card points (each player's, counted in thirds) and
+Jungfrauen. Kontras on bonuses are not asked here: a table enters those hands as JSON or as payments."""
 
 from __future__ import annotations
 
 from engine.core.form import FormField
 from engine.core.messages import gettext_noop as _
-from engine.koenigrufen.rules import BONUSES, CALLING, CONTRACTS, NEGATIVE
+from engine.koenigrufen.rules import BONUSES, CALLING, CONTRACTS, NEGATIVE, SILENT_LOST
 from engine.koenigrufen.summary import CARD_POINTS, KINDS
 from engine.koenigrufen.terms import LABELS
 
@@ -64,6 +64,8 @@ def _more_declarers() -> tuple[FormField, ...]:
     return tuple(out)
 
 
+SILENT_LOST_HELP = _("lost silently: played to its trick, unannounced, and beaten")
+
 SUMMARY_FORM: tuple[FormField, ...] = (
     FormField("kind", "choice", _("Kind of hand"), choices=KINDS, required=True),
     FormField(
@@ -92,17 +94,20 @@ SUMMARY_FORM: tuple[FormField, ...] = (
             LABELS[name],
             shown_when={"contract": POSITIVE},
             rules_when={"bonuses_scored": (name,)},
+            # the cups count a bird beaten in its trick, unannounced, as lost (rules.SILENT_LOST)
+            help=SILENT_LOST_HELP if name in SILENT_LOST else "",
         )
         for name in BONUSES
     ),
     *_more_declarers(),
     FormField(
         "card_points",
-        "per_seat",
+        "per_seat_thirds",
         _("Card points"),
         minimum=0,
         maximum=CARD_POINTS,
         required=True,
+        help=_("each player's own count in threes: 23, 23 1/3 (or 23,33) or 23 2/3 (23,67)"),
         shown_when=TRISCHAKEN,
     ),
     FormField("jungfrau", "seats", _("Players without a trick (Jungfrau)"), shown_when=TRISCHAKEN),

@@ -57,7 +57,10 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         "seat",
         _("Declarer"),
         shown_when=_CONTRACT_KINDS,
-        help=_("Left out in a straw man hand without a taker"),
+        help=_(
+            "Left out in a straw man hand without a taker; at three or four only the forehand plays"
+            " preference"
+        ),
     ),
     FormField(
         "partner",

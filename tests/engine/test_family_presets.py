@@ -22,6 +22,7 @@ from engine.hungarian.rules import OPTION_DOCS, PRESET_DOCS, PRESETS, Rules, Rul
 from engine.hungarian.sample import family_made
 from engine.hungarian.scoring import max_payment, score_summary
 from engine.hungarian.summary import SummaryError, parse_summary
+from tests.engine.test_family_fuzz import consistent
 
 HUNGARIAN = game("hungarian")
 FAMILY = ("family_basic", "palatine", "magus", "emperor")
@@ -389,12 +390,14 @@ def test_the_facts_of_a_dispute_name_the_family_bonuses() -> None:
 
 
 def test_the_rule_of_the_max_payment_covers_the_family() -> None:
+    dearest_first = sorted(MAGUS_BONUSES, key=lambda b: -b[2])
     for name in FAMILY:
         assert max_payment(PRESETS[name]) > max_payment(PRESETS["pagat"])
     worst = played(
         "magus",
         {"declarer_card_points": 90, "declarer_tricks": 9, "trull": "declarer", "four_kings": "declarer",
-         "bonuses": {name: "declarer" for name, _s, _a in MAGUS_BONUSES if name not in ("first_five",)}},
+         # the dearest bonuses first, each kept if it fits those before it (family.trick_conflict)
+         "bonuses": consistent({name: "declarer" for name, _s, _a in dearest_first}, 9)},
         partner=None,
         game_kontra=3,
         announcements=[{"team": "declarer", "bonus": name, "kontra": 3} for name, _s, _a in MAGUS_BONUSES]

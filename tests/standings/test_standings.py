@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,7 +20,9 @@ FMT = ScoringFormat(
     ("total", "table_points", "table_wins", "best_round", "opponents_total", "fewest_hands_lost"),
 )
 
-HUNGARIAN = {"game": "hungarian"}  # what table_places reads of a tournament
+HUNGARIAN = SimpleNamespace(
+    game="hungarian", rules_preset="tournament", rules_options={}
+)  # a tournament, as read
 
 
 def test_it_ranks_by_total_then_the_ordered_tiebreaks() -> None:

@@ -5,6 +5,7 @@ services as an organizer would."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,7 +22,9 @@ from tournaments.standings.models import Standing, TableResult
 from tournaments.standings.services import standings_recompute
 
 SCALE_4, SCALE_5 = [10, 8, 6, 4], [10, 8, 6, 4, 4]
-HUNGARIAN = {"game": "hungarian"}  # what table_places reads of a tournament
+HUNGARIAN = SimpleNamespace(
+    game="hungarian", rules_preset="tournament", rules_options={}
+)  # a tournament, as read
 
 
 # --- pure: the rule itself -------------------------------------------------------------------------------

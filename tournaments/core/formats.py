@@ -168,18 +168,23 @@ def deal_sequence(
     return game_of(tournament).deal(positions, first_dealer, previous_kinds, rules)
 
 
-def sits_out(positions: Sequence[str], dealer: str, tournament: Any) -> tuple[str, ...]:
-    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``."""
-    return game_of(tournament).sitting_out(positions, dealer)
+def sits_out(positions: Sequence[str], dealer: str, tournament: Any, rules: Any = None) -> tuple[str, ...]:
+    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``, as the tournament's
+    rules deal (``rules`` when the caller has them resolved already; Cego's four-handed game: nobody)."""
+    return game_of(tournament).sitting_out(
+        positions, dealer, rules_of(tournament) if rules is None else rules
+    )
 
 
-def sat_out(positions: Sequence[str], dealer: str, kind: str | None, tournament: Any) -> tuple[str, ...]:
+def sat_out(
+    positions: Sequence[str], dealer: str, kind: str | None, tournament: Any, rules: Any = None
+) -> tuple[str, ...]:
     """The seats that sat out a hand of ``kind`` dealt by ``dealer``: who sits the deal out, unless the hand
     is of a kind every seat plays (a Königrufen Trischaken or Fahren at five, 18.11), so that the dealer's
     hands played count it."""
     if kind is not None and kind in game_of(tournament).everyone_plays_kinds:
         return ()
-    return sits_out(positions, dealer, tournament)
+    return sits_out(positions, dealer, tournament, rules)
 
 
 def deal_paths(

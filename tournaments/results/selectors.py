@@ -35,9 +35,10 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
     ).values_list("table_id", "player_id", "position"):
         seated[table_id].append((player_id, position))
     per_player: dict[int, int] = defaultdict(int)
+    rules = rules_of(tournament) if hands else None
     for table_id, dealer, kind in hands:
         positions = sorted(position for _player_id, position in seated[table_id])
-        out = sat_out(positions, dealer, kind, tournament)
+        out = sat_out(positions, dealer, kind, tournament, rules)
         for player_id, position in seated[table_id]:
             if position not in out:
                 per_player[player_id] += 1
@@ -216,7 +217,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
                 totals=dict(totals),
                 items=named_items(game, scored["items"]) if scored else [],
                 money={p: int(money.get(p, 0)) for p in positions},
-                out=sat_out(positions, hand.dealer, hand.kind, tournament),
+                out=sat_out(positions, hand.dealer, hand.kind, tournament, rules),
                 kind_label=game_word(game.id, hand.kind) if hand.kind else "",
                 kontra=dict(scored.get("kontra") or {}) if scored and counted else {},
             )

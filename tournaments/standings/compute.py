@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from tournaments.core.formats import rank_table, sat_out
+from tournaments.core.formats import rank_table, rules_of, sat_out
 from tournaments.organizing.models import Tournament
 
 CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
@@ -104,8 +104,9 @@ def table_places(
     played = dict.fromkeys(positions, 0)
     lost = dict.fromkeys(positions, 0)
     seats = sorted(positions)
+    rules = rules_of(tournament)  # once: who sits out, as its rules deal
     for dealer, payments, *kind in hands:
-        out = sat_out(seats, dealer, kind[0] if kind else None, tournament)
+        out = sat_out(seats, dealer, kind[0] if kind else None, tournament, rules)
         for position in positions:
             amount = int(payments.get(position, 0))
             game[position] += amount  # a seat sitting out gets 0, or shares a side's score (Cego, 17.4)

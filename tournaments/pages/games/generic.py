@@ -12,8 +12,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.core import thirds
 from engine.core.descriptor import GameDescriptor
-from engine.core.form import SIDES, FormField
+from engine.core.form import PER_SEAT_KINDS, SIDES, FormField
 from tournaments import services
 from tournaments.core.formats import Deal, rules_of
 from tournaments.core.labels import game_word
@@ -153,7 +154,7 @@ class SummaryForm(GameForm):
         for question in self.game.summary_form:
             if not question.asked_under(self.rules, self.table_size):
                 continue
-            names = self._add(question, everyone if question.kind in ("per_seat", "seats") else playing)
+            names = self._add(question, everyone if question.kind in (*PER_SEAT_KINDS, "seats") else playing)
             self.questions.append((question, names))
 
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
@@ -193,6 +194,13 @@ class SummaryForm(GameForm):
                 for state in BONUS_STATES
             ]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
+        elif q.kind == "per_seat_thirds":  # card points counted in thirds for each seat: 23, 23 1/3, 23,33
+            names = []
+            for position, seat_text in seat_choices:
+                sub = f"{name}__{position}"
+                self.fields[sub] = ThirdsField(q.minimum or 0, q.maximum or 0, label=f"{label}: {seat_text}")
+                names.append(sub)
+            return names
         else:  # per_seat: a number for each seat of the hand
             names = []
             for position, seat_text in seat_choices:
@@ -227,6 +235,7 @@ class SummaryForm(GameForm):
             {
                 "question": q,
                 "label": _(q.label),
+                "help": _(q.help) if q.help else "",
                 "fields": [self[n] for n in names],
                 "when": [(field_name(path), " ".join(values)) for path, values in q.shown_when.items()],
             }
@@ -259,7 +268,7 @@ class SummaryForm(GameForm):
         for q, names in self.questions:
             if not self._applies(q, c):
                 continue
-            if q.kind == "per_seat":
+            if q.kind in PER_SEAT_KINDS:
                 values = {n.rsplit("__", 1)[1]: c.get(n) for n in names if c.get(n) is not None}
                 value: Any = values or None
             elif q.kind == "bonus":
@@ -297,13 +306,36 @@ class SummaryForm(GameForm):
         if best is None:
             return None
         q, names = best
-        if q.kind == "per_seat":
+        if q.kind in PER_SEAT_KINDS:
             seat = path.removeprefix(q.path + ".").split(".")[0]
             return next((n for n in names if n.endswith(f"__{seat}")), names[0])
         return names[0]
 
     def field_label(self, name: str) -> str:
         return str(self.fields[name].label) if name in self.fields else name
+
+
+class ThirdsField(forms.CharField):
+    """Card points counted in thirds (``engine.core.thirds``) as players type them, ``23``, ``23 1/3``,
+    ``23⅓`` or ``23,33``, cleaned to what a summary stores: ``23`` or ``"23 1/3"``."""
+
+    def __init__(self, low: int, high: int, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.low, self.high = low, high  # a text longer than 32 is no count (parse_thirds)
+        self.widget.attrs.update({"maxlength": "32", "autocomplete": "off", "spellcheck": "false"})
+
+    def to_python(self, value: Any) -> int | str | None:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        counted = thirds.parse_thirds(text)
+        if counted is None or not 3 * self.low <= counted <= 3 * self.high:
+            raise forms.ValidationError(
+                _("Enter card points from %(low)s to %(high)s counted in thirds: 23, 23 1/3 or 23,33.")
+                % {"low": self.low, "high": self.high},
+                code="thirds",
+            )
+        return thirds.stored(counted)
 
 
 def _put(data: dict[str, Any], path: str, value: Any) -> None:
@@ -388,4 +420,7 @@ def _fact(game: GameDescriptor, view: Any, q: FormField, value: Any) -> str:
         return f"{SIDE_LABELS.get(value.get('side'), '')}: {BONUS_STATE_LABELS.get(state, '')}"
     if q.kind == "per_seat" and isinstance(value, dict):
         return ", ".join(f"{p} {v}" for p, v in value.items())
+    if q.kind == "per_seat_thirds" and isinstance(value, dict):
+        counts = {p: thirds.parse_thirds(v) for p, v in value.items()}
+        return ", ".join(f"{p} {value[p] if n is None else thirds.shown(n)}" for p, n in counts.items())
     return str(value)
