@@ -34,6 +34,7 @@ summary_schema = summary_schema_of(ID)
 PRESET_NAMES: dict[str, str] = {
     "ichenheim": gettext_noop("Ichenheim tournament"),
     "ichenheim_three_handed": gettext_noop("Ichenheim, three-handed only"),
+    "four_handed": gettext_noop("Four-handed, all four play (17.4)"),
 }
 
 

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.form import FormField
+from engine.core.form import PER_SEAT_KINDS, FormField
 from tournaments.pages.games import KITS, generic
 
 #: the Hungarian kit's bonuses whose winner the form asks (``won_<bonus>``)
@@ -45,7 +45,7 @@ def _bonus_answer(value: Mapping[str, Any]) -> str:
 
 def _generic_answer(q: FormField, value: Any) -> dict[str, Any]:
     name = generic.field_name(q.path)
-    if q.kind == "per_seat":
+    if q.kind in PER_SEAT_KINDS:
         return {f"{name}__{seat}": str(n) for seat, n in dict(value).items()}
     if q.kind == "bonus":
         return {name: _bonus_answer(value)}
@@ -63,7 +63,7 @@ def generic_post(game: GameDescriptor, summary: Mapping[str, Any]) -> tuple[dict
     asked = [re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", q.path) for q in game.summary_form]
     for q in game.summary_form:
         value = _at(summary, q.path)
-        if value is None or (q.kind in ("seats", "per_seat") and not value):
+        if value is None or (q.kind in ("seats", *PER_SEAT_KINDS) and not value):
             continue
         data.update(_generic_answer(q, value))
     unasked = [
