@@ -78,6 +78,9 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
             fields[name] = fmt[key]
     if "kontras_to_box" in fmt:
         fields["kontras_to_box"] = bool(fmt["kontras_to_box"])
+    # a preset whose event does not say so plays a fixed number of deals (the model's default is the
+    # 2018 Hungarian rules', where the deals are a maximum within the round's time)
+    fields["deals_within_time"] = bool(fmt.get("deals_within_time", False))
     for key in ("table_sizes", "tiebreaks", "pairing_methods"):
         if key in fmt:
             fields[key] = list(fmt[key])
@@ -86,6 +89,18 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
     for size, points in dict(fmt.get("table_points", {})).items():
         fields[f"table_points_{int(size)}"] = list(points)
     return fields
+
+
+def starting_preset(game_id: str) -> str:
+    """The preset a new tournament of ``game_id`` starts on: the game's default preset where its event has
+    a tournament format, else the first preset that has one (Hungarian Tarokk: the 2018 tournament rules,
+    not the pagat text's casual game), else the default preset."""
+    descriptor = game(game_id)
+    if descriptor.default_preset in descriptor.formats:
+        return descriptor.default_preset
+    return next(
+        (name for name in descriptor.presets if name in descriptor.formats), descriptor.default_preset
+    )
 
 
 def table_sizes_of(tournament: Any = None) -> tuple[int, ...]:
@@ -249,6 +264,9 @@ def validate_format(values: Mapping[str, Any]) -> None:
                 ),
                 {"size": size},
             )
+    for field in ("kontras_to_box", "deals_within_time", "final_table", "placement_tables"):
+        if not isinstance(values.get(field, False), bool):
+            raise FormatError(field, _("must be true or false"))
     cents = values.get("point_value_cents", 0)
     if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= 100_000:
         raise FormatError("point_value_cents", _("must be a whole number of cents from 0 to 100000"))
