@@ -73,7 +73,8 @@
           Array.prototype.forEach.call(g.children, function (option) { preset.appendChild(option.cloneNode(true)); });
         }
       });
-      if (!presetOf()) { preset.value = (games[game.value] || {}).starting_preset; } else { preset.value = chosen; }
+      var known = ((games[game.value] || { presets: [] }).presets).map(function (p) { return p.id; });
+      preset.value = known.indexOf(chosen) >= 0 ? chosen : (games[game.value] || {}).starting_preset;
       boxes.forEach(function (box) {
         var seats = box.getAttribute("data-games").split(" ").indexOf(game.value) >= 0;
         box.hidden = !seats;
