@@ -94,8 +94,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 
 # --- the registration desk (the tournament's organizers) --------------------------------------------------
 
-NEW_PLAYER_FIELDS = ("name", "club", "external_id", "rating", "check_in")
-LIST_FIELDS = ("list", "list_check_in")
+NEW_PLAYER_FIELDS = ("name", "club", "external_id", "rating")
 PLAYER_FIELDS = ("name", "club", "rating", "gender", "birth_year")
 
 
@@ -108,15 +107,15 @@ def _club(form: PageForm, value: str, name: str = "club") -> Club | None:
     return club
 
 
-def _new_player_form(post: Any = None) -> PageForm:
-    labels = field_labels(NEW_PLAYER_FIELDS)
-    labels["check_in"] = gettext_lazy("Here now: check in")
+def _new_player_form() -> PageForm:
+    """A new player's form: their record, and whether they are here (ticked: checked in at once)."""
+    labels = {**field_labels(NEW_PLAYER_FIELDS), "check_in": gettext_lazy("Here now: check in")}
     return PageForm(labels, {"check_in": True})
 
 
 def _list_form() -> PageForm:
-    labels = field_labels(LIST_FIELDS[:1])
-    labels["list_check_in"] = gettext_lazy("They are here: check them in")
+    """The pasted list's form: the lines, and whether the players are here."""
+    labels = {**field_labels(("list",)), "list_check_in": gettext_lazy("They are here: check them in")}
     return PageForm(labels)
 
 
@@ -136,8 +135,8 @@ REGISTRATION_ACTIONS: dict[str, Any] = {
 
 
 def _registration_action(request: HttpRequest, tournament: Tournament, action: str) -> str:
-    """A registration's button (check in, undo, did not come, withdraw, register again): what happened, in
-    words, and a warning where a draft round still seats a player who is no longer drawn."""
+    """A registration's button (check in, undo, did not come, withdraw, register again), through its
+    service: what happened, in words (``_draft_warning`` adds what a draft round needs then)."""
     registration = (
         tournament.registrations.select_related("player")
         .filter(pk=_id(request.POST.get("registration")))
