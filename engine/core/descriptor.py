@@ -128,7 +128,9 @@ class GameDescriptor:
     #: preset -> the tournament format its event plays (any of ``scoring`` ("game_points", "table_points",
     #: "both"), ``table_sizes``, ``deals_per_round`` {size: n}, ``table_points`` {size: [best place first]},
     #: ``rounds``, ``tiebreaks``, ``pairing_methods`` (round by round; "seeded": round 1 in groups by
-    #: rating), ``point_value_cents``, ``kontras_to_box``); what a preset leaves out is the site's default
+    #: rating), ``point_value_cents``, ``kontras_to_box``, ``deals_within_time`` (the deals per round are a
+    #: maximum within the round's time: no new deal once time is up; left out: a fixed number of deals));
+    #: what a preset leaves out is the site's default
     formats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: option name -> what it means (English), for ``python -m engine rules`` and the organizer's pages
     option_docs: Mapping[str, str] = field(default_factory=dict)

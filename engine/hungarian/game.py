@@ -90,10 +90,12 @@ LABELS: dict[str, str] = {
     "xxi_and_pagat": gettext_noop("XXI and pagát"),
 }
 
-#: the tournament format of the 2018 Hungarian rules: table points by place, 16 deals at four, 20 at five
+#: the tournament format of the 2018 Hungarian rules: table points by place, 16 deals at four, 20 at five,
+#: a maximum within the round's time (ITVB 2.6-2.7: no new deal once time is up)
 FORMATS: dict[str, dict[str, Any]] = {
     "tournament": {
         "scoring": "table_points",
+        "deals_within_time": True,
         "table_sizes": [4, 5],
         "deals_per_round": {4: 16, 5: 20},
         "table_points": {4: [10, 8, 6, 4], 5: [10, 8, 6, 4, 4]},

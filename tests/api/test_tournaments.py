@@ -151,7 +151,7 @@ def test_it_names_the_field_of_a_bad_tournament_and_stores_nothing(staff, tourna
 
 def test_it_edits_a_tournament_with_if_match_and_refuses_a_stale_one_with_412(organizer, tournament) -> None:
     etag = organizer.get(CUP)["ETag"]
-    first = organizer.patch(CUP, {"venue": "Szeged", "rounds_planned": 6}, format="json", HTTP_IF_MATCH=etag)
+    first = organizer.patch(CUP, {"venue": "Szeged", "round_minutes": 70}, format="json", HTTP_IF_MATCH=etag)
     assert first.status_code == 200, first.content
     assert first.json()["venue"] == "Szeged"
     assert first.json()["version"] == tournament.version + 1
@@ -173,6 +173,18 @@ def test_it_lets_only_this_tournaments_organizers_edit_it(
     assert superuser.patch(CUP, {"venue": "Root hall"}, format="json").status_code == 200
     tournament.refresh_from_db()
     assert tournament.venue == "Root hall"
+
+
+def test_the_format_is_fixed_once_round_1_is_drawn(organizer, tournament) -> None:
+    version = tournament.version
+    refused = organizer.patch(CUP, {"venue": "Eger", "rounds_planned": 6}, format="json")
+    assert refused.status_code == 409
+    assert fields(refused) == {"rounds_planned"}
+    assert errors(refused)[0]["message"] == "round 1 is drawn: the format can no longer change"
+    same = organizer.patch(CUP, {"venue": "Eger", "rounds_planned": tournament.rounds_planned}, format="json")
+    assert same.status_code == 200  # the format as it is: no change
+    tournament.refresh_from_db()
+    assert (tournament.venue, tournament.version) == ("Eger", version + 1)
 
 
 def test_it_names_the_bad_field_of_an_edit_and_changes_nothing(organizer, tournament) -> None:

@@ -440,6 +440,7 @@ def test_the_descriptor_labels_every_word_and_documents_every_option_and_preset(
     assert HUNGARIAN.formats == {
         "tournament": {
             "scoring": "table_points",
+            "deals_within_time": True,  # ITVB 2.6-2.7: no new deal once the round's time is up
             "table_sizes": [4, 5],
             "deals_per_round": {4: 16, 5: 20},
             "table_points": {4: [10, 8, 6, 4], 5: [10, 8, 6, 4, 4]},

@@ -102,7 +102,9 @@ def test_a_texas_summary_saves_from_the_phone_without_a_contra_the_preset_does_n
 def test_a_slovenian_score_sheet_says_solo_brez_not_hungarians_solo() -> None:
     table = table_of("slovenian", "classic", 3)
     deal = services.next_deal(table, 1)
-    entry = saved_by(table, deal.active[0], 1, {"contract": "solo", "declarer": deal.active[0], "card_points": 40})
+    entry = saved_by(
+        table, deal.active[0], 1, {"contract": "solo", "declarer": deal.active[0], "card_points": 40}
+    )
     waiting = phone_at(table, deal.active[0]).get(table_url(table, "entry-confirm-here", number=1))
     assert "Solo brez" in waiting.content.decode()  # what the confirming seat checks
     services.hand_confirm(entry, table.seats.get(position=deal.active[1]).player)

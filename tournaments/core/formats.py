@@ -71,7 +71,7 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
     deals and table points per size, rounds, table money), with the preset itself: what a new tournament
     of that game starts with where the organizer says nothing else."""
     descriptor = game(game_id)
-    preset = preset or event_preset(descriptor)
+    preset = preset or starting_preset(game_id)
     fmt = descriptor.formats.get(preset, {})
     fields: dict[str, Any] = {"rules_preset": preset}
     simple = {"scoring": "scoring", "rounds": "rounds_planned", "point_value_cents": "point_value_cents"}
@@ -80,6 +80,9 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
             fields[name] = fmt[key]
     if "kontras_to_box" in fmt:
         fields["kontras_to_box"] = bool(fmt["kontras_to_box"])
+    # a preset whose event does not say so plays a fixed number of deals (the model's default is the
+    # 2018 Hungarian rules', where the deals are a maximum within the round's time)
+    fields["deals_within_time"] = bool(fmt.get("deals_within_time", False))
     for key in ("table_sizes", "tiebreaks", "pairing_methods"):
         if key in fmt:
             fields[key] = list(fmt[key])
@@ -90,11 +93,16 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
     return fields
 
 
-def event_preset(descriptor: GameDescriptor) -> str:
-    """The preset a new tournament of the game plays where the organizer names none: the first preset an
-    event plays (with a ``formats`` entry: Hungarian Tarokk's 2018 tournament rules), else the game's
-    default preset."""
-    return next(iter(descriptor.formats), descriptor.default_preset)
+def starting_preset(game_id: str) -> str:
+    """The preset a new tournament of ``game_id`` starts on: the game's default preset where its event has
+    a tournament format, else the first preset that has one (Hungarian Tarokk: the 2018 tournament rules,
+    not the pagat text's casual game), else the default preset."""
+    descriptor = game(game_id)
+    if descriptor.default_preset in descriptor.formats:
+        return descriptor.default_preset
+    return next(
+        (name for name in descriptor.presets if name in descriptor.formats), descriptor.default_preset
+    )
 
 
 def table_sizes_of(tournament: Any) -> tuple[int, ...]:
@@ -273,6 +281,9 @@ def validate_format(values: Mapping[str, Any]) -> None:
                 ),
                 {"size": size},
             )
+    for field in ("kontras_to_box", "deals_within_time", "final_table", "placement_tables"):
+        if not isinstance(values.get(field, False), bool):
+            raise FormatError(field, _("must be true or false"))
     cents = values.get("point_value_cents", 0)
     if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= 100_000:
         raise FormatError("point_value_cents", _("must be a whole number of cents from 0 to 100000"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -139,8 +140,54 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "file": pgettext_lazy("field", "File"),
         "player": pgettext_lazy("field", "Player"),
         "points": pgettext_lazy("field", "Points"),
+        # the organizer's forms: a refusal names the field as the form labels it (``pages.forms``)
+        "name": pgettext_lazy("field", "Name"),
+        "slug": pgettext_lazy("field", "Address (slug)"),
+        "starts_on": pgettext_lazy("field", "Starts on"),
+        "venue": pgettext_lazy("field", "Venue"),
+        "game": pgettext_lazy("field", "Game"),
+        "club": pgettext_lazy("field", "Club"),
+        "is_public": pgettext_lazy("field", "Public"),
+        "rules_preset": pgettext_lazy("field", "Rules"),
+        "rules_options": pgettext_lazy("field", "Rule options"),
+        "rounds_planned": pgettext_lazy("field", "Rounds"),
+        "round_minutes": pgettext_lazy("field", "Minutes per round"),
+        "deals_within_time": pgettext_lazy("field", "Deals are a maximum within the round's time"),
+        "table_sizes": pgettext_lazy("field", "Table sizes"),
+        "first_size": pgettext_lazy("field", "Fill first"),
+        "pairing_methods": pgettext_lazy("field", "Pairing, round by round"),
+        "scoring": pgettext_lazy("field", "What counts"),
+        "tiebreaks": pgettext_lazy("field", "Tie-breaks"),
+        "point_value_cents": pgettext_lazy("field", "Value of a game point (cents)"),
+        "kontras_to_box": pgettext_lazy("field", "Kontras go to the box"),
+        "rating": pgettext_lazy("field", "Rating"),
+        "gender": pgettext_lazy("field", "Gender"),
+        "birth_year": pgettext_lazy("field", "Birth year"),
+        "external_id": pgettext_lazy("field", "External id"),
+        "list": pgettext_lazy("field", "Players, one a line"),
+        "confirm": pgettext_lazy("field", "Confirmation"),
+        "target": pgettext_lazy("field", "Swap with, or move to"),
+        "extra_reason": pgettext_lazy("field", "Why an extra round?"),
+        "byes": pgettext_lazy("field", "Byes"),
+        "skip_final": pgettext_lazy("field", "Finish without the final stage"),
+        "final_stage": pgettext_lazy("field", "Final stage"),
+        "tournament": pgettext_lazy("field", "Tournament"),
+        "user": pgettext_lazy("field", "Your account"),
     },
 }
+
+
+def _per_size(template: Any, size: int) -> Any:
+    """A field's label that names a table size ("Deals per round, table of 4"), lazy as the others."""
+    return lazy(lambda: str(template) % {"size": size}, str)()
+
+
+# Deals and table points are set per table size (tables of 2 to 6: the format's columns).
+_DEALS_AT = pgettext_lazy("field", "Deals per round, table of %(size)s")
+_POINTS_AT = pgettext_lazy("field", "Table points, table of %(size)s")
+for _size in (2, 3, 4, 5, 6):
+    VOCABULARIES["field"][f"deals_per_round_{_size}"] = _per_size(_DEALS_AT, _size)
+    VOCABULARIES["field"][f"table_points_{_size}"] = _per_size(_POINTS_AT, _size)
 
 
 def register_choices(**choices: Any) -> None:

@@ -134,6 +134,10 @@ class Tournament(models.Model):
     # The table sizes a draw may use, the one it fills first first; empty: the game's own.
     table_sizes = models.JSONField(default=list, blank=True)
     round_minutes = models.PositiveSmallIntegerField(default=80)
+    # The deals per round are a maximum within the round's time (the 2018 rules with ITVB 2.6-2.7): no new
+    # deal once time is up, and a round whose time is up closes with the deals its tables played.
+    # Off: every table plays all its deals (a game whose event counts a fixed number, e.g. Ichenheim's 24).
+    deals_within_time = models.BooleanField(default=True)
     pairing_methods = models.JSONField(default=default_pairing_methods, blank=True)
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.TABLE_POINTS)
     table_points_4 = models.JSONField(default=default_table_points_4)

@@ -28,12 +28,13 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
 from tournaments.core.formats import game_of, pairing_method_for
-from tournaments.core.labels import METHOD_CHOICES, game_word, label
+from tournaments.core.labels import METHOD_CHOICES, game_word
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import organizer_page, seat_label
 from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
 from tournaments.pages.entry import TableView as EntryTable
+from tournaments.pages.forms import labelled
 from tournaments.pages.games import entry_kit
 from tournaments.participants.models import Registration
 from tournaments.results.games import explanation_of
@@ -52,15 +53,13 @@ View = Callable[..., HttpResponse]
 
 
 def error_lines(exc: ValidationError) -> tuple[str, list[str]]:
-    """A service's refusal as the page shows it: its first code and one line per message ("field: ...")."""
+    """A service's refusal as the page shows it: its first code and one line per message, each introduced
+    by its field's label ("Rating: ..."), never by its key (``forms.labelled``)."""
     if hasattr(exc, "error_dict"):
         pairs = [(field, e) for field, errors in exc.error_dict.items() for e in errors]
     else:
         pairs = [(None, e) for e in exc.error_list]
-    lines = []
-    for field, error in pairs:
-        prefix = "" if field in (None, "__all__", "If-Match") else f"{label('field', field)}: "
-        lines += [prefix + message for message in error.messages]
+    lines = [labelled(field, message) for field, error in pairs for message in error.messages]
     code = (pairs[0][1].code if pairs else None) or "invalid"
     return code, lines
 
@@ -110,7 +109,13 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
     tournaments = list(selectors.organized_tournaments(request.user))
     if len(tournaments) == 1 and not request.GET.get("all"):
         return redirect("tournaments:manage", tournaments[0].slug)
-    return render(request, "tournaments/organizer/mine.html", {"tournaments": tournaments})
+    clubs = list(selectors.organized_clubs(request.user)[:50])
+    context = {
+        "tournaments": tournaments,
+        "clubs": clubs,
+        "may_create": bool(request.user.is_staff or request.user.is_superuser or clubs),
+    }
+    return render(request, "tournaments/organizer/mine.html", context)
 
 
 # --- the dashboard -------------------------------------------------------------------------------------
@@ -137,7 +142,10 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def dashboard_response(
-    request: HttpRequest, tournament: Tournament, failed: dict[str, Any] | None = None
+    request: HttpRequest,
+    tournament: Tournament,
+    failed: dict[str, Any] | None = None,
+    confirm_finish: dict[str, Any] | None = None,
 ) -> HttpResponse:
     rounds = list(tournament.rounds.annotate(n_tables=Count("tables", distinct=True)).order_by("number"))
     number, last = next_round_number(tournament)
@@ -145,7 +153,7 @@ def dashboard_response(
         hand__table__round__tournament=tournament, status=Dispute.Status.OPEN
     ).count()
     active_jobs = list(tournament.jobs.filter(status__in=Job.ACTIVE).order_by("created_at"))
-    players = selectors.active_registrations(tournament, number).count()
+    players = selectors.present_registrations(tournament, number).count()
     can_draw = (last is None or last.status == Round.Status.CLOSED) and not active_jobs
     qualifying = sum(r.stage == Round.Stage.QUALIFYING for r in rounds)
     has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
@@ -165,11 +173,22 @@ def dashboard_response(
         "methods": METHOD_CHOICES,
         "players": players,
         "registered": tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).count(),
+        "checked_in": tournament.registrations.filter(status=Registration.Status.CHECKED_IN).count(),
         "open_disputes": open_disputes,
         "active_jobs": active_jobs,
         "failure": failed,
+        "confirm_finish": confirm_finish,
+        "format_open": not rounds,
+        "may_create": bool(
+            request.user.is_staff
+            or request.user.is_superuser
+            or selectors.organized_clubs(request.user).exists()
+        ),
     }
-    return context_render(request, "tournaments/organizer/dashboard.html", context)
+    response = context_render(request, "tournaments/organizer/dashboard.html", context)
+    if confirm_finish:
+        response.status_code = 409  # asked, nothing stored (as the round page asks before closing)
+    return response
 
 
 def context_render(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -209,13 +228,20 @@ def final_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organizer_page
 def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """POST: finish the tournament (``services.tournament_finish``); ``skip_final=1`` finishes without the
-    final stage the format has."""
+    final stage the format has. Asked first, as closing a round is: the service refuses until the organizer
+    confirms (``confirm=1``) on the box the dashboard shows, and stores nothing meanwhile."""
     if request.method != "POST":
         return redirect("tournaments:manage", tournament.slug)
+    skip_final = request.POST.get("skip_final") == "1"
     try:
-        skip_final = request.POST.get("skip_final") == "1"
-        services.tournament_finish(tournament, by=request.user, skip_final=skip_final)
+        confirmed = request.POST.get("confirm") == "1"
+        services.tournament_finish(tournament, by=request.user, skip_final=skip_final, confirm=confirmed)
     except ValidationError as exc:
+        if "confirm" in getattr(exc, "error_dict", {}):
+            lines = [m for e in exc.error_dict["confirm"] for m in e.messages]
+            return dashboard_response(
+                request, tournament, confirm_finish={"lines": lines, "skip_final": skip_final}
+            )
         return dashboard_response(request, tournament, failure(exc, _("tournament")))
     messages.success(request, _("The tournament is finished: the standings are final."))
     return redirect("tournaments:manage", tournament.slug)
@@ -354,6 +380,7 @@ def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -
         "open_disputes": open_disputes(round_),
         "poll_seconds": PROGRESS_POLL_SECONDS,
         "failure": None,
+        "time_up": services.time_is_up(round_),
     }
 
 

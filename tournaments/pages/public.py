@@ -93,6 +93,8 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
             % {"points": _scale(tournament.table_points(s)), "size": s}
             for s in sizes
         )
+    if tournament.deals_within_time:
+        deals += " " + _("(at most: no new deal once the round's time is up)")
     facts = [
         (_("Game"), game.name(get_language() or "en")),
         (
