@@ -13,6 +13,7 @@ refresh without JavaScript) and leads to the round once done.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -26,6 +27,7 @@ from django.urls import URLPattern, path, reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.core.messages import EngineError
 from tournaments import selectors, services
 from tournaments.core.formats import game_of, pairing_method_for
 from tournaments.core.labels import METHOD_CHOICES, game_word
@@ -570,7 +572,7 @@ def version_columns(dispute: Dispute, view: EntryTable, deal: Any) -> list[dict[
                 "who": who_entered(submission, seats),
                 "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
                 "engine": [(p, engine.get(p)) for p in positions] if engine else None,
-                "facts": kit.hand_facts(view, submission)
+                "facts": kit.hand_facts(view, _as_played(submission, view, assessed))
                 if submission.source != HandSubmission.Source.VOID
                 else [],
                 "items": selectors.named_items(
@@ -583,6 +585,18 @@ def version_columns(dispute: Dispute, view: EntryTable, deal: Any) -> list[dict[
             }
         )
     return columns
+
+
+def _as_played(submission: HandSubmission, view: EntryTable, assessed: Any) -> Any:
+    """What a version says was played, as the entry forms read a summary: a record as the summary its replay
+    derives (so the organizer reads the bid, the declarer, the card points ... of a record too)."""
+    if submission.source != HandSubmission.Source.RECORD or assessed is None or assessed.error is not None:
+        return submission
+    try:
+        summary = game_of(view.tournament).replay(submission.payload).summary
+    except EngineError:
+        return submission
+    return SimpleNamespace(kind=assessed.kind, source=HandSubmission.Source.SUMMARY, payload=dict(summary))
 
 
 def differences_rows(
