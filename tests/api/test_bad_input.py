@@ -133,7 +133,7 @@ def test_deals_per_round_out_of_bounds_is_a_400_on_create_and_edit(
     from tournaments.organizing.models import Tournament
 
     before = Tournament.objects.count()
-    body = {"slug": "zero", "name": "Zero", "starts_on": "2026-12-05", field: value}
+    body = {"slug": "zero", "name": "Zero", "game": "hungarian", "starts_on": "2026-12-05", field: value}
     created = staff.post("/api/v1/tournaments/", body, format="json")
     assert created.status_code == 400, created.content
     assert _fields(created) == [field]

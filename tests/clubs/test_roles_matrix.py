@@ -26,6 +26,7 @@ SECRET = "Alfa Secret Night"  # the name of club A's private tournament
 NEW_OF_A = {
     "name": "Alfa Winter",
     "slug": "alfa-winter",
+    "game": "hungarian",
     "starts_on": "2027-01-09",
     "club": "alfa-tarokk-klub",
 }

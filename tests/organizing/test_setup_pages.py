@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import date
 from typing import Any
 
 import pytest
@@ -89,18 +90,33 @@ def test_my_tournaments_and_the_dashboard_lead_to_a_new_tournament_and_the_foote
 def test_the_form_offers_every_game_its_presets_and_its_table_sizes(web: Any, club: Club) -> None:
     page = web.get("/manage/new/").content.decode()
     game_select = re.search(r'<select id="f-game" name="game".*?</select>', page, re.S).group(0)
-    assert re.findall(r'<option value="([^"]+)"', game_select)[0] == "hungarian"  # starts on it, a choice
+    # no default game: a club with no tournament yet starts on "choose the game"
+    assert re.findall(r'<option value="([^"]*)"', game_select)[0] == ""
+    assert " selected" not in game_select
     assert set(re.findall(r'<option value="([^"]+)"', game_select)) == set(GAMES)
     presets = re.search(r'<select id="f-rules_preset".*?</select>', page, re.S).group(0)
     for game in GAMES.values():
         group = re.search(rf'<optgroup label="[^"]+" data-game="{game.id}">(.*?)</optgroup>', presets, re.S)
         assert group, game.id
         assert re.findall(r'<option value="([^"]+)"', group.group(1)) == list(game.presets)
-    assert 'value="tournament" data-game="hungarian" selected' in presets  # the 2018 rules, not pagat's
     for size in (2, 3, 4, 5, 6):
         seated = re.search(rf'data-size="{size}" data-games="([^"]*)"', page).group(1).split()
         assert set(seated) == {g.id for g in GAMES.values() if size in g.table_sizes}
-    assert 'name="rounds_planned" value="4"' in page
+    # a club that plays Hungarian Tarokk starts on it, with the 2018 rules (not pagat's casual game)
+    services.tournament_create(
+        fields={
+            "name": "Előző",
+            "slug": "elozo",
+            "starts_on": date(2026, 1, 1),
+            "game": "hungarian",
+            "club": club,
+        },
+        by=club.organizers.first(),
+    )
+    again = web.get("/manage/new/").content.decode()
+    assert re.search(r'<option value="hungarian" selected>', again)
+    assert 'value="tournament" data-game="hungarian" selected' in again
+    assert 'name="rounds_planned" value="4"' in again
 
 
 def test_an_organizer_creates_a_tournament_of_their_club_with_game_preset_rounds_and_sizes(
