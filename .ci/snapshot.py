@@ -299,7 +299,7 @@ ISSUE_31 = (
     re.compile(r"<dt>[^<]*</dt><dd>(?:Hungarian Tarokk|Magyar tarokk|Ungarisches Tarock)</dd>"),
     re.compile(r'<a href="/clubs/">[^<]*</a> · '),
     re.compile(r'\n\s*<a href="/t/[\w-]+/manage/format/">[^<]*</a>'),
-    re.compile(r'\n\s*<section class="card" aria-labelledby="h-setup">.*?</section>\n', re.S),
+    re.compile(r'\n\s*<section class="card" aria-labelledby="h-setup">.*?</section>', re.S),
     re.compile(r'\n\s*<p class="muted small">\d+ players registered\.</p>'),
     re.compile(r'<p><a class="button" href="/manage/new/">[^<]*</a></p>\n?'),
     re.compile(r'<section aria-labelledby="h-clubs">.*?</section>\n?', re.S),
