@@ -315,6 +315,7 @@ ISSUE_31 = (
     re.compile(r"<p>Close the round once every table[^<]*</p>"),
     re.compile(r'<h1>[^<]*</h1>\n<p class="lead">[^<]*</p>\n(?:<dl class="card glossary">.*?</dl>)?', re.S),
 )
+BLANK_LINES = re.compile(r"\n[ \t]*(?=\n)")
 OTHER_GAMES_NAV = re.compile(
     r'<nav aria-label="[^"]*"><h2>[^<]*</h2><ul class="links">(?:<li>.*?</li>)*</ul></nav>'
 )
@@ -361,6 +362,7 @@ def without_added(value: Any) -> Any:
 def normalise(text: str) -> str:
     for change in ISSUE_31:
         text = change.sub(lambda m: m.group(1) if m.re.groups and m.group(1) else "", text)
+    text = BLANK_LINES.sub("", text)  # what a template's {% if %} lines leave: blank lines mean nothing
     text = OTHER_GAMES_NAV.sub("", text)
     text = ISSUE_24_LINKS.sub("", text)
     text = CSRF.sub(r"\1<csrf>", text)
