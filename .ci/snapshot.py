@@ -362,12 +362,12 @@ def without_added(value: Any) -> Any:
 def normalise(text: str) -> str:
     for change in ISSUE_31:
         text = change.sub(lambda m: m.group(1) if m.re.groups and m.group(1) else "", text)
-    text = BLANK_LINES.sub("", text)  # what a template's {% if %} lines leave: blank lines mean nothing
     text = OTHER_GAMES_NAV.sub("", text)
     text = ISSUE_24_LINKS.sub("", text)
     text = CSRF.sub(r"\1<csrf>", text)
     text = FORM_KEY.sub(r"\1<key>", text)
     text = PRINTED_AT.sub(r"\1<request time>\2<request time>\3", text)
+    text = BLANK_LINES.sub("", text)  # what a template's {% if %} lines leave: blank lines mean nothing
     return STATIC_HASH.sub(r"\1\2", text)
 
 
