@@ -108,7 +108,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "create a series": lambda t: ("/api/v1/series/", {"name": "New Series", "slug": "new-series"}),
     "edit a series": lambda t: (organizers_series(), {"season": "2026"}),
     "add a tournament to a series": lambda t: (f"{organizers_series()}tournaments/", {"tournament": "cup"}),
-    "create a series' final": lambda t: (f"{organizers_series()}final/", {"name": "F", "slug": "f", "game": "hungarian", "starts_on": "2026-12-01"}),  # noqa: E501
+    "create a series' final": lambda t: (f"{organizers_series()}final/", {"name": "F", "slug": "f", "starts_on": "2026-12-01"}),  # noqa: E501
     "edit a club": lambda t: (organized_club(), {"city": "Szeged"}),
     "add a club organizer": lambda t: (organized_club() + "organizers/", {"username": "other-organizer"}),
     "merge two players": lambda t: ("/api/v1/players/merges/", {"kept": new_player().pk, "merged": new_player().pk}),  # noqa: E501

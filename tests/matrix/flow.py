@@ -620,7 +620,10 @@ class Run:
                 "the round is not closed"
             )
         with self.step("the organizer finishes the tournament"):
-            answer = self.post(self.org, self.url("manage-finish"), {"skip_final": "1"})
+            asked = self.post(self.org, self.url("manage-finish"), {"skip_final": "1"})
+            assert asked.status_code == 409, f"finishing is not asked first: {asked.status_code}"
+            assert 'name="confirm" value="1"' in asked.content.decode(), "finishing asks no confirmation"
+            answer = self.post(self.org, self.url("manage-finish"), {"skip_final": "1", "confirm": "1"})
             assert answer.status_code == 302, f"finishing answers {answer.status_code}"
             status = Tournament.objects.get(pk=self.tournament.pk).status
             assert status == Tournament.Status.FINISHED, f"the tournament is {status}"

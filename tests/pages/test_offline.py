@@ -34,7 +34,7 @@ def test_deal_paths_are_the_deal_sequences_of_each_path(preset: str) -> None:
         "tournament", {} if preset == "tournament" else {"doubled_rounds": preset}, {"game": "hungarian"}
     )
     earlier = ["played", "annulled"]
-    deals = deal_paths(list("ABCDE"), "B", earlier, rules, {"game": "hungarian"}, last=8, depth=3)
+    deals = deal_paths(list("ABCDE"), "B", earlier, rules, last=8, depth=3, tournament={"game": "hungarian"})
     expected_paths = ["".join(p) for n in range(4) for p in itertools.product("pt", repeat=n)]
     assert sorted(deals) == sorted(expected_paths)  # 1 + 2 + 4 + 8
     for path, deal in deals.items():
@@ -42,9 +42,15 @@ def test_deal_paths_are_the_deal_sequences_of_each_path(preset: str) -> None:
         assert deal == deal_sequence(list("ABCDE"), "B", kinds, rules, {"game": "hungarian"})
         assert deal.number == 3 + len(path)
     assert (
-        len(deal_paths(list("ABCD"), "A", earlier, rules, {"game": "hungarian"}, last=4, depth=5)) == 3
+        len(deal_paths(list("ABCD"), "A", earlier, rules, last=4, depth=5, tournament={"game": "hungarian"}))
+        == 3
     )  # hands 3 and 4 only
-    assert deal_paths(list("ABCD"), "A", ["played"] * 4, rules, {"game": "hungarian"}, last=4, depth=5) == {}
+    assert (
+        deal_paths(
+            list("ABCD"), "A", ["played"] * 4, rules, last=4, depth=5, tournament={"game": "hungarian"}
+        )
+        == {}
+    )
 
 
 def test_a_payments_form_lists_the_deals_ahead(cup: Tournament) -> None:

@@ -211,7 +211,7 @@ def may_find_players(user: Any) -> bool:
     )
 
 
-def may_edit_player(user: Any, player: Player, tournament: Tournament | None = None) -> bool:
+def may_edit_player(user: Any, player: Player, tournament: Tournament | None) -> bool:
     """Who may change a person's record (name, club, rating, gender, birth year), which every tournament of
     theirs shows: staff users and superusers; the organizers of the player's club; and an organizer of
     ``tournament`` while the player is registered there and in no other tournament (the record is then only

@@ -319,7 +319,7 @@ PLAYER_EDITABLE_FIELDS = ("name", "club", "rating", "gender", "birth_year")
 
 
 def player_edit(
-    player: Player, *, changes: dict[str, Any], by: Any, tournament: Tournament | None = None
+    player: Player, *, changes: dict[str, Any], by: Any, tournament: Tournament | None
 ) -> Player:
     """Change a person's record (``PLAYER_EDITABLE_FIELDS``), for those ``may_edit_player`` names: the
     record is shared by every tournament the person plays, so an organizer of ``tournament`` changes it

@@ -207,6 +207,7 @@ class Command(BaseCommand):
                 fields: dict[str, Any] = {
                     "name": "Demo Kupa 2026",
                     "venue": "Budapest, Tarokk Klub",
+                    "game": game_id,
                     "rules_preset": "tournament",
                     "rounds_planned": options["rounds"] or 4,
                     "deals_per_round_4": deals,
@@ -216,7 +217,6 @@ class Command(BaseCommand):
             else:
                 fields = _game_fields(game_id, options)
             tournament = Tournament.objects.create(
-                game=game_id,
                 slug=options["slug"],
                 starts_on=date(2026, 11, 21),
                 **{"pairing_methods": ["random", "swiss"], **fields},
