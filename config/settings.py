@@ -211,7 +211,6 @@ SPECTACULAR_SETTINGS = {
         "WebhookDeliveryStatusEnum": "tournaments.webhooks.models.WebhookDelivery.Status",
         "WebhookEventEnum": "tournaments.webhooks.models.WEBHOOK_EVENT_CHOICES",
         # a hand's kind (named before jobs had a kind)
-        "KindEnum": "tournaments.results.services.hands.ENTRY_KINDS",
         "JobKindEnum": "tournaments.draw.models.Job.Kind",
         "JobStatusEnum": "tournaments.draw.models.Job.Status",
     },

@@ -105,7 +105,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
     "register a webhook": lambda t: (f"{CUP}webhooks/", {"url": "https://hooks.example.org/tarokk"}),
     "deactivate a webhook": lambda t: (f"{CUP}webhooks/{new_webhook(t).pk}/deactivate/", {}),
-    "create a series": lambda t: ("/api/v1/series/", {"name": "New Series", "slug": "new-series"}),
+    "create a series": lambda t: ("/api/v1/series/", {"name": "New Series", "slug": "new-series", "game": "hungarian"}),  # noqa: E501
     "edit a series": lambda t: (organizers_series(), {"season": "2026"}),
     "add a tournament to a series": lambda t: (f"{organizers_series()}tournaments/", {"tournament": "cup"}),
     "create a series' final": lambda t: (f"{organizers_series()}final/", {"name": "F", "slug": "f", "starts_on": "2026-12-01"}),  # noqa: E501
