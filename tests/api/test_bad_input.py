@@ -227,3 +227,28 @@ def test_a_known_route_without_its_slash_is_still_redirected_to_it(anonymous) ->
     unknown = anonymous.get("/api/v1/nothing", follow=True)
     assert unknown.status_code == 404
     assert unknown.json()["errors"][0]["code"] == "not_found"
+
+
+def test_an_unknown_kind_beside_payments_is_named_kind_as_the_body_names_it(table1) -> None:
+    from tournaments.results.models import HandSubmission
+
+    from .conftest import table_client
+
+    body = {"entered_by": "B", "payments": {"A": -2, "B": 2, "C": -2, "D": 2}, "kind": "bogus"}
+    path = f"/api/v1/tournaments/cup/rounds/1/tables/{table1.number}/hands/1/submissions/"
+    response = table_client(table1).post(path, body, format="json")
+    assert response.status_code == 400, response.content
+    assert _fields(response) == ["kind"]
+    assert "played" in response.json()["errors"][0]["message"]  # it says which kinds there are
+    assert HandSubmission.objects.count() == 0
+
+
+def test_an_unknown_kind_in_a_score_sheet_is_named_by_its_hand(table1, organizer) -> None:
+    from tournaments.results.models import Hand
+
+    sheet = [{"number": 1, "payments": {"A": 0, "B": 0, "C": 0, "D": 0}, "kind": "bogus"}]
+    path = f"/api/v1/tournaments/cup/rounds/1/tables/{table1.number}/hands/"
+    response = organizer.post(path, {"hands": sheet}, format="json")
+    assert response.status_code == 400, response.content
+    assert _fields(response) == ["hands[0].kind"]
+    assert Hand.objects.count() == 0
