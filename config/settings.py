@@ -42,6 +42,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
+    "config.serve",  # first: its runserver (a busy port explained) wraps the ones of the apps below
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
