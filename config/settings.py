@@ -195,6 +195,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # no web fonts at a venue without internet (api/v1/docs.py): the reader's own
+    "REDOC_UI_SETTINGS": {
+        "theme": {
+            "typography": {
+                "fontFamily": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'DejaVu Sans', sans-serif",
+                "headings": {"fontFamily": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', sans-serif"},
+                "code": {"fontFamily": "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace"},
+            }
+        }
+    },
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.organizing.models.Tournament.Status",
