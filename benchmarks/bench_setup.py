@@ -96,7 +96,8 @@ from tournaments.organizing.models import Tournament
 from tournaments.standings.services import standings_mark_stale
 with acting_as(Actor(system="bench")):
     user = get_user_model().objects.create_superuser("bench")
-    t = Tournament.objects.create(name="Bench", slug="bench", starts_on=date(2026, 11, 24),
+    t = Tournament.objects.create(game="hungarian", rules_preset="tournament", name="Bench", slug="bench",
+                                  starts_on=date(2026, 11, 24),
                                   deals_per_round_4={deals}, deals_per_round_5={deals})
     for i in range({PLAYERS}):
         services.player_register(t, Player.objects.create(name=f"P{{i:03d}}"), check_in=True)

@@ -131,6 +131,8 @@ class Event:
         with acting_as(Actor(system="bench")):
             self.organizer = get_user_model().objects.create_user("organizer", password="bench-only")
             self.tournament = Tournament.objects.create(
+                game="hungarian",
+                rules_preset="tournament",
                 name="Nagy Nap Kupa",
                 slug=SLUG,
                 starts_on=date(2026, 11, 28),

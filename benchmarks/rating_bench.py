@@ -65,6 +65,7 @@ def main() -> None:
             slug=f"rating-bench-{stamp}-{n}",
             starts_on=date(2026, 1, 1) + timedelta(days=n),
             game="bench",
+            rules_preset="bench",
             status=Tournament.Status.FINISHED,
             finished_at=timezone.now(),
         )

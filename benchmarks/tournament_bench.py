@@ -52,6 +52,8 @@ def build(players: int, rounds: int, deals: int, seed: int) -> tuple[Tournament,
     history: list[list[list[int]]] = []
     with acting_as(Actor(system="bench")), transaction.atomic():
         tournament = Tournament.objects.create(
+            game="hungarian",
+            rules_preset="tournament",
             name=f"bench {players}",
             slug=f"bench-{players}-{seed}",
             starts_on=date(2026, 1, 1),

@@ -58,6 +58,7 @@ from tests.site_data import played_payments
 with acting_as(Actor(system="bench")):
     user = get_user_model().objects.create_superuser("bench")
     t = Tournament.objects.create(
+        game="hungarian", rules_preset="tournament",
         name="Bench Kupa", slug="bench", starts_on=date(2026, 11, 24), rounds_planned={ROUNDS},
         deals_per_round_4={DEALS}, deals_per_round_5={DEALS}, pairing_methods=["random", "swiss"],
     )

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from engine.games import GAMES  # the API's description names every game of the registry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -185,9 +187,13 @@ SPECTACULAR_SETTINGS = {
     },
     "TITLE": "tarokk-tournaments API",
     "DESCRIPTION": (
-        "Tournaments of Hungarian Tarokk: draws, table results, disputes and standings. Organizers "
-        "authenticate with a token (`Authorization: Token ...` or `Bearer ...`) or a session; a table "
-        "with its entry code (`X-Table-Code`). Errors always have the shape "
+        "Tournaments of every game the engine's registry knows ("
+        + ", ".join(f"{descriptor.names['en']} `{game_id}`" for game_id, descriptor in GAMES.items())
+        + "; `GET /api/v1/games/` lists them with their presets and table sizes): draws, table results "
+        "(payments, hand summaries the engine scores, hand records it replays), disputes and standings, "
+        "series and ratings. Every tournament names its game; its hands are scored by that game's engine "
+        "alone. Organizers authenticate with a token (`Authorization: Token ...` or `Bearer ...`) or a "
+        "session; a table with its entry code (`X-Table-Code`). Errors always have the shape "
         '`{"errors": [{"field", "code", "message"}]}`.'
     ),
     "VERSION": "1",

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.rules import RulesError
-from engine.games import DEFAULT_GAME, game
+from engine.games import game
 
 __all__ = ["RulesError", "resolve_rules"]
 
 
-def resolve_rules(spec: Any, options: Mapping[str, Any] | None = None, *, game_id: str = DEFAULT_GAME) -> Any:
+def resolve_rules(spec: Any, options: Mapping[str, Any] | None = None, *, game_id: str) -> Any:
     """The rules of game ``game_id`` for ``spec`` (a preset name, ``{"preset", "options"}`` or a Rules
     value) with ``options`` on top; raises RulesError (UnknownGame for an unknown game)."""
     return game(game_id).resolve_rules(spec, options)

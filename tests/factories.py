@@ -31,6 +31,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Cup {n}")
     slug = factory.Sequence(lambda n: f"cup-{n}")
     starts_on = date(2026, 11, 21)
+    game = "hungarian"
     rules_preset = "tournament"
 
 

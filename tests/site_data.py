@@ -75,6 +75,8 @@ def start_round(tournament: Tournament, organizer: Any, seed: str) -> Round:
 
 def site_tournament(organizer: Any, slug: str = "cup") -> Tournament:
     tournament = Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
         name="Őszi Kupa 2026",
         slug=slug,
         venue="Budapest, Tarokk Klub",

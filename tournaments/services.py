@@ -11,6 +11,7 @@ from tournaments.draw.services.rounds import (
     round_redraw,
     round_start,
     round_verify,
+    time_is_up,
 )
 from tournaments.draw.services.tables import (
     TooManyCodeFailures,
@@ -29,13 +30,21 @@ from tournaments.organizing.services import (
     tournament_save,
 )
 from tournaments.participants.services import (
+    LIST_MAX_CHARS,
+    LIST_MAX_LINES,
     ImportReport,
+    ListReport,
     player_create,
+    player_edit,
     player_merge,
     player_merge_undo,
     player_register,
     players_import_csv,
+    players_register_list,
     registration_check_in,
+    registration_check_in_undo,
+    registration_no_show,
+    registration_no_show_undo,
     registration_withdraw,
     tournament_player_add,
 )
@@ -73,8 +82,11 @@ from tournaments.webhooks.services import (
 )
 
 __all__ = [
+    "LIST_MAX_CHARS",
+    "LIST_MAX_LINES",
     "NOTE_MAX",
     "ImportReport",
+    "ListReport",
     "TooManyCodeFailures",
     "club_create",
     "club_edit",
@@ -100,13 +112,18 @@ __all__ = [
     "penalty_award",
     "penalty_withdraw",
     "player_create",
+    "player_edit",
     "player_merge",
     "player_merge_undo",
     "player_register",
     "players_import_csv",
+    "players_register_list",
     "ratings_rebuild",
     "ratings_update",
     "registration_check_in",
+    "registration_check_in_undo",
+    "registration_no_show",
+    "registration_no_show_undo",
     "registration_withdraw",
     "round_close",
     "round_confirm",
@@ -126,6 +143,7 @@ __all__ = [
     "table_code_find",
     "table_code_replace",
     "table_codes_issue",
+    "time_is_up",
     "tournament_create",
     "tournament_edit",
     "tournament_finish",

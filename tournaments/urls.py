@@ -14,6 +14,7 @@ from tournaments.pages import (
     ratings,
     series,
     series_manage,
+    setup,
     statistics,
 )
 
@@ -27,6 +28,7 @@ urlpatterns = [
     *projector.urlpatterns,
     *entry.urlpatterns,
     *organizer.urlpatterns,
+    *setup.urlpatterns,
     *printables.urlpatterns,
     *series.urlpatterns,
     *series_manage.urlpatterns,

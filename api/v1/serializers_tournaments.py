@@ -35,7 +35,15 @@ class TournamentSerializer(serializers.ModelSerializer):
         extra_kwargs = {
             "slug": {"validators": []},
             "name": {"validators": []},
-            "game": {"help_text": "The game's id (GET /api/v1/games/); set at creation only."},
+            "game": {
+                "help_text": "The game's id (GET /api/v1/games/): required at creation, set once; "
+                "there is no default game."
+            },
+            "rules_preset": {
+                "required": False,
+                "help_text": "A preset of the tournament's game (GET /api/v1/games/<id>/); at creation, the "
+                "game's tournament preset when left out.",
+            },
         }
 
 

@@ -16,19 +16,23 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.v1.parsers import JSONParser
-from engine.games import GAMES
-from tournaments.core.formats import game_catalogue, game_of
+from engine.games import GAMES, game
+from tournaments.core.formats import game_catalogue
 
 
 class RulesPresetsView(APIView):
-    """The rule presets of Hungarian Tarokk (the default game) and every option's value in each; every
-    game's presets: ``/api/v1/games/<id>/``."""
+    """The rule presets of Hungarian Tarokk and every option's value in each: the first game's route, kept
+    for its clients. Every game's presets, Hungarian Tarokk's too: ``/api/v1/games/<id>/``."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="Rules presets and their options", responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Hungarian Tarokk's rules presets and their options (every game's: /api/v1/games/<id>/)",
+        responses=OpenApiTypes.OBJECT,
+        deprecated=True,
+    )
     def get(self, request: Request) -> Response:
-        return Response({name: rules.options() for name, rules in game_of().presets.items()})
+        return Response({name: rules.options() for name, rules in game("hungarian").presets.items()})
 
 
 class GameSummaryOut(serializers.Serializer):

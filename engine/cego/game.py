@@ -16,13 +16,26 @@ from engine.cego.summary import ALL_TRICKS, KINDS, TEAMS
 from engine.cego.terms import LABELS, TERMS
 from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 
 ID = "cego"
 #: 17.3: "Two sessions of 24 deals are played", at three-seat tables and one or two four-seat tables
 FORMAT = {"scoring": "game_points", "table_sizes": [3, 4], "deals_per_round": {3: 24, 4: 24}, "rounds": 2}
+#: 17.4: four-handed Cego at tables of four (at Ichenheim "a casual game": the text gives it no event
+#: format, so the session is 17.3's two of 24 deals, each seat dealing six times a session: a choice)
+FOUR_HANDED_FORMAT = {"scoring": "game_points", "table_sizes": [4], "deals_per_round": {4: 24}, "rounds": 2}
+FORMATS = {name: FOUR_HANDED_FORMAT if PRESETS[name].all_four_play else FORMAT for name in PRESETS}
 
 
 summary_schema = summary_schema_of(ID)
+
+
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "ichenheim": gettext_noop("Ichenheim tournament"),
+    "ichenheim_three_handed": gettext_noop("Ichenheim, three-handed only"),
+    "four_handed": gettext_noop("Four-handed, all four play (17.4)"),
+}
 
 
 DESCRIPTOR = GameDescriptor(
@@ -59,8 +72,9 @@ DESCRIPTOR = GameDescriptor(
     labels=LABELS,
     sample_summary=sample_summary,
     preferred_table_size=3,
-    formats={name: FORMAT for name in PRESETS},
+    formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

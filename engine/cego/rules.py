@@ -72,6 +72,10 @@ class Rules:
     # choice: the card points of a Räuber must add up to this (70: the whole pack counted in threes);
     # 0 does not check the sum
     raeuber_card_total: int = 70
+    # 17.4, "Modern four-handed Cego": all four play, the dealer too (the Räuber is announced when "the
+    # other three players pass again"), so a four-seat table has four active seats and nobody sits out.
+    # False: 17.3's four-seat table of the three-handed game, whose dealer sits out
+    all_four_play: bool = False
 
     OPTION_CHOICES = {
         "four_handed_specials": ("four_seat_tables", "never", "always"),
@@ -101,6 +105,14 @@ class Rules:
             return self.specials_at(table_size)
         return True
 
+    def contracts_at(self, table_size: int) -> tuple[str, ...]:
+        """The contracts played at a table of ``table_size`` seats (what the entry form offers)."""
+        return tuple(contract for contract in CONTRACTS if self.plays(contract, table_size))
+
+    def kinds_at(self, table_size: int) -> tuple[str, ...]:
+        """The kinds of hand at a table of ``table_size`` seats: a Räuber only where 17.4's specials are."""
+        return ("played", "raeuber") if self.specials_at(table_size) else ("played",)
+
     def specials_at(self, table_size: int) -> bool:
         """Whether 17.4's special games (Piccolo, Bettel, the Räuber) are played at this table size."""
         if self.four_handed_specials == "always":
@@ -112,6 +124,10 @@ DEFAULT = "ichenheim"
 PRESETS: dict[str, Rules] = {
     "ichenheim": Rules(name="ichenheim"),
     "ichenheim_three_handed": Rules(name="ichenheim_three_handed", four_handed_specials="never"),
+    # 17.4: four play; "The play and scoring of the ordinary contracts is the same as in the three-handed
+    # game at Ichenheim. There are three special contracts: Piccolo ... 10 game points, Bettel 15 and Ulti
+    # 20", and the Räuber when all pass: Solodu, 17.3's three-handed special, is not among them (0)
+    "four_handed": Rules(name="four_handed", all_four_play=True, solodu=0),
 }
 
 OPTION_DOCS: dict[str, str] = {
@@ -139,6 +155,10 @@ OPTION_DOCS: dict[str, str] = {
     "raeuber_tie": _("A Räuber tied for most points: all_pay (each tied player pays) or none (nobody pays)."),
     "raeuber_dealer_paid": _("Whether the Räuber's loser pays the sitting-out dealer too."),
     "raeuber_card_total": _("The total the Räuber's card points must add up to (0: not checked)."),
+    "all_four_play": _(
+        "At a four-seat table all four play, the dealer too (17.4, the four-handed game); off: the dealer"
+        " sits out and shares the defenders' score (17.3)."
+    ),
 }
 
 PRESET_DOCS: dict[str, str] = {
@@ -150,6 +170,11 @@ PRESET_DOCS: dict[str, str] = {
     "ichenheim_three_handed": _(
         "Ichenheim as 17.3 reads strictly: every table plays the three-handed game, a four-seat table's"
         " dealer sitting out; no Piccolo, Bettel or Räuber."
+    ),
+    "four_handed": _(
+        "Four-handed Cego as played at Ichenheim (supplement 17.4): tables of four where all four play,"
+        " nobody sitting out; the ordinary contracts as at three, Piccolo 10, Bettel 15 and Ulti 20, and the"
+        " Räuber when all pass."
     ),
 }
 

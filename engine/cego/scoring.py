@@ -14,9 +14,10 @@ from engine.cego.rules import CONTRACTS, FIXED_CONTRACTS, Rules, resolve_rules
 from engine.cego.summary import CARD_POINTS, Hand, parse_summary
 from engine.core.scoring import settle
 
-#: what a seat plausibly wins or loses in one hand at stake 1: a point contract's 1..4 base times its
-#: multiplier from both defenders, or an Ulti (40); a typed payment beyond it is queried
-PLAUSIBLE_PAYMENT = 80
+#: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
+#: of the game's plausible summaries (192; the largest of 2,000 per preset and size 192),
+#: ``benchmarks/plausible_payments_games.py``; a typed payment beyond it is queried, not refused
+PLAUSIBLE_PAYMENT = 240
 #: the most seats one seat pays or is paid by in one hand: two other active seats and the sitting-out dealer
 MOST_COUNTERPARTS = 3
 

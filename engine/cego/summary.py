@@ -1,5 +1,7 @@
 """Reading a Cego hand summary field by field into a ``Hand``; each error is a FieldError naming the field.
 
+``seats`` are the active seats in play order: three (17.3; at a four-seat table the dealer is
+``sitting_out``), or four in the four-handed game of 17.4 (``Rules.all_four_play``), where nobody sits out.
 A played hand (``kind`` "played") names its ``contract`` and ``declarer``; a point contract (17.3: Cego,
 the Leeren, Solo) gives the declarer's ``card_points`` (0..70, the pack counted in threes) and
 ``all_tricks`` when a side took every trick; a fixed contract (Ulti, Solodu, Piccolo, Bettel) says whether
@@ -27,6 +29,8 @@ CARD_POINTS = 70
 #: the most tricks a seat can take (13 cards each at three-handed Cego)
 MAX_TRICKS = 18
 PLAYERS = 3
+#: the active seats of 17.4's four-handed game (``Rules.all_four_play``)
+FOUR_HANDED_PLAYERS = 4
 TABLE_KEYS = ("seats", "stake", "sitting_out", "rules", "kind")
 PLAYED_KEYS = ("contract", "declarer", "card_points", "all_tricks", "made")
 RAEUBER_KEYS = ("seat_points", "seat_tricks")
@@ -77,24 +81,30 @@ def parse_summary(data: Any, rules: Rules | None = None) -> Hand:
     summary = fields.obj(data, "summary")
     fields.keys_known(summary, (*TABLE_KEYS, *PLAYED_KEYS, *RAEUBER_KEYS))
     raw_seats = fields.present(summary, "seats", "seats")
-    if not isinstance(raw_seats, list) or len(raw_seats) != PLAYERS:
+    if not isinstance(raw_seats, list) or len(raw_seats) not in (PLAYERS, FOUR_HANDED_PLAYERS):
         raise fields.error("seats", "seats_three", _("must list the 3 active seats in play order"))
     seats = tuple(_label(v, f"seats.{i}") for i, v in enumerate(raw_seats))
-    if len(set(seats)) != PLAYERS:
+    if len(set(seats)) != len(seats):
         raise fields.error("seats", "seats_distinct_list", _("lists a seat twice"))
     stake = fields.integer(summary.get("stake", 1), 1, MAX_STAKE, "stake")
-    sitting_out = summary.get("sitting_out")
-    if sitting_out is not None:
-        _label(sitting_out, "sitting_out")
-        if sitting_out in seats:
-            raise fields.error(
-                "sitting_out", "sitting_out_seat", _("must be a seat label distinct from the active seats")
-            )
     if rules is None:
         try:
             rules = resolve_rules(summary.get("rules"))
         except EngineError as exc:
             raise FieldError("rules", exc) from None
+    if len(seats) == FOUR_HANDED_PLAYERS and not rules.all_four_play:
+        raise fields.error("seats", "seats_three", _("must list the 3 active seats in play order"))
+    sitting_out = summary.get("sitting_out")
+    if sitting_out is not None:
+        _label(sitting_out, "sitting_out")
+        if rules.all_four_play:  # 17.4: all four play, the dealer too
+            raise fields.error(
+                "sitting_out", "all_four_play", _("nobody sits out: all four play the four-handed game")
+            )
+        if sitting_out in seats:
+            raise fields.error(
+                "sitting_out", "sitting_out_seat", _("must be a seat label distinct from the active seats")
+            )
     kind = fields.choice(summary.get("kind", "played"), KINDS, "kind")
     base = {"seats": seats, "stake": stake, "sitting_out": sitting_out, "rules": rules, "kind": kind}
     if kind == "raeuber":

@@ -88,4 +88,8 @@ LABELS: dict[str, str] = {
     "declarer": _("Declarer"),
     "opponents": _("Defenders"),
     "none": _("Neither side"),
+    # the presets
+    "ichenheim": "Ichenheim",
+    "ichenheim_three_handed": _("Ichenheim, three-handed only"),
+    "four_handed": _("Four-handed Cego (all four play)"),
 }

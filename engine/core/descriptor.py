@@ -58,10 +58,12 @@ class GameDescriptor:
     names: Mapping[str, str]
     #: the table sizes a tournament of this game may have, the smallest first
     table_sizes: tuple[int, ...]
-    #: how many play each deal (the rest sit out)
+    #: how many play each deal at most (the rest sit out)
     players_per_deal: int
-    #: ``(positions, dealer) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat table)
-    sitting_out: Callable[[Sequence[str], str], tuple[str, ...]]
+    #: ``(positions, dealer, rules) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat
+    #: table; Cego: the dealer of a 4-seat table unless the rules are 17.4's four-handed game); ``rules``
+    #: is the game's ``Rules`` value (None: the default preset's)
+    sitting_out: Callable[[Sequence[str], str, Any], tuple[str, ...]]
     #: ``rules -> whose score the sitting-out seat shares``: ``"opponents"`` (it wins or loses what each of
     #: the declarer's opponents does), or None (it neither wins nor loses)
     sitting_out_shares: Callable[[Any], str | None]
@@ -126,12 +128,17 @@ class GameDescriptor:
     #: preset -> the tournament format its event plays (any of ``scoring`` ("game_points", "table_points",
     #: "both"), ``table_sizes``, ``deals_per_round`` {size: n}, ``table_points`` {size: [best place first]},
     #: ``rounds``, ``tiebreaks``, ``pairing_methods`` (round by round; "seeded": round 1 in groups by
-    #: rating), ``point_value_cents``, ``kontras_to_box``); what a preset leaves out is the site's default
+    #: rating), ``point_value_cents``, ``kontras_to_box``, ``deals_within_time`` (the deals per round are a
+    #: maximum within the round's time: no new deal once time is up; left out: a fixed number of deals));
+    #: what a preset leaves out is the site's default
     formats: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: option name -> what it means (English), for ``python -m engine rules`` and the organizer's pages
     option_docs: Mapping[str, str] = field(default_factory=dict)
     #: preset name -> which event or school plays it, with the rules text's section
     preset_docs: Mapping[str, str] = field(default_factory=dict)
+    #: preset name -> its English name as pages show it (marked with ``gettext_noop``; the reader's language
+    #: translates it), e.g. "Wiener Tarockcup"; every preset has one (``tests/engine/test_descriptor.py``)
+    preset_names: Mapping[str, str] = field(default_factory=dict)
     #: ``(summary, rules=None) -> HandFacts`` (``engine.core.facts``): what a hand's summary (or a replayed
     #: record's summary) says happened, for statistics: the contract, the declarers and partners, whether
     #: they won, the bonuses announced and made; raises the game's ``EngineError`` as ``score`` does

@@ -3,7 +3,8 @@
 message with a stable code, so the tournament system shows it beside the field in the reader's language.
 
 A game's parser reads its summary top-down with these (``obj``, ``keys_known``, ``choice``, ``seat``,
-``seats``, ``integer``, ``boolean``, ``per_seat``) and adds its own messages for its own rules.
+``seats``, ``integer``, ``boolean``, ``per_seat``, ``per_seat_thirds``) and adds its own messages for its
+own rules.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from engine.core.messages import FieldError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
+from engine.core.thirds import parse_thirds
 
 NOT_AN_OBJECT = Message("not_an_object", _("must be a JSON object"))
 REQUIRED = Message("required", _("is required"))
@@ -135,3 +137,34 @@ def per_seat(
         for s in among:
             present(mapping, s, f"{path}.{s}")
     return {s: integer(v, low, high, f"{path}.{s}") for s, v in mapping.items()}
+
+
+def per_seat_thirds(
+    value: Any, among: Sequence[str], low: int, high: int, path: str, *, every: bool = True
+) -> dict[str, int]:
+    """``value`` as ``{seat: card points counted in thirds}`` (``engine.core.thirds``: ``23``, ``"23 1/3"``,
+    ``"23⅔"`` ...) for each seat of ``among``, each ``low``..``high`` whole points; the counts in thirds."""
+    mapping = obj(value, path)
+    keys_known(mapping, among, path)
+    if every:
+        for s in among:
+            present(mapping, s, f"{path}.{s}")
+    out = {}
+    for s, raw in mapping.items():
+        counted = parse_thirds(raw)
+        if counted is None or not 3 * low <= counted <= 3 * high:
+            raise FieldError(
+                f"{path}.{s}",
+                Message(
+                    "thirds_range",
+                    _(
+                        "must be card points %(low)s..%(high)s counted in thirds (23, 23 1/3, 23⅔),"
+                        " got %(value)s"
+                    ),
+                    low=low,
+                    high=high,
+                    value=shown(raw),
+                ),
+            )
+        out[s] = counted
+    return out

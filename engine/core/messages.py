@@ -33,7 +33,11 @@ WORDS: dict[str, str] = {
     "kind": "kind",
     "kind_recorded": "kind",
     "holding": "holding",
+    "word": "word",  # any word of the game: a contract, a bonus (Rufer, Trischaken ...)
 }
+
+#: params that hold a seat label ("B"): the tournament system shows the seat's player beside it
+SEAT_PARAMS: frozenset[str] = frozenset({"seat", "declarer", "partner"})
 
 
 def gettext_noop(message: str) -> str:

@@ -1,8 +1,9 @@
 """The record envelope: what every game's hand record carries around its moves.
 
 A record names its ``game`` (records of version 1, written before there was more than one game, do not:
-they are Hungarian), its ``rules`` (a preset name or ``{"preset", "options"}``), the ``seed`` of its deal
-and its ``actions`` (the moves, in the game's own sections). The registry reads the envelope to send a
+``engine.games.game_of_stored`` reads them as Hungarian), its ``rules`` (a preset name or
+``{"preset", "options"}``), the ``seed`` of its deal and its ``actions`` (the moves, in the game's own
+sections). The registry reads the envelope to send a
 record to its game's replayer; the game reads the rest.
 """
 
@@ -20,28 +21,18 @@ ENVELOPE_KEYS: tuple[str, ...] = ("game", "version", "rules", "seats", "stake", 
 class Envelope:
     """A record's game, rules spec and seed, and its actions (the rest of the record, as given)."""
 
-    game: str
+    #: the record's ``"game"`` as given; None for a record of version 1 (``engine.games.game_of_stored``)
+    game: Any
     rules: Any
     seed: int | None
     actions: Mapping[str, Any]
 
 
-def record_game(record: Any, default: str) -> str:
-    """The game a record is of: its ``"game"``, else ``default`` (records of version 1 carry none). A record
-    that is not an object, or names its game with something other than text, is left to ``default``'s
-    replayer to refuse."""
-    if isinstance(record, Mapping):
-        game = record.get("game", default)
-        if isinstance(game, str):
-            return game
-    return default
-
-
-def envelope(record: Mapping[str, Any], default_game: str) -> Envelope:
+def envelope(record: Mapping[str, Any]) -> Envelope:
     """The envelope of ``record`` (an object)."""
     seed = record.get("seed")
     return Envelope(
-        game=record_game(record, default_game),
+        game=record.get("game"),
         rules=record.get("rules"),
         seed=seed if type(seed) is int else None,
         actions={k: v for k, v in record.items() if k not in ENVELOPE_KEYS},

@@ -16,6 +16,7 @@ phase 2 of issue 22 makes it call this.)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core.descriptor import Deal
 from engine.hungarian.rules import Rules
@@ -35,7 +36,7 @@ def active_positions(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
     return order[:PLAYERS_PER_DEAL]
 
 
-def sitting_out(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
+def sitting_out(positions: Sequence[str], dealer: str, rules: Any = None) -> tuple[str, ...]:
     """Who sits out a deal: the dealer of a 5-seat table, nobody at four."""
     return (dealer,) if len(positions) > PLAYERS_PER_DEAL else ()
 

@@ -43,6 +43,87 @@ MIN_TRICKS: dict[str, int] = {
 }
 FAMILY_BONUSES: tuple[str, ...] = tuple(MIN_TRICKS)
 
+#: the cards that may win a trick, as the bonuses name them: the Magician (I, the pagát), the High Priestess
+#: (II), the Empress (III), the Emperor (IV), the Judgement (XX), the World (XXI), Tomfool (the skíz), and the
+#: suit cards by rank
+SUIT_CARDS: frozenset[str] = frozenset({"king", "queen", "rider", "jack", "pip"})
+_KINGS = frozenset({"king"})
+_BIRDS = frozenset({"I", "II"})
+
+#: family bonus -> {trick: the cards one of which wins it}, a trick counted from the first (1) or from the
+#: last (-1 the last, -2 the penultimate): what the text says each bonus is ("First Pheasant: ... winning the
+#: first trick with The Magician"). Two bonuses made in one hand that name disjoint cards for the same trick
+#: cannot both be true (First and Second Pheasant: the first trick is won by one card); a summary claiming
+#: both is refused. The Evil One, the Good One and Pip the Post name no trick.
+TRICK_WINNERS: dict[str, dict[int, frozenset[str]]] = {
+    "first_five": {5: frozenset({"XX"})},  # "the last of them must be won by The Judgement"
+    "first_six": {6: frozenset({"XXI"})},  # "... by The World"
+    "first_seven": {7: frozenset({"skiz"})},  # "... by Tomfool"
+    "first_eight": {8: frozenset({"I"})},  # "... by The Magician" (Emperor: "The Juggler")
+    "last_king": {-1: _KINGS},  # "The last trick must be taken by the King of the named suit"
+    "penultimate_king": {-2: _KINGS},
+    "last_owl": {-1: frozenset({"II"})},  # "winning the last trick with The High Priestess"
+    "owl": {-2: frozenset({"II"})},  # "the next to last trick"
+    # "the last two tricks with The Magician and The High Priestess ... played to either trick"
+    "two_little_birds": {-1: _BIRDS, -2: _BIRDS},
+    # "the seventh (sixth) trick with the declared card": the Sparrow, the Owl or a King
+    "large_bird": {7: _BIRDS | _KINGS},
+    "little_bird": {6: _BIRDS | _KINGS},
+    "first_pheasant": {1: frozenset({"I"})},  # "winning the first trick with The Magician"
+    "second_pheasant": {1: frozenset({"II"})},  # "... with The High Priestess"
+    "brace_of_pheasants": {1: frozenset({"XXI"})},  # "... with The World"
+    "house": {-1: SUIT_CARDS, -2: SUIT_CARDS, -3: SUIT_CARDS},  # "with the cards of the named suit"
+    "three_kings": {-1: _KINGS, -2: _KINGS, -3: _KINGS},  # "each of the last three tricks with ... Kings"
+    "marriage": {-1: frozenset({"king", "queen"}), -2: frozenset({"king", "queen"})},
+    "bethlehem": {-1: _KINGS, -2: _KINGS, -3: _KINGS},
+    "family": {-1: SUIT_CARDS, -2: SUIT_CARDS, -3: SUIT_CARDS},
+    "flock": {t: frozenset({"I", "II", "III", "IV"}) for t in (-1, -2, -3)},
+}
+#: family bonus -> the tricks its team wins, beyond those of ``TRICK_WINNERS``: "The team must take the
+#: first five tricks" ... (Palatine). Each bonus whose text says its team wins the trick ("winning",
+#: "taken by") gives the credited team that trick too; a first trick credited to both teams, or to one team
+#: by one bonus and to the other by another, is refused. The Emperor's Marriage, Bethlehem, Family and Flock
+#: say only "won by" the cards, not by whom: they name no team's tricks.
+TEAM_TRICKS: dict[str, tuple[int, ...]] = {
+    **{name: tuple(TRICK_WINNERS[name]) for name in TRICK_WINNERS},
+    "first_five": tuple(range(1, 6)),
+    "first_six": tuple(range(1, 7)),
+    "first_seven": tuple(range(1, 8)),
+    "first_eight": tuple(range(1, 9)),
+}
+for _name in ("marriage", "bethlehem", "family", "flock"):
+    del TEAM_TRICKS[_name]
+
+
+def trick_conflict(made: list[tuple[str, int]], tricks: int | None) -> tuple[str, str, int] | None:
+    """The first pair of family bonuses ``made`` (``(bonus, team)`` in the summary's order) that cannot both
+    be true: ``(bonus, earlier bonus, trick)``, the trick counted as ``TRICK_WINNERS`` counts it; None when
+    they fit. ``tricks``: the hand's number of tricks when it is certain (nine of the 42-card pack), so that
+    "the eighth" and "the penultimate" are the same trick; None compares only tricks counted the same way."""
+
+    def trick(t: int) -> int:
+        return tricks + 1 + t if tricks is not None and t < 0 else t
+
+    cards: dict[int, tuple[frozenset[str], str]] = {}
+    teams: dict[int, tuple[int, str]] = {}
+    for name, team in made:
+        for t, allowed in TRICK_WINNERS.get(name, {}).items():
+            at = trick(t)
+            if at in cards:
+                before, other = cards[at]
+                if not before & allowed:
+                    return name, other, t
+                cards[at] = (before & allowed, other)
+            else:
+                cards[at] = (allowed, name)
+        for t in TEAM_TRICKS.get(name, ()):
+            at = trick(t)
+            if at in teams and teams[at][0] != team:
+                return name, teams[at][1], t
+            teams.setdefault(at, (team, name))
+    return None
+
+
 #: (bonus, silent value, announced value); a silent value of 0: "must be announced to score"
 PALATINE_BONUSES: tuple[tuple[str, int, int], ...] = (
     ("first_five", 5, 10),

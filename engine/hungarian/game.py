@@ -90,10 +90,12 @@ LABELS: dict[str, str] = {
     "xxi_and_pagat": gettext_noop("XXI and pagát"),
 }
 
-#: the tournament format of the 2018 Hungarian rules: table points by place, 16 deals at four, 20 at five
+#: the tournament format of the 2018 Hungarian rules: table points by place, 16 deals at four, 20 at five,
+#: a maximum within the round's time (ITVB 2.6-2.7: no new deal once time is up)
 FORMATS: dict[str, dict[str, Any]] = {
     "tournament": {
         "scoring": "table_points",
+        "deals_within_time": True,
         "table_sizes": [4, 5],
         "deals_per_round": {4: 16, 5: 20},
         "table_points": {4: [10, 8, 6, 4], 5: [10, 8, 6, 4, 4]},
@@ -121,6 +123,15 @@ def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, A
 def replay_record(record: Any) -> ReplayResult:
     """Replay a hand record (``engine.hungarian.record.replay``)."""
     return replay(record)
+
+
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "tournament": gettext_noop("Hungarian tournament rules (2018)"),
+    "pagat": gettext_noop("the rules of pagat.com"),
+    "kegl": gettext_noop("Kégl's rules (as on Board Game Arena)"),
+    **FAMILY_PRESET_LABELS,
+}
 
 
 DESCRIPTOR = GameDescriptor(
@@ -167,5 +178,6 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

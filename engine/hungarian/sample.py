@@ -30,7 +30,14 @@ FIRST_N = {"first_five": (5, XX), "first_six": (6, XXI), "first_seven": (7, SKIZ
 
 def sample_summary(rng: random.Random, rules: Rules, deal: Deal) -> dict[str, Any]:
     """A summary of a hand played by the rule bots at ``deal`` (its active seats and stake), without the
-    keys the table fills in (seats, stake, sitting_out, rules)."""
+    keys the table fills in (seats, stake, sitting_out, rules). About one hand in fifty is a revoke's
+    penalty instead (T 7: the offender pays each other player), as tables enter it."""
+    if rng.random() < 0.02:
+        return {
+            "kind": "penalty",
+            "offenders": [rng.choice(list(deal.active))],
+            "amount": rng.randint(rules.penalty_min, rules.penalty_max),
+        }
     hand = play_hand(
         rng.randrange(2**32), [RuleBot()] * 4, rules=rules, seats=list(deal.active), stake=deal.stake
     )

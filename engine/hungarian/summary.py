@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from engine.core.messages import EngineError, FieldError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.shown import shown
-from engine.hungarian.family import MIN_TRICKS
+from engine.hungarian.family import MIN_TRICKS, trick_conflict
 from engine.hungarian.rules import PRESETS, Rules, RulesError, get_rules, unknown_preset
 
 DECLARER = 0
@@ -480,6 +480,7 @@ def _parse_family_made(
         raise SummaryError("result.bonuses", NOT_AN_OBJECT)
     known = [entry[0] for entry in rules.family_bonuses]
     out = set()
+    credited: list[tuple[str, int]] = []
     for name, value in made.items():
         path = f"result.bonuses.{name}"
         if type(name) is not str or name not in known:
@@ -529,7 +530,42 @@ def _parse_family_made(
                 )
                 raise SummaryError(path, FieldError("result.declarer_tricks", _int_range(low, high, tricks)))
             out.add((team, name))
+            credited.append((name, team))
+    # Two bonuses that need different cards to win the same trick cannot both be made (First and Second
+    # Pheasant: "winning the first trick with The Magician" / "... with The High Priestess"), nor can the
+    # two teams both win one trick (family.trick_conflict; hungarian-tarokk-family.txt, the bonus lists)
+    conflict = trick_conflict(credited, rules.tricks_per_hand if rules.pack_size == 42 else None)
+    if conflict is not None:
+        _family_conflict(*conflict)
     return frozenset(out)
+
+
+def _family_conflict(name: str, other: str, trick: int) -> None:
+    """The error of a family bonus that cannot be made with ``other`` in one hand (``trick`` as
+    ``family.TRICK_WINNERS`` counts it: from the first, or from the last when negative)."""
+    path = f"result.bonuses.{name}"
+    if name == other:
+        raise SummaryError(
+            path, Message("bonus_both_teams", _("one team wins its trick: it cannot be made by both teams"))
+        )
+    if trick > 0:
+        message = Message(
+            "bonus_trick_conflict",
+            _("cannot be made with %(bonus)s in one hand: trick %(trick)s is won by one card of one team"),
+            bonus=other,
+            trick=trick,
+        )
+    else:
+        message = Message(
+            "bonus_trick_conflict_from_last",
+            _(
+                "cannot be made with %(bonus)s in one hand: trick %(trick)s from the last is won by one card"
+                " of one team"
+            ),
+            bonus=other,
+            trick=-trick,
+        )
+    raise SummaryError(path, message)
 
 
 def _parse_announcements(

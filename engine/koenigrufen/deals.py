@@ -17,7 +17,7 @@ PLAYERS_PER_DEAL = 4
 TRISCHAKEN = "trischaken"
 
 
-def sitting_out(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
+def sitting_out(positions: Sequence[str], dealer: str, rules: Any = None) -> tuple[str, ...]:
     """18.11: at five the dealer sits out."""
     return (dealer,) if len(positions) == 5 else ()
 

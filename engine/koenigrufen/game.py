@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 from engine.koenigrufen.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
@@ -66,6 +67,14 @@ FORMATS: dict[str, dict[str, Any]] = {
 summary_schema = summary_schema_of(ID)
 
 
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "wiener_tarockcup": gettext_noop("Wiener Tarockcup"),
+    "vacha_lk": gettext_noop("Vácha's school schedule (Lehrbuch des Königrufens)"),
+    "raiffeisen": gettext_noop("Raiffeisen Tarockcup"),
+}
+
+
 DESCRIPTOR = GameDescriptor(
     id=ID,
     names={"hu": "Osztrák tarokk (Königrufen)", "en": "Königrufen", "de": "Königrufen"},
@@ -98,5 +107,6 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

@@ -88,6 +88,10 @@ class Rules:
     fahren_doubles: bool
     #: at a five-seat table the dealer plays a Fahren too (18.11)
     fahren_dealer_plays: bool
+    #: the bonuses that, unannounced, are lost when their card is played to their trick and the trick is
+    #: lost (a bird beaten in its trick, the called King played to the last trick and beaten): the side
+    #: that played it pays the silent value (see ``SILENT_LOST``)
+    silent_lost: tuple[str, ...] = ()
 
     OPTION_CHOICES = MappingProxyType({"valat": VALAT_SCORING})
     OPTION_RANGES = MappingProxyType(
@@ -98,6 +102,25 @@ class Rules:
             "jungfrau_value": (0, 100),
         }
     )
+
+    @property
+    def bonuses_scored(self) -> frozenset[str]:
+        """The bonuses the schedule scores, announced or silent (what the entry form asks)."""
+        return frozenset(self.bonus_values) | frozenset(self.silent_bonus_values)
+
+
+#: Austrian tournament practice: an unannounced Pagat, Uhu, Kakadu or Quapil played to its trick (the last,
+#: the last but one ...) and beaten, or the called King played to the last trick and beaten (King Ultimo),
+#: is lost "still" and costs its side the silent value (the second figure of "2/1"). Sources: Dummett &
+#: McLeod's supplement 18.10 on the birds: a further bird "has to win the sixth last trick to score the
+#: bonus, and costs the same amount if it is played to the sixth last trick and beaten"; the cups' rules
+#: list each bird and King Ultimo with a silent value ("Zusätze still / angesagt: König ultimo 1 / 2,
+#: Pagat (I) 1 / 2, Uhu (II) 2 / 4, Kakadu (III) 3 / 6, Quapil (IIII) 4 / 8", Tiroler Tarockcup rules in
+#: the cups' ABAKUS app; "Ansagen und Punktebewertung: König Ultimo 2, Pagat 2, Uhu 4, Kakadu 6",
+#: Raiffeisen Tarockcup Austria, tarockcup.at "Spielregeln"; Tarock-Österreich-Finale "Turnierregeln
+#: 2021"; the Wiener Tarockcup's schedule in 18.10). Trull, Four Kings, Valat, Absolut and Mondfang are
+#: not a card played to a trick: they are left out when not made.
+SILENT_LOST: tuple[str, ...] = ("pagat", "uhu", "kakadu", "quapil", "king_ultimo")
 
 
 def _frozen(mapping: dict[str, int]) -> Mapping[str, int]:
@@ -166,6 +189,7 @@ WIENER_TAROCKCUP = Rules(
     jungfrau_value=3,  # 18.10: "a player with no tricks (Jungfrau) normally wins 3 game points"
     fahren_doubles=True,  # 18.11 (Lungau); the WTC text is silent: a choice, switch it off per tournament
     fahren_dealer_plays=True,  # 18.11
+    silent_lost=SILENT_LOST,  # the cups' practice (SILENT_LOST)
 )
 
 VACHA_LK = Rules(
@@ -234,6 +258,7 @@ VACHA_LK = Rules(
     jungfrau_value=3,  # the WTC's 3 Trischaken values: 6 on LK's Trischaken 2 (choice)
     fahren_doubles=True,
     fahren_dealer_plays=True,
+    silent_lost=SILENT_LOST,
 )
 
 RAIFFEISEN = Rules(
@@ -299,6 +324,7 @@ RAIFFEISEN = Rules(
     jungfrau_value=3,
     fahren_doubles=True,
     fahren_dealer_plays=True,
+    silent_lost=SILENT_LOST,
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({r.name: r for r in (WIENER_TAROCKCUP, VACHA_LK, RAIFFEISEN)})
@@ -335,13 +361,20 @@ OPTION_DOCS: Mapping[str, str] = MappingProxyType(
             "the Trischaken loser pays this many times more when they are the first player"
         ),
         "buergermeister_points": _(
-            "card points from which a Trischaken loser is Bürgermeister and pays double"
+            "card points from which a Trischaken loser is Bürgermeister and pays double (35 and two cards,"
+            " 35⅔, count as 36: the Austrian count)"
         ),
         "jungfrau_value": _(
             "what a Jungfrau (without a trick in Trischaken) wins from the loser, in Trischaken values"
         ),
         "fahren_doubles": _("after a Trischaken the next hands, as many as seats, are at double stakes"),
         "fahren_dealer_plays": _("at a five-seat table the dealer plays a Trischaken too"),
+        "silent_lost": _(
+            "bonuses that, unannounced, are lost when their card is played to their trick and beaten (a"
+            " bird, the called King in the last trick): the side pays the silent value, as the Austrian"
+            " cups count it (supplement 18.10; Raiffeisen Tarockcup, Tiroler Tarockcup rules); the others"
+            " are left out when not made"
+        ),
     }
 )
 

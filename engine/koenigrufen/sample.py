@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engine.core.descriptor import Deal
+from engine.core.thirds import stored
 from engine.koenigrufen.rules import BIRD_OF, BONUSES, CALLING, NEGATIVE, Rules, resolve_rules
 from engine.koenigrufen.summary import CARD_POINTS
 
@@ -70,7 +71,9 @@ def _bonuses(rng: random.Random, rules: Rules, contract: str, won: bool) -> dict
         if name in bonuses or name == "valat" or (name == "king_ultimo" and contract not in CALLING):
             continue
         if name in rules.silent_bonus_values and rng.random() < 0.08:
-            bonuses[name] = {"side": rng.choice(["declarer", "opponents"]), "announced": False, "made": True}
+            # a bird played to its trick is now and then beaten: lost silently where the rules count it
+            made = name not in rules.silent_lost or rng.random() < 0.7
+            bonuses[name] = {"side": rng.choice(["declarer", "opponents"]), "announced": False, "made": made}
         elif name in rules.bonus_values and rng.random() < 0.03:
             bonuses[name] = {"side": "declarer", "announced": True, "made": rng.random() < 0.5}
     if rng.random() < 0.02:
@@ -79,10 +82,13 @@ def _bonuses(rng: random.Random, rules: Rules, contract: str, won: bool) -> dict
 
 
 def _trischaken(rng: random.Random, seats: list[str]) -> dict[str, Any]:
+    """Each player counts their own pile in threes: the 70 points (210 thirds) split among the takers, each
+    share a whole number or one ending in a third (``engine.core.thirds``), as players write them."""
     jungfrau = [rng.choice(seats)] if rng.random() < 0.15 else []
     takers = [s for s in seats if s not in jungfrau]
-    cuts = sorted(rng.randint(0, CARD_POINTS) for _ in range(len(takers) - 1))
-    shares = [b - a for a, b in zip([0, *cuts], [*cuts, CARD_POINTS], strict=True)]
-    points = dict.fromkeys(seats, 0)
-    points.update(zip(takers, shares, strict=True))
+    total = 3 * CARD_POINTS
+    cuts = sorted(rng.randint(1, total - 1) for _ in range(len(takers) - 1))
+    shares = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    points: dict[str, int | str] = dict.fromkeys(seats, 0)
+    points.update({seat: stored(share) for seat, share in zip(takers, shares, strict=True)})
     return {"kind": "trischaken", "card_points": points, "jungfrau": jungfrau}

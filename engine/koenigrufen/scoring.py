@@ -28,8 +28,10 @@ from engine.koenigrufen.rules import (
 )
 from engine.koenigrufen.summary import Bonus, Game, Summary, parse
 
-#: what a seat plausibly wins or loses in one hand at stake 1: a lost Solodreier of the WTC with a bird
-PLAUSIBLE_PAYMENT = 40
+#: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
+#: of the game's plausible summaries (288; the largest of 2,000 per preset and size 480),
+#: ``benchmarks/plausible_payments_games.py``; a typed payment beyond it is queried, not refused
+PLAUSIBLE_PAYMENT = 360
 
 
 def score_summary(summary: Any, rules: Rules | None = None) -> dict[str, Any]:
@@ -130,7 +132,7 @@ def _trischaken(s: Summary) -> list[dict[str, Any]]:
     Bürgermeister pays a lone Jungfrau 6, two Jungfrauen 3 each; tied losers pay a Jungfrau 3 each."""
     rules = s.rules
     base = rules.contract_values["trischaken"]
-    points = s.card_points
+    points = s.card_thirds  # exact: each player's count in thirds (23 1/3 is 70), compared as whole numbers
     most = max(points.values())
     losers = [seat for seat in s.seats if points[seat] == most and seat not in s.jungfrau]
     if not most or not losers:
@@ -142,7 +144,10 @@ def _trischaken(s: Summary) -> list[dict[str, Any]]:
     items = []
     if len(losers) == 1:
         loser = losers[0]
-        buergermeister = points[loser] >= rules.buergermeister_points
+        # "36 or more points (Bürgermeister)" (18.10) in the Austrian count, where 35 and two cards (35⅔)
+        # is 36: "Ein Bürgermeister (≥ 35/2 Blatt)" (Tiroler Tarockcup), "36 Punkte (35 Punkte und 2 Blatt)"
+        # (Raiffeisen Tarockcup, Tarock-Österreich-Finale): from a third below the whole number
+        buergermeister = points[loser] >= 3 * rules.buergermeister_points - 1
         if jungfrau:
             # a Bürgermeister pays a lone Jungfrau double; with several the 3 each of 18.10 ("3 each if two").
             # The first player's doubling is not named for a Jungfrau: not applied (choice)

@@ -11,15 +11,19 @@ Two kinds of hand (``kind``):
 
 ``partner`` is the holder of the called King (null: the declarer called their own King or it lay in the
 talon, and played alone); only the calling contracts have one. ``won`` is whether the declarer's side made
-the contract. Bonuses and their kontras belong to the positive contracts only. ``more_declarers`` lists
-the further declarers of a negative contract where the rules let several play at once (LK, 18.10).
+the contract. A bonus ``{"side", "announced", "made"}`` not announced and not made is a bird (or the called
+King) played to its trick and beaten: lost silently, where the rules count it (``Rules.silent_lost``).
+Bonuses and their kontras belong to the positive contracts only. ``more_declarers`` lists the further
+declarers of a negative contract where the rules let several play at once (LK, 18.10).
 
 ``trischaken`` (the first player's Trischaken, the Lungau Fahren)::
 
     {"seats": ["A", "B", "C", "D", "E"], "sitting_out": "E", "kind": "trischaken",
      "card_points": {"A": 20, "B": 30, "C": 20, "D": 0, "E": 0}, "jungfrau": ["D", "E"]}
 
-``card_points``: each player's card points; ``jungfrau``: the players who took no trick. At a five-seat
+``card_points``: each player's card points as the player counts their own pile, in threes, so it may end
+in a third (``engine.core.thirds``: ``20``, ``"23 1/3"``, ``"23⅔"``; 70 in all); ``jungfrau``: the players
+who took no trick. At a five-seat
 table the dealer plays a Fahren too (18.11): the table may list the sitting-out dealer among ``seats`` (it
 is then no longer sitting out), or list five seats without ``sitting_out``.
 """
@@ -28,12 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from engine.core import fields
 from engine.core.messages import FieldError
 from engine.core.messages import gettext_noop as _
 from engine.core.rules import RulesError
+from engine.core.thirds import as_points
 from engine.koenigrufen.rules import BIRD_OF, BONUSES, CALLING, CONTRACTS, NEGATIVE, Rules, resolve_rules
 
 KINDS: tuple[str, ...] = ("played", "trischaken")
@@ -88,7 +94,9 @@ class Summary:
     games: tuple[Game, ...] = ()
     partner: str | None = None
     bonuses: tuple[Bonus, ...] = ()
-    card_points: Mapping[str, int] = field(default_factory=dict)
+    #: a Trischaken's card points of each seat, exact (``Fraction``: 23⅓), and the same in thirds
+    card_points: Mapping[str, Fraction] = field(default_factory=dict)
+    card_thirds: Mapping[str, int] = field(default_factory=dict)
     jungfrau: tuple[str, ...] = ()
     kontra: int = 0
 
@@ -170,14 +178,17 @@ def _trischaken(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
         raise fields.error(
             "kind", "not_in_schedule", _("%(word)s is not in this schedule"), word="trischaken"
         )
-    points = fields.per_seat(
+    # each player counts their own pile in threes: one or two cards over are a third or two thirds
+    # (engine.core.thirds)
+    thirds = fields.per_seat_thirds(
         fields.present(data, "card_points", "card_points"), s.seats, 0, CARD_POINTS, "card_points"
     )
-    if sum(points.values()) > CARD_POINTS:
+    if sum(thirds.values()) > 3 * CARD_POINTS:
         raise fields.error(
             "card_points", "card_points_total", _("add up to more than %(total)s"), total=CARD_POINTS
         )
-    s.card_points = {seat: points[seat] for seat in s.seats}
+    s.card_thirds = {seat: thirds[seat] for seat in s.seats}
+    s.card_points = {seat: as_points(thirds[seat]) for seat in s.seats}
     jungfrau = data.get("jungfrau")
     s.jungfrau = (
         ()
@@ -185,7 +196,7 @@ def _trischaken(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
         else fields.seats(jungfrau, s.seats, "jungfrau", least=0, most=len(s.seats) - 1)
     )
     for seat in s.jungfrau:
-        if s.card_points[seat]:
+        if s.card_thirds[seat]:
             raise fields.error(
                 f"card_points.{seat}", "jungfrau_points", _("a player without a trick has no card points")
             )
@@ -203,7 +214,11 @@ def _played(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
     declarer = fields.seat(fields.present(data, "declarer", "declarer"), s.seats, "declarer")
     if contract in rules.first_player_only and declarer != s.seats[0]:
         raise fields.error(
-            "declarer", "first_player_only", _("only the first player may play %(word)s"), word=contract
+            "declarer",
+            "first_player_only",
+            _("only the first player (%(seat)s) may play %(word)s"),
+            word=contract,
+            seat=s.seats[0],
         )
     partner = data.get("partner")
     if partner is not None:
@@ -286,7 +301,9 @@ def _bonuses(value: Any, contract: str, s: Summary, rules: Rules) -> tuple[Bonus
             raise fields.error(
                 f"{path}.announced", "only_announced", _("%(word)s counts only announced"), word=name
             )
-        if not announced and not made:
+        if not announced and not made and name not in rules.silent_lost:
+            # a bird played to its trick and beaten is lost "still" (rules.SILENT_LOST, the cups' practice);
+            # Trull, Four Kings, Valat ... not made are simply not scored
             raise fields.error(
                 f"{path}.made", "silent_lost", _("a silent bonus that was not made is left out")
             )

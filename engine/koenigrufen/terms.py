@@ -51,6 +51,22 @@ TERMS: Mapping[str, Term] = MappingProxyType(
         "mondfang": Term("Mondfang", None, _("the Mond (Tarock XXI) is caught by the Sküs")),
         "valat": Term("Valat", None, _("one side takes every trick")),
         "kontra": Term("Kontra", None, _("doubles a game or a bonus; Re and Sub double it again")),
+        "still": Term(
+            "still",
+            _("silent"),
+            _(
+                "a bonus not announced: made, it scores its silent value; a bird played to its trick and"
+                " beaten is lost silently and costs it"
+            ),
+        ),
+        "blatt": Term(
+            "Blatt",
+            _("card over"),
+            _(
+                "one or two cards left when a pile is counted in threes: a third of a point each"
+                " (35 and 2 Blatt)"
+            ),
+        ),
         "buergermeister": Term(
             "Bürgermeister", None, _("a Trischaken loser with 36 or more card points: pays double")
         ),

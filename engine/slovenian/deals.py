@@ -16,7 +16,7 @@ PLAYERS_PER_DEAL = 3
 THROWN_IN: frozenset[str] = frozenset({"annulled"})
 
 
-def sitting_out(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
+def sitting_out(positions: Sequence[str], dealer: str, rules: Any = None) -> tuple[str, ...]:
     """Nobody sits out at a table of three."""
     return ()
 

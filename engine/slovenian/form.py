@@ -5,14 +5,32 @@ from __future__ import annotations
 from engine.core.form import FormField
 from engine.core.messages import gettext_noop
 from engine.slovenian.rules import BONUSES, CONTRACTS
-from engine.slovenian.summary import MADE_CONTRACTS, POINT_CONTRACTS
+from engine.slovenian.summary import KINDS, MADE_CONTRACTS, POINT_CONTRACTS
 from engine.slovenian.terms import LABELS
 
 _GAMES = tuple(c for c in CONTRACTS if c != "klop")
 _POINTS = {"contract": POINT_CONTRACTS}
 
+_PLAYED = {"kind": ("played",)}
+
 SUMMARY_FORM: tuple[FormField, ...] = (
-    FormField("contract", "choice", gettext_noop("Contract"), choices=CONTRACTS, required=True),
+    FormField(
+        "kind",
+        "choice",
+        gettext_noop("Kind of hand"),
+        choices=KINDS,
+        required=True,
+        help=gettext_noop("annulled: thrown in and dealt again"),
+    ),
+    FormField(
+        "contract",
+        "choice",
+        gettext_noop("Contract"),
+        choices=CONTRACTS,
+        choices_from="contracts",
+        required=True,
+        shown_when=_PLAYED,
+    ),
     FormField("declarer", "seat", gettext_noop("Declarer"), shown_when={"contract": _GAMES}),
     FormField(
         "card_points",
@@ -45,11 +63,18 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         maximum=70,
         shown_when={"contract": ("klop",)},
     ),
-    FormField("kontra_by", "seat", gettext_noop("Kontra said by"), shown_when={"contract": ("klop",)}),
+    FormField(
+        "kontra_by",
+        "seat",
+        gettext_noop("Kontra said by"),
+        shown_when={"contract": ("klop",)},
+        rules_when={"klop_kontra": (True,)},
+    ),
     FormField(
         "radelci",
         "seats",
         gettext_noop("Players with a radelc"),
         help=gettext_noop("only where the rules keep radelci"),
+        rules_when={"radelci": (True,)},
     ),
 )

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES
 from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 from engine.slovenian.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
@@ -60,6 +61,13 @@ FORMATS: dict[str, dict[str, Any]] = {
 summary_schema = summary_schema_of(ID)
 
 
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "bled": gettext_noop("Bled tournament (2005)"),
+    "classic": gettext_noop("Classic Slovenian tarok"),
+}
+
+
 DESCRIPTOR = GameDescriptor(
     id=ID,
     names={"hu": "Szlovén tarok", "en": "Slovenian Tarok", "de": "Slowenisches Tarock"},
@@ -101,5 +109,6 @@ DESCRIPTOR = GameDescriptor(
     formats=FORMATS,
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

@@ -111,6 +111,11 @@ class Rules:
         "max_kontra": (0, 4),
     }
 
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        """The contracts a hand may be played as: Klop, and the schedule's (what the entry form offers)."""
+        return ("klop", *self.contract_values)
+
 
 BLED = Rules()
 CLASSIC = Rules(

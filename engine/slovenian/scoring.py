@@ -23,8 +23,10 @@ KONTRA_NAMES: tuple[str, ...] = ("kontra", "re", "sub", "mort")
 ITEMS: tuple[str, ...] = ("game", *BONUSES, "mond_penalty", "klop")
 #: the contracts after which, with radelci, every player gets a radelc (pagat)
 RADELC_CONTRACTS = ("klop", "berac", "odprti_berac", "barvni_valat", "valat")
-#: what one seat plausibly wins or loses at stake 1: a won Enojko with a good difference and a bonus
-PLAUSIBLE_PAYMENT = 200
+#: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
+#: of the game's plausible summaries (2000; the largest of 2,000 per preset and size 4000),
+#: ``benchmarks/plausible_payments_games.py``; a typed payment beyond it is queried, not refused
+PLAUSIBLE_PAYMENT = 2500
 HALF = TOTAL_POINTS // 2  # 35: the card-point difference is counted from here (16.8 Bled, pagat)
 
 

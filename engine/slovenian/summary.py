@@ -134,7 +134,7 @@ def parse_summary(summary: Any, rules: Rules) -> Summary:
         if extra:
             raise FieldError(extra[0], NOT_IN_KIND.with_params(kind=kind))
         return Summary(seats, stake, kind)
-    playable = ("klop", *rules.contract_values)
+    playable = rules.contracts
     contract = f.choice(
         f.present(data, "contract", "contract"), [c for c in CONTRACTS if c in playable], "contract"
     )

@@ -16,7 +16,7 @@ from engine.talon.summary import THROWN_IN
 PLAYERS_PER_DEAL = 6
 
 
-def sitting_out(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
+def sitting_out(positions: Sequence[str], dealer: str, rules: Any = None) -> tuple[str, ...]:
     """Nobody sits out in Talon."""
     return ()
 

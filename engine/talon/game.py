@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.descriptor import GameDescriptor
 from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.messages import gettext_noop
 from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
 from engine.talon.facts import hand_facts
 from engine.talon.form import SUMMARY_FORM
@@ -22,6 +23,15 @@ DEALS_PER_ROUND: dict[int, int] = {size: 2 * size for size in TABLE_SIZES}
 
 
 summary_schema = summary_schema_of(ID)
+
+
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "standard": gettext_noop("Complete Advanced Game"),
+    "introductory": gettext_noop("Introductory Game"),
+    "basic": gettext_noop("Complete Basic Game"),
+    "advanced": gettext_noop("Advanced Game"),
+}
 
 
 DESCRIPTOR = GameDescriptor(
@@ -58,5 +68,6 @@ DESCRIPTOR = GameDescriptor(
     formats={name: {"scoring": "game_points", "deals_per_round": DEALS_PER_ROUND} for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

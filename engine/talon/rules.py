@@ -41,6 +41,13 @@ class Rules:
     # reading, kept as an option: False adds the silent valat to the contract's score instead.
     valat_replaces_contract: bool = True
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The ways a hand may end under these rules (the entry form's choices; the table size narrows
+        them, ``form.SUMMARY_FORM``): a misère with 5.4, else a hand passed out at five or six (3.0)."""
+        ending = ("misere",) if self.misere else ("passed_out",)
+        return ("played", *ending, "surrendered", "annulled")
+
 
 INTRODUCTORY = Rules()
 BASIC = replace(INTRODUCTORY, name="basic", pagat_ultimo=True, valat=True, announcements=True, misere=True)

@@ -11,6 +11,7 @@ from engine.talon.tables import (
     BONUS_OPTION,
     BONUS_SIZES,
     CONTRACTS,
+    FOREHAND_PREFERENCE_SIZES,
     HANDFUL_MINIMA,
     MAX_DISCARD_POINTS,
     PARTNER_SIZES,
@@ -32,8 +33,16 @@ def sample_summary(rng: random.Random, rules: Rules, deal: Deal) -> dict[str, An
     if roll < 0.08 and size >= 5:
         return {"kind": "passed_out"}
     if roll < 0.10 and size in PARTNER_SIZES:
-        return {"kind": "surrendered", "contract": CONTRACTS[size][0], "declarer": rng.choice(seats)}
+        contract = CONTRACTS[size][0]
+        return {"kind": "surrendered", "contract": contract, "declarer": _declarer(rng, contract, seats)}
     return _played(rng, rules, seats)
+
+
+def _declarer(rng: random.Random, contract: str, seats: list[str]) -> str:
+    """Anyone, but only the forehand plays preference at three and four (1.3, 2.0)."""
+    if contract == "preference" and len(seats) in FOREHAND_PREFERENCE_SIZES:
+        return seats[0]
+    return rng.choice(seats)
 
 
 def _misere_points(rng: random.Random, seats: list[str]) -> dict[str, int]:
@@ -52,7 +61,7 @@ def _played(rng: random.Random, rules: Rules, seats: list[str]) -> dict[str, Any
     contract = rng.choice(contracts)
     out: dict[str, Any] = {"kind": "played", "contract": contract}
     if contract != "straw_man":
-        out["declarer"] = rng.choice(seats)
+        out["declarer"] = _declarer(rng, contract, seats)
     if size in PARTNER_SIZES and rng.random() < 0.8:
         out["partner"] = rng.choice([s for s in seats if s != out["declarer"]])
     total, need = TOTAL_POINTS[size], REQUIRED_POINTS[size]

@@ -31,6 +31,7 @@ from engine.talon.tables import (
     BONUS_SIZES,
     BONUSES,
     CONTRACTS,
+    FOREHAND_PREFERENCE_SIZES,
     HAND_SIZE,
     HANDFUL_MINIMA,
     MAX_DISCARD_POINTS,
@@ -149,6 +150,7 @@ def parse_summary(summary: Any, rules: Rules) -> Summary:
         if contract == "solo":  # the talon stays face down in a solo (1.3)
             raise FieldError("contract", Message("solo_talon_hidden", _("a solo never sees the talon")))
         declarer = fields.seat(fields.present(s, "declarer", "declarer"), seats, "declarer")
+        _check_preference(contract, declarer, seats)
         return Summary(seats=seats, stake=stake, kind=kind, contract=contract, declarer=declarer)
     if kind == "passed_out" and (size < 5 or rules.misere):
         # 3.0: only at five and six may the forehand pass; there, with misère, all passing plays one (5.4)
@@ -195,6 +197,7 @@ def _played(s: Mapping[str, Any], base: Summary, rules: Rules) -> Summary:
             )
     else:
         declarer = fields.seat(fields.present(s, "declarer", "declarer"), seats, "declarer")
+        _check_preference(contract, declarer, seats)
     partner = None
     if s.get("partner") is not None:
         if size not in PARTNER_SIZES:
@@ -217,6 +220,21 @@ def _played(s: Mapping[str, Any], base: Summary, rules: Rules) -> Summary:
     kontra = _kontra(s.get("kontra"), hand, bonuses, rules)
     handfuls = _handfuls(s.get("handfuls"), hand, rules)
     return replace(hand, bonuses=bonuses, kontra=kontra, handfuls=handfuls)
+
+
+def _check_preference(contract: str, declarer: str, seats: tuple[str, ...]) -> None:
+    """At three and four "the preference contract is only available to the forehand who is not allowed to
+    pass" (1.3, 2.0): the first seat; the others must bid higher or pass. At five and six anyone may (3.0)."""
+    if contract == "preference" and len(seats) in FOREHAND_PREFERENCE_SIZES and declarer != seats[0]:
+        raise FieldError(
+            "declarer",
+            Message(
+                "preference_forehand_only",
+                _("only the forehand (%(seat)s) may play preference with %(size)s players"),
+                seat=seats[0],
+                size=len(seats),
+            ),
+        )
 
 
 def _bonuses(value: Any, hand: Summary, rules: Rules) -> dict[str, Bonus]:

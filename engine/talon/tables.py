@@ -37,6 +37,11 @@ CONTRACT_VALUES: dict[int, dict[str, tuple[int, int]]] = {
     5: {c: (v, v) for c, v in _VALUES_56.items()},
     6: {c: (v, v) for c, v in _VALUES_56.items()},
 }
+#: the sizes at which only the forehand may play preference: "The preference contract is only available to
+#: the forehand who is not allowed to pass" (1.3, its chart's note *; 2.0: the same contracts at four). At
+#: five and six "the forehand is allowed to pass and, therefore, all three ... contracts are available to
+#: all players" (3.0, 4.0)
+FOREHAND_PREFERENCE_SIZES: frozenset[int] = frozenset({3, 4})
 #: the sizes at which the declarer may call a partner: a king at four (2.0), a tarock at six (4.0)
 PARTNER_SIZES: frozenset[int] = frozenset({4, 6})
 

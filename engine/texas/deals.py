@@ -20,7 +20,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)
 PLAYERS_PER_DEAL = 4
 
 
-def sitting_out(positions: Sequence[str], dealer: str) -> tuple[str, ...]:
+def sitting_out(positions: Sequence[str], dealer: str, rules: Any = None) -> tuple[str, ...]:
     """Nobody sits out: the game is for four."""
     return ()
 

@@ -16,10 +16,17 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         "choice",
         gettext_noop("Hand"),
         choices=KINDS,
+        choices_from="kinds",
         help=gettext_noop("played, or thrown in (19.16 variants)"),
     ),
     FormField(
-        "contract", "choice", gettext_noop("Contract"), choices=CONTRACTS, required=True, shown_when=_PLAYED
+        "contract",
+        "choice",
+        gettext_noop("Contract"),
+        choices=CONTRACTS,
+        choices_from="contracts",
+        required=True,
+        shown_when=_PLAYED,
     ),
     FormField("declarer", "seat", gettext_noop("Declarer"), required=True),
     FormField(
@@ -30,7 +37,13 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         shown_when={"contract": ("povenost",)},
     ),
     FormField("talon", "choice", gettext_noop("Talon"), choices=TALONS, shown_when={"contract": ("prever",)}),
-    FormField("no_trick_bid", "bool", gettext_noop("No Trick was bid"), shown_when={"contract": ("prever",)}),
+    FormField(
+        "no_trick_bid",
+        "bool",
+        gettext_noop("No Trick was bid"),
+        shown_when={"contract": ("prever",)},
+        rules_when={"contracts": ("no_trick",)},
+    ),
     FormField(
         "card_points",
         "int",
@@ -53,21 +66,45 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         "bonus",
         gettext_noop("Called King on the last trick"),
         shown_when={"contract": ("povenost",)},
+        rules_when={"king_bonus": (True,)},
     ),
     FormField(
         "bonuses.king_captured",
         "bonus",
         gettext_noop("Unannounced called King lost on the last trick"),
         shown_when={"contract": ("povenost",)},
+        rules_when={"king_captured_scored": (True,)},
     ),
     FormField("bonuses.valat", "bonus", gettext_noop("Valat"), shown_when=_CARDS),
-    FormField("bonuses.xxi_captured", "bonus", gettext_noop("XXI captured by the Skys"), shown_when=_CARDS),
-    FormField("kontra.game", "kontra", gettext_noop("Contra on the game"), shown_when=_PLAYED),
-    FormField("kontra.pagat", "kontra", gettext_noop("Contra on the Pagat"), shown_when=_CARDS),
     FormField(
-        "kontra.king", "kontra", gettext_noop("Contra on the King"), shown_when={"contract": ("povenost",)}
+        "bonuses.xxi_captured",
+        "bonus",
+        gettext_noop("XXI captured by the Skys"),
+        shown_when=_CARDS,
+        rules_when={"xxi_captured_scored": (True,)},
     ),
-    FormField("kontra.valat", "kontra", gettext_noop("Contra on the Valat"), shown_when=_CARDS),
+    FormField("kontra.game", "kontra", gettext_noop("Contra on the game"), shown_when=_PLAYED),
+    FormField(
+        "kontra.pagat",
+        "kontra",
+        gettext_noop("Contra on the Pagat"),
+        shown_when=_CARDS,
+        rules_when={"kontra_targets": ("pagat",)},
+    ),
+    FormField(
+        "kontra.king",
+        "kontra",
+        gettext_noop("Contra on the King"),
+        shown_when={"contract": ("povenost",)},
+        rules_when={"kontra_targets": ("king",), "king_bonus": (True,)},
+    ),
+    FormField(
+        "kontra.valat",
+        "kontra",
+        gettext_noop("Contra on the Valat"),
+        shown_when=_CARDS,
+        rules_when={"kontra_targets": ("valat",)},
+    ),
     *(
         FormField(
             f"declarations.{word}",
@@ -75,6 +112,7 @@ SUMMARY_FORM: tuple[FormField, ...] = (
             label,
             help=gettext_noop("the seats that declared it"),
             shown_when=_CARDS,
+            rules_when={"declarations": (word,)},
         )
         for word, label in (
             ("tarockee", gettext_noop("Tarockee")),

@@ -63,6 +63,14 @@ LABELS: dict[str, str] = {
 summary_schema = summary_schema_of(ID)
 
 
+#: each preset's name as pages show it (translated in tournaments/locale)
+PRESET_NAMES: dict[str, str] = {
+    "taylor_king": gettext_noop("Taylor, King called"),
+    "taylor_xix": gettext_noop("Taylor, XIX called"),
+    "west_xix": gettext_noop("West, XIX called"),
+}
+
+
 DESCRIPTOR = GameDescriptor(
     id=ID,
     names={"hu": "Texasi tarokk", "en": "Texas Tarock", "de": "Texas-Tarock"},
@@ -106,5 +114,6 @@ DESCRIPTOR = GameDescriptor(
     formats={name: {"scoring": "game_points", "table_sizes": [4]} for name in PRESETS},
     option_docs=OPTION_DOCS,
     preset_docs=PRESET_DOCS,
+    preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
 )

@@ -138,6 +138,23 @@ class Rules:
     def __hash__(self) -> int:  # the mappings are not hashable; a Rules value is compared, not hashed
         return hash(self.name)
 
+    # What the entry form asks under these rules (``engine.core.form``'s ``rules_when``/``choices_from``):
+    # the summary refuses the rest (``summary._bonuses_here``, ``_parse_thrown_in``).
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of hand: played, and a hand thrown in by a declarer who drew the called trump from the
+        talon where the rules let him (19.16 variants)."""
+        return ("played", "called_from_talon") if self.called_from_talon_penalty > 0 else ("played",)
+
+    @property
+    def king_captured_scored(self) -> bool:
+        return self.king_bonus and self.king_captured_value > 0
+
+    @property
+    def xxi_captured_scored(self) -> bool:
+        return self.xxi_captured_value > 0
+
 
 TAYLOR_KING = Rules(name="taylor_king")
 TAYLOR_XIX = Rules(

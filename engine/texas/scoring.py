@@ -18,8 +18,10 @@ from engine.core.scoring import settle, team_payments
 from engine.texas.rules import PRESETS, Rules
 from engine.texas.summary import KONTRA_LEVELS, Hand, parse_summary
 
-#: what one seat plausibly wins or loses in a hand at stake 1 (a lone Prever lost with a Contra)
-PLAUSIBLE_PAYMENT = 36
+#: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
+#: of the game's plausible summaries (218; the largest of 2,000 per preset and size 246),
+#: ``benchmarks/plausible_payments_games.py``; a typed payment beyond it is queried, not refused
+PLAUSIBLE_PAYMENT = 280
 #: the items a score sheet shows, in its order
 ITEMS: tuple[str, ...] = (
     "game",

@@ -224,7 +224,7 @@ def test_deals_per_round_out_of_bounds_is_a_400_on_create_and_edit(
     from tournaments.organizing.models import Tournament
 
     before = Tournament.objects.count()
-    body = {"slug": "zero", "name": "Zero", "starts_on": "2026-12-05", field: value}
+    body = {"slug": "zero", "name": "Zero", "game": "hungarian", "starts_on": "2026-12-05", field: value}
     created = staff.post("/api/v1/tournaments/", body, format="json")
     assert created.status_code == 400, created.content
     assert _fields(created) == [field]
@@ -236,9 +236,13 @@ def test_deals_per_round_out_of_bounds_is_a_400_on_create_and_edit(
     assert (tournament.deals_per_round_4, tournament.deals_per_round_5) == (4, 5)
 
 
-def test_deals_per_round_in_bounds_are_saved(organizer, tournament) -> None:
-    edited = organizer.patch("/api/v1/tournaments/cup/", {"deals_per_round_4": 1, "deals_per_round_5": 500},
-                             format="json")  # fmt: skip
+def test_deals_per_round_in_bounds_are_saved(organizer, organizer_user) -> None:
+    from tests.factories import TournamentFactory
+
+    tournament = TournamentFactory(slug="not-drawn")  # the format changes until round 1 is drawn
+    tournament.organizers.add(organizer_user)
+    deals = {"deals_per_round_4": 1, "deals_per_round_5": 500}
+    edited = organizer.patch("/api/v1/tournaments/not-drawn/", deals, format="json")
     assert edited.status_code == 200, edited.content
     tournament.refresh_from_db()
     assert (tournament.deals_per_round_4, tournament.deals_per_round_5) == (1, 500)

@@ -37,7 +37,9 @@ def enter(table1, django_capture_on_commit_callbacks):
 
 def a_record(table) -> tuple[dict, dict]:
     deal = services.next_deal(table, 1)
-    hand = play_hand(11, [RuleBot()] * 4, rules=rules_for("tournament", {}), seats=list(deal.active))
+    hand = play_hand(
+        11, [RuleBot()] * 4, rules=rules_for("tournament", {}, {"game": "hungarian"}), seats=list(deal.active)
+    )
     return hand.record(), {p: hand.payments()[p] for p in "ABCD"}
 
 

@@ -76,5 +76,8 @@ def test_an_illegal_record_names_the_step_in_the_requests_language(table1) -> No
     assert (error["field"], error["code"]) == ("record", caught.value.code)
     assert error["code"] == "card_not_held"
     card = caught.value.params["card"]
-    assert error["message"] == f"Stich 1, Platz {seat}: hat {card} gespielt, ohne die Karte zu halten"
+    player = table1.seats.get(position=seat).player.name  # the table reads whose seat it is
+    assert (
+        error["message"] == f"Stich 1, Platz {seat}, {player}: hat {card} gespielt, ohne die Karte zu halten"
+    )
     assert str(caught.value) == f"trick 1, seat {seat}: played {card} which it does not hold"

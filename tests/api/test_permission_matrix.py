@@ -116,7 +116,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
 }  # fmt: skip
 PATCHED = {"edit a tournament", "edit a club", "edit a series"}  # the writes sent as PATCH (the others: POST)
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
-NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "starts_on": "2026-12-01"}
+NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "game": "hungarian", "starts_on": "2026-12-01"}
 CUP = "/api/v1/tournaments/cup/"
 
 
@@ -250,7 +250,7 @@ EXPECTED = {
 def organizers_series() -> str:
     from tournaments.series.models import Series, SeriesState
 
-    series = Series.objects.create(name="Cup series", slug="cup-series")
+    series = Series.objects.create(game="hungarian", name="Cup series", slug="cup-series")
     series.organizers.add(the_organizer())
     SeriesState.objects.create(series=series)
     return "/api/v1/series/cup-series/"

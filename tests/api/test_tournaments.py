@@ -101,7 +101,13 @@ def test_it_lets_staff_create_a_tournament_and_makes_them_its_organizer(staff) -
     user, client = staff
     response = client.post(
         "/api/v1/tournaments/",
-        {"slug": "winter", "name": "Winter cup", "starts_on": "2026-12-05", "rounds_planned": 5},
+        {
+            "slug": "winter",
+            "name": "Winter cup",
+            "game": "hungarian",
+            "starts_on": "2026-12-05",
+            "rounds_planned": 5,
+        },
         format="json",
     )
     assert response.status_code == 201, response.content
@@ -114,7 +120,7 @@ def test_it_lets_staff_create_a_tournament_and_makes_them_its_organizer(staff) -
 
 
 def test_it_refuses_tournament_creation_to_anonymous_and_non_staff_users(anonymous, organizer) -> None:
-    body = {"slug": "nope", "name": "Nope", "starts_on": "2026-12-05"}
+    body = {"slug": "nope", "name": "Nope", "game": "hungarian", "starts_on": "2026-12-05"}
     assert anonymous.post("/api/v1/tournaments/", body, format="json").status_code == 401
     refused = organizer.post("/api/v1/tournaments/", body, format="json")
     assert refused.status_code == 403
@@ -125,24 +131,36 @@ def test_it_names_the_field_of_a_bad_tournament_and_stores_nothing(staff, tourna
     _, client = staff
     before = Tournament.objects.count()
     bad_type = client.post(
-        "/api/v1/tournaments/", {"slug": "x1", "name": "X", "starts_on": "someday"}, format="json"
+        "/api/v1/tournaments/",
+        {"slug": "x1", "name": "X", "game": "hungarian", "starts_on": "someday"},
+        format="json",
     )
     assert bad_type.status_code == 400
     assert fields(bad_type) == {"starts_on"}
     bad_format = client.post(
         "/api/v1/tournaments/",
-        {"slug": "x2", "name": "X", "starts_on": "2026-12-05", "tiebreaks": ["coin_toss"]},
+        {
+            "slug": "x2",
+            "name": "X",
+            "game": "hungarian",
+            "starts_on": "2026-12-05",
+            "tiebreaks": ["coin_toss"],
+        },
         format="json",
     )
     assert bad_format.status_code == 400
     assert fields(bad_format) == {"tiebreaks"}
     taken = client.post(
-        "/api/v1/tournaments/", {"slug": "cup", "name": "X", "starts_on": "2026-12-05"}, format="json"
+        "/api/v1/tournaments/",
+        {"slug": "cup", "name": "X", "game": "hungarian", "starts_on": "2026-12-05"},
+        format="json",
     )
     assert taken.status_code == 409
     assert fields(taken) == {"slug"}
     bad_slug = client.post(
-        "/api/v1/tournaments/", {"slug": "A B", "name": "X", "starts_on": "2026-12-05"}, format="json"
+        "/api/v1/tournaments/",
+        {"slug": "A B", "name": "X", "game": "hungarian", "starts_on": "2026-12-05"},
+        format="json",
     )
     assert bad_slug.status_code == 400
     assert fields(bad_slug) == {"slug"}
@@ -151,7 +169,7 @@ def test_it_names_the_field_of_a_bad_tournament_and_stores_nothing(staff, tourna
 
 def test_it_edits_a_tournament_with_if_match_and_refuses_a_stale_one_with_412(organizer, tournament) -> None:
     etag = organizer.get(CUP)["ETag"]
-    first = organizer.patch(CUP, {"venue": "Szeged", "rounds_planned": 6}, format="json", HTTP_IF_MATCH=etag)
+    first = organizer.patch(CUP, {"venue": "Szeged", "round_minutes": 70}, format="json", HTTP_IF_MATCH=etag)
     assert first.status_code == 200, first.content
     assert first.json()["venue"] == "Szeged"
     assert first.json()["version"] == tournament.version + 1
@@ -173,6 +191,18 @@ def test_it_lets_only_this_tournaments_organizers_edit_it(
     assert superuser.patch(CUP, {"venue": "Root hall"}, format="json").status_code == 200
     tournament.refresh_from_db()
     assert tournament.venue == "Root hall"
+
+
+def test_the_format_is_fixed_once_round_1_is_drawn(organizer, tournament) -> None:
+    version = tournament.version
+    refused = organizer.patch(CUP, {"venue": "Eger", "rounds_planned": 6}, format="json")
+    assert refused.status_code == 409
+    assert fields(refused) == {"rounds_planned"}
+    assert errors(refused)[0]["message"] == "round 1 is drawn: the format can no longer change"
+    same = organizer.patch(CUP, {"venue": "Eger", "rounds_planned": tournament.rounds_planned}, format="json")
+    assert same.status_code == 200  # the format as it is: no change
+    tournament.refresh_from_db()
+    assert (tournament.venue, tournament.version) == ("Eger", version + 1)
 
 
 def test_it_names_the_bad_field_of_an_edit_and_changes_nothing(organizer, tournament) -> None:
@@ -531,3 +561,18 @@ def test_it_shows_a_players_rounds_and_a_linked_player_their_own(
     stranger = client_with_token(get_user_model().objects.create_user("stranger"))
     assert stranger.get(f"{CUP}me/").status_code == 404
     assert anonymous.get(f"{CUP}players/{PlayerFactory().pk}/rounds/").status_code == 404  # not registered
+
+
+def test_a_tournament_names_its_game_there_is_no_default_one(staff) -> None:
+    _, client = staff
+    body = {"slug": "no-game", "name": "No game", "starts_on": "2026-12-05"}
+    missing = client.post("/api/v1/tournaments/", body, format="json")
+    assert missing.status_code == 400
+    assert fields(missing) == {"game"}
+    unknown = client.post("/api/v1/tournaments/", {**body, "game": "skat"}, format="json")
+    assert unknown.status_code == 400
+    assert fields(unknown) == {"game"}
+    assert not Tournament.objects.filter(slug="no-game").exists()
+    created = client.post("/api/v1/tournaments/", {**body, "game": "cego"}, format="json")
+    assert created.status_code == 201, created.content
+    assert created.json()["rules_preset"] == "ichenheim"  # the game's tournament preset

@@ -29,7 +29,9 @@ def test_a_clubs_pages_fit_a_phone(transactional_db: Any, live_server: Any, brow
     )
     TournamentFactory(name="Őszi Kupa", slug="osz", club=club, status=Tournament.Status.FINISHED)
     TournamentFactory(name="Titkos est", slug="titkos", club=club, is_public=False)
-    Series.objects.create(name="Budapesti Kupa", slug="bp-kupa", club=club, season="2026/27")
+    Series.objects.create(
+        game="hungarian", name="Budapesti Kupa", slug="bp-kupa", club=club, season="2026/27"
+    )
     for n, name in enumerate(["Kovács Anna", "Bíró Béla", "Szentgyörgyváryné Kisfaludy Erzsébet"]):
         player = PlayerFactory(name=name, club=club)
         PlayerRating.objects.create(player=player, game="hungarian", mu=25 + n, sigma=3, ordinal=16.0 + n)

@@ -30,7 +30,7 @@ def test_it_switches_language_and_keeps_it_across_pages(cup: Any, new_phone: Any
 def test_it_shows_the_glossary_and_the_organizers_login_on_any_screen(
     cup: Any, screenshots: Any, phone: Any, desktop: Any
 ) -> None:
-    screenshots("/glossary/", "glossary")
+    screenshots("/glossary/?game=hungarian", "glossary")
     assert phone.get_by_text("tarokk I, the lowest trump").count() == 1
     assert_accessible(phone)
     screenshots("/accounts/login/", "login")

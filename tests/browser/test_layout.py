@@ -70,6 +70,12 @@ MEASURE = """([tap, width]) => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     if (box.width + 0.5 >= tap && box.height + 0.5 >= tap) continue;
+    // a check box or radio button is tapped through its label too (clicking the label ticks it)
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      const label = el.closest('label') || (el.id && document.querySelector('label[for="' + el.id + '"]'));
+      const lb = label && label.getBoundingClientRect();
+      if (lb && lb.width + 0.5 >= tap && lb.height + 0.5 >= tap) continue;
+    }
     // a link in a sentence: its parent has words of its own beside it (WCAG's "inline" exception)
     const own = Array.from(el.parentElement.childNodes)
       .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');

@@ -78,6 +78,8 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
     dispute = Dispute.objects.get(hand__table=four)
     # a second tournament of the organizer's, so that "My tournaments" lists them instead of redirecting
     spring = Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
         name="Tavaszi Pagát-emlékverseny, Budapest",
         slug="spring",
         venue="Budapest",

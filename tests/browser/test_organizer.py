@@ -136,7 +136,7 @@ def test_a_dispute_with_a_hand_record_shows_its_facts_and_items(
     table = cup.rounds.get(number=2).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
     deal = services.next_deal(table, 1)
-    rules = rules_for(cup.rules_preset, cup.rules_options)
+    rules = rules_for(cup.rules_preset, cup.rules_options, {"game": "hungarian"})
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
     services.hand_submit(

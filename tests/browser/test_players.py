@@ -36,7 +36,7 @@ def test_the_organizer_finds_registers_and_merges_on_a_phone(
     register = phone.get_by_role("button", name="Register Kovács Ödön")
     assert register.bounding_box()["height"] >= 44  # a tap target
     register.click()
-    phone.get_by_text("Kovács Ödön is registered.").wait_for()
+    phone.get_by_text("Kovács Ödön is registered and checked in.").wait_for()
     assert cup.registrations.filter(player=known).exists()
 
     phone.goto(f"/players/merge/?q1=HU-42&q2=kovacs&kept={known.pk}&merged={twin.pk}")

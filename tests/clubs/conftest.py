@@ -58,9 +58,13 @@ def site(db: Any) -> Site:
         starts_on=date(2026, 10, 3),
         status=Tournament.Status.FINISHED,
     )
-    Series.objects.create(name="Alfa Kupa 2026", slug="alfa-kupa-2026", club=club_a, season="2026")
-    Series.objects.create(name="Alfa Hidden Series", slug="alfa-hidden", club=club_a, is_public=False)
-    Series.objects.create(name="Béta Liga", slug="beta-liga", club=club_b)
+    Series.objects.create(
+        game="hungarian", name="Alfa Kupa 2026", slug="alfa-kupa-2026", club=club_a, season="2026"
+    )
+    Series.objects.create(
+        game="hungarian", name="Alfa Hidden Series", slug="alfa-hidden", club=club_a, is_public=False
+    )
+    Series.objects.create(game="hungarian", name="Béta Liga", slug="beta-liga", club=club_b)
     for name in ("Zala Zoltán", "Kovács Anna", "Bíró Béla"):
         PlayerFactory(name=name, club=club_a)
     PlayerFactory(name="Huber Hans", club=club_b)

@@ -119,7 +119,7 @@ def test_a_tournament_names_its_club_by_slug_once(site: Site) -> None:
     client = as_user(site.users["club_a_organizer"])
     unknown = client.post(
         "/api/v1/tournaments/",
-        {"name": "X", "slug": "x", "starts_on": "2027-01-01", "club": "nope"},
+        {"name": "X", "slug": "x", "game": "hungarian", "starts_on": "2027-01-01", "club": "nope"},
         format="json",
     )
     assert unknown.status_code == 400
@@ -138,7 +138,7 @@ def test_whoever_may_create_tournaments_organizes_the_club_they_create(site: Sit
     assert not delta.organizers.exists()
     refused = as_user(site.users["tournament_organizer"]).post(
         "/api/v1/tournaments/",
-        {"name": "D", "slug": "d", "starts_on": "2027-01-01", "club": delta.slug},
+        {"name": "D", "slug": "d", "game": "hungarian", "starts_on": "2027-01-01", "club": delta.slug},
         format="json",
     )
     assert refused.status_code == 403
@@ -146,7 +146,13 @@ def test_whoever_may_create_tournaments_organizes_the_club_they_create(site: Sit
     # staff status alone does not open tournaments under another club's name
     staff_refused = as_user(staff).post(
         "/api/v1/tournaments/",
-        {"name": "A", "slug": "a", "starts_on": "2027-01-01", "club": "alfa-tarokk-klub"},
+        {
+            "name": "A",
+            "slug": "a",
+            "game": "hungarian",
+            "starts_on": "2027-01-01",
+            "club": "alfa-tarokk-klub",
+        },
         format="json",
     )
     assert staff_refused.status_code == 403

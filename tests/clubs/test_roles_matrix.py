@@ -26,6 +26,7 @@ SECRET = "Alfa Secret Night"  # the name of club A's private tournament
 NEW_OF_A = {
     "name": "Alfa Winter",
     "slug": "alfa-winter",
+    "game": "hungarian",
     "starts_on": "2027-01-09",
     "club": "alfa-tarokk-klub",
 }
@@ -58,7 +59,7 @@ ACTIONS: dict[str, Callable[[APIClient, Client], int | str]] = {
     "A's private tournament: in the club's API": lambda api, web: listed(api.get(API_CLUB)),
     "edit A's private tournament (API)": lambda api, web: api.patch(PRIVATE, {"venue": "Győr"}, format="json").status_code,  # noqa: E501
     "create a tournament of A (API)": lambda api, web: api.post("/api/v1/tournaments/", NEW_OF_A, format="json").status_code,  # noqa: E501
-    "create a tournament of A (page)": lambda api, web: page_status(web.post(PAGE + "tournaments/new/", {**NEW_OF_A, "is_public": "on"})),  # noqa: E501
+    "create a tournament of A (page)": lambda api, web: page_status(web.post(PAGE + "tournaments/new/", {**NEW_OF_A, "game": "hungarian", "is_public": "on"})),  # noqa: E501
     "open the new-tournament page of A": lambda api, web: page_status(web.get(PAGE + "tournaments/new/")),
     "edit club A (API)": lambda api, web: api.patch(API_CLUB, {"city": "Győr"}, format="json").status_code,
     "add an organizer to A (API)": lambda api, web: api.post(API_CLUB + "organizers/", {"username": "public"}, format="json").status_code,  # noqa: E501

@@ -20,6 +20,7 @@ from tournaments import services
 from tournaments.core.engine_messages import engine_error, engine_message_data, engine_message_from_data
 from tournaments.core.formats import FormatError, rules_for
 from tournaments.draw.models import Table
+from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, HandSubmission
 from tournaments.results.services.disputes import assess
 from tournaments.results.services.hands import next_deal, table_positions
@@ -46,7 +47,7 @@ def read(error: ValidationError, language: str) -> dict[str, list[str]]:
 
 
 def test_a_summary_error_names_the_summarys_field_and_reads_in_each_language() -> None:
-    error = engine_error("data", a_summary_error())
+    error = engine_error("data", a_summary_error(), "hungarian")
     (only,) = error.error_dict["data.result.declarer_card_points"]
     assert only.code == "card_points_impossible"
     assert only.params == {"points": 10, "tricks": 6, "bid": "two", "low": 26, "high": 78}
@@ -70,7 +71,7 @@ def test_a_replay_error_names_the_field_and_says_where_in_each_language(db: None
     tournament = TournamentFactory()
     table = seated_table(tournament, PlayerFactory.create_batch(4))
     exc = a_replay_error(a_record(table)[0])
-    error = engine_error("data", exc)
+    error = engine_error("data", exc, "hungarian")
     (only,) = error.error_dict["data"]
     assert (only.code, only.params["trick"]) == (exc.code, 1)
     assert read(error, "en") == {"data": [str(exc)]}
@@ -80,18 +81,23 @@ def test_a_replay_error_names_the_field_and_says_where_in_each_language(db: None
 
 
 def test_an_error_kept_as_json_reads_later_in_its_readers_language() -> None:
-    data = engine_message_data(a_summary_error())
-    assert data["parts"][0] == "result.declarer_card_points"
-    text = engine_message_from_data(data)
-    with translation.override("de"):
-        assert str(text).startswith("result.declarer_card_points: 10 ist mit 6 Stich(en)")
-    with translation.override("hu"):
-        assert str(text).startswith("result.declarer_card_points: 10 kártyapont lehetetlen")
+    (kept,) = engine_error("data", a_summary_error(), "hungarian").error_dict[
+        "data.result.declarer_card_points"
+    ]
+    data = engine_message_data(kept.message)
+    assert data["game"] == "hungarian"
+    assert data["parts"][-1]["code"] == "card_points_impossible"  # the path is the error's field
+    for stored in (data, {"parts": data["parts"]}):  # kept before texts named their game: Hungarian
+        text = engine_message_from_data(stored)
+        with translation.override("de"):
+            assert str(text).startswith("10 ist mit 6 Stich(en)")
+        with translation.override("hu"):
+            assert str(text).startswith("10 kártyapont lehetetlen")
 
 
 def test_a_tournaments_rules_error_reads_in_the_readers_language() -> None:
     with pytest.raises(FormatError) as caught:
-        rules_for("tournament", {"max_kontra": 9})
+        rules_for("tournament", {"max_kontra": 9}, {"game": "hungarian"})
     assert isinstance(caught.value.__cause__, RulesError)
     assert caught.value.__cause__.code == "max_kontra_range"
     with translation.override("hu"):
@@ -108,14 +114,12 @@ def test_a_rules_option_of_the_wrong_type_is_the_engines_error_not_a_type_error(
         {"preset": "x"},
     ):
         with pytest.raises(FormatError) as caught:
-            rules_for("pagat", options)
+            rules_for("pagat", options, {"game": "hungarian"})
         assert isinstance(caught.value.__cause__, RulesError)
 
 
 @pytest.mark.django_db
-def test_a_summary_the_engine_refuses_in_a_dispute_reads_in_the_language_it_is_shown_in(
-    organizer_user,
-) -> None:
+def test_a_summary_the_engine_refuses_in_a_dispute_reads_in_the_language_it_is_shown_in() -> None:
     table = seated_table(TournamentFactory(deals_per_round_4=4), PlayerFactory.create_batch(4))
     rekontra = played("two", "C", "D", points=52, tricks=6, game_kontra=2)
     services.hand_submit(
@@ -124,9 +128,8 @@ def test_a_summary_the_engine_refuses_in_a_dispute_reads_in_the_language_it_is_s
     services.hand_submit(
         table=table, number=1, source="payments", data=pay(-2, -2, 2, 2), submitted_by=seat(table, "B")
     )
-    services.tournament_edit(
-        table.round.tournament, changes={"rules_options": {"max_kontra": 1}}, by=organizer_user
-    )
+    # rules changed after the hand was entered (no longer possible once round 1 is drawn: set directly)
+    Tournament.objects.filter(pk=table.round.tournament_id).update(rules_options={"max_kontra": 1})
     table = Table.objects.get(pk=table.pk)  # the tournament as it is now
     summary = Dispute.objects.get().submissions.get(source=HandSubmission.Source.SUMMARY)
     assessed = assess(summary, table, table_positions(table), next_deal(table, 1))
@@ -138,10 +141,3 @@ def test_a_summary_the_engine_refuses_in_a_dispute_reads_in_the_language_it_is_s
         assert str(why) == "muss eine ganze Zahl 0..1 sein, nicht 2"
     with translation.override("en"):  # not whatever language an earlier test left active
         assert str(why) == "must be an integer 0..1, got 2"
-
-
-@pytest.fixture
-def organizer_user(db: None):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("org")

@@ -98,5 +98,12 @@ def test_it_counts_a_shared_first_place_as_a_table_win_for_both() -> None:
 )
 def test_it_names_the_field_of_an_invalid_format(values: dict, field: str) -> None:
     with pytest.raises(FormatError) as err:
-        validate_format(values)
+        validate_format({"game": "hungarian", **values})
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("game", [None, "", "skat"])
+def test_a_format_of_no_game_names_the_game(game: str | None) -> None:
+    with pytest.raises(FormatError) as err:
+        validate_format({"game": game, "rules_preset": "tournament"})
+    assert err.value.field == "game"  # there is no default game to check it against

@@ -149,7 +149,7 @@ def _tournament_records() -> list[dict]:
     from engine.hungarian.bots import RandomBot, RuleBot, play_hand
     from tournaments.core.formats import rules_for
 
-    rules = rules_for("tournament", {})
+    rules = rules_for("tournament", {}, {"game": "hungarian"})
     return [
         play_hand(seed, [RuleBot(), RandomBot()] * 2, rules=rules, seats=["B", "C", "D", "A"]).record()
         for seed in range(3)

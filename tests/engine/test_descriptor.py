@@ -20,9 +20,9 @@ from engine.core.cards import legal_follows
 from engine.core.cards import trick_winner as common_trick_winner
 from engine.core.descriptor import ENTRY_KINDS, Deal, GameDescriptor
 from engine.core.messages import EngineError
-from engine.core.record import envelope, record_game
+from engine.core.record import envelope
 from engine.core.scoring import KONTRA_FACTOR, KONTRA_NAMES, kontra_name, settle, team_payments
-from engine.games import DEFAULT_GAME, GAMES, UnknownGame, game
+from engine.games import GAMES, UnknownGame, game, game_of_stored
 from engine.hungarian import cards
 from engine.hungarian.bots import make_bots, play_hand
 from engine.hungarian.record import replay
@@ -56,9 +56,10 @@ def _summaries(n: int = 40) -> list[dict[str, Any]]:
     return out
 
 
-def test_the_registry_holds_hungarian_as_the_default_game() -> None:
-    assert DEFAULT_GAME == "hungarian"
-    assert GAMES["hungarian"] is HUNGARIAN is game()
+def test_the_registry_holds_hungarian_tarokk_and_names_no_default_game() -> None:
+    assert GAMES["hungarian"] is HUNGARIAN is game("hungarian")
+    with pytest.raises(TypeError):
+        game()  # type: ignore[call-arg]
     assert isinstance(HUNGARIAN, GameDescriptor)
     assert HUNGARIAN.id == "hungarian"
     assert set(HUNGARIAN.names) == {"hu", "en", "de"}
@@ -98,7 +99,7 @@ def test_the_deal_sequence_is_the_one_tournaments_formats_computes(
     for kinds, first in itertools.product(KINDS_12, seats[:2]):
         for n in range(12):
             ours = HUNGARIAN.deal(seats, first, kinds[:n], rules)
-            theirs = deal_sequence(seats, first, kinds[:n], rules)
+            theirs = deal_sequence(seats, first, kinds[:n], rules, {"game": "hungarian"})
             assert isinstance(ours, Deal)
             assert (ours.number, ours.dealer, ours.active, ours.stake) == (
                 theirs.number,
@@ -145,10 +146,12 @@ def test_the_replayer_is_the_engines_replay() -> None:
         record = play_hand(seed, make_bots(["rule"] * 4)).record()
         ours, theirs = HUNGARIAN.replay(record), replay(record)
         assert (ours.summary, ours.payments) == (theirs.summary, theirs.payments)
-        assert record_game(record, DEFAULT_GAME) == "hungarian"
-        assert envelope(record, DEFAULT_GAME).seed == seed
-        assert envelope(record, DEFAULT_GAME).rules == record["rules"]
-        assert "tricks" in envelope(record, DEFAULT_GAME).actions
+        assert game_of_stored(record) == "hungarian"  # a record of version 1 names no game
+        assert game_of_stored({**record, "game": "talon"}) == "talon"
+        assert envelope(record).game is None
+        assert envelope(record).seed == seed
+        assert envelope(record).rules == record["rules"]
+        assert "tricks" in envelope(record).actions
 
 
 # The settlement ``tournaments/services/disputes.py`` wrote again before issue 22 (``item_payments``), kept
@@ -204,7 +207,7 @@ def test_item_payments_settle_as_the_disputes_explanation_does() -> None:
     """The engine's one settlement gives the same moves for every item as the disputes' copy did, and the
     team items add up to the score's payments."""
     for summary in _summaries():
-        rules = resolve_rules(summary["rules"])
+        rules = resolve_rules(summary["rules"], game_id="hungarian")
         parsed = parse_summary(summary, rules)
         positions = [*parsed.seats, *([parsed.sitting_out] if parsed.sitting_out else [])]
         scored = score(parsed, rules)
@@ -250,12 +253,14 @@ def test_one_rules_resolver_agrees_with_the_three_ways_of_today(preset: str) -> 
 
     options = {"trial_three_allowed": False, "annulment_holdings": ["four_kings"]}
     expected = get_rules(preset, **dict(options))
-    assert resolve_rules(preset) is PRESETS[preset] is HUNGARIAN.presets[preset]
-    assert resolve_rules(preset, options) == expected == rules_for(preset, options)
-    assert resolve_rules(expected.spec()) == expected == rules_from_spec(expected.spec())
-    assert resolve_rules(expected) is expected
-    assert resolve_rules(PRESETS[preset], options) == expected
-    assert resolve_rules({"preset": preset}, options) == expected
+    assert resolve_rules(preset, game_id="hungarian") is PRESETS[preset] is HUNGARIAN.presets[preset]
+    assert resolve_rules(preset, options, game_id="hungarian") == expected
+    assert rules_for(preset, options, {"game": "hungarian"}) == expected
+    assert resolve_rules(expected.spec(), game_id="hungarian") == expected
+    assert rules_from_spec(expected.spec()) == expected
+    assert resolve_rules(expected, game_id="hungarian") is expected
+    assert resolve_rules(PRESETS[preset], options, game_id="hungarian") == expected
+    assert resolve_rules({"preset": preset}, options, game_id="hungarian") == expected
     assert isinstance(resolve_rules(preset, game_id="hungarian"), Rules)
 
 
@@ -265,7 +270,7 @@ def test_one_rules_resolver_agrees_with_the_three_ways_of_today(preset: str) -> 
 )
 def test_the_resolver_says_what_is_wrong_with_a_spec(spec: Any) -> None:
     with pytest.raises(RulesError):
-        resolve_rules(spec)
+        resolve_rules(spec, game_id="hungarian")
     with pytest.raises(UnknownGame):
         resolve_rules("pagat", game_id="nope")
 
@@ -273,23 +278,22 @@ def test_the_resolver_says_what_is_wrong_with_a_spec(spec: Any) -> None:
 def test_the_terms_and_vocabularies_are_the_ones_the_domain_shows() -> None:
     from django.utils import translation
 
-    from tournaments.core.labels import ENGINE_VOCABULARIES
-    from tournaments.templatetags.tarokk import KONTRA_NAMES as SHOWN_KONTRA_NAMES
-    from tournaments.templatetags.tarokk import TERMS
+    from tournaments.core.labels import HUNGARIAN_SENTENCE_WORDS
+    from tournaments.templatetags.tarokk import glossary
 
-    assert list(HUNGARIAN.terms) == list(TERMS)
     with translation.override("en"):  # the lazy texts' English msgids
+        terms = {t["key"]: t for t in glossary("hungarian")}
+        assert list(HUNGARIAN.terms) == list(terms)
         for key, term in HUNGARIAN.terms.items():
-            word, plain, gloss = TERMS[key]
+            shown = terms[key]
             assert (term.word, term.plain, term.gloss) == (
-                word,
-                None if plain is None else str(plain),
-                str(gloss),
+                shown["word"],
+                None if shown["local"] is None else str(shown["local"]),
+                str(shown["gloss"]),
             )
-    assert set(HUNGARIAN.vocabularies) == set(ENGINE_VOCABULARIES)
+    assert set(HUNGARIAN.vocabularies) == set(HUNGARIAN_SENTENCE_WORDS)
     for name, words in HUNGARIAN.vocabularies.items():
-        assert set(words) == set(ENGINE_VOCABULARIES[name]), name
-    assert SHOWN_KONTRA_NAMES[1:] == HUNGARIAN.kontra_names
+        assert set(words) == set(HUNGARIAN_SENTENCE_WORDS[name]), name
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -299,15 +303,22 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_cli_takes_a_game() -> None:
-    plain = _cli("rules", "--preset", "pagat", "--json")
+    plain = _cli("--game", "hungarian", "rules", "--preset", "pagat", "--json")
     assert plain.returncode == 0
-    for args in (
-        ("--game", "hungarian", "rules"),
-        ("rules", "--game", "hungarian"),
-        ("--game=hungarian", "rules"),
-    ):
+    for args in (("rules", "--game", "hungarian"), ("--game=hungarian", "rules")):
         chosen = _cli(*args, "--preset", "pagat", "--json")
         assert (chosen.returncode, chosen.stdout) == (0, plain.stdout)
+
+
+def test_the_cli_has_no_default_game(tmp_path: Path) -> None:
+    missing = _cli("rules", "--preset", "pagat")
+    assert missing.returncode == 2
+    assert "name the game: --game {hungarian,koenigrufen" in missing.stderr
+    record = tmp_path / "hand.json"
+    record.write_text(json.dumps(play_hand(3, make_bots(["rule"] * 4)).record()), encoding="utf-8")
+    replayed = _cli("replay", str(record))  # a record names its game (one of version 1: Hungarian)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["payments"]
 
 
 def test_the_cli_refuses_an_unknown_game() -> None:

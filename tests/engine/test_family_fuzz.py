@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.messages import FieldError
-from engine.hungarian.family import FAMILY_BONUSES
+from engine.hungarian.family import FAMILY_BONUSES, trick_conflict
 from engine.hungarian.rules import PRESETS
 from engine.hungarian.scoring import score_summary
 from engine.hungarian.summary import _POINT_BOUNDS, _POINT_BOUNDS_46, BID_DRAW
@@ -29,6 +29,19 @@ JSON = st.recursive(
 TEAM = st.sampled_from(["declarer", "opponents"])
 
 
+def consistent(made: dict[str, Any], tricks: int | None) -> dict[str, Any]:
+    """``made`` without the bonuses that cannot be made with those before them (two cards winning one
+    trick, two teams winning one trick: ``family.trick_conflict``)."""
+    credited: list[tuple[str, int]] = []
+    out: dict[str, Any] = {}
+    for name, value in made.items():
+        teams = value if isinstance(value, list) else [] if value is None else [value]
+        trial = credited + [(name, ["declarer", "opponents"].index(team)) for team in teams]
+        if trick_conflict(trial, tricks) is None:
+            credited, out[name] = trial, value
+    return out
+
+
 @st.composite
 def family_summaries(draw: st.DrawFn) -> dict[str, Any]:
     """A valid played hand under a family preset, with announced and made family bonuses."""
@@ -44,6 +57,7 @@ def family_summaries(draw: st.DrawFn) -> dict[str, Any]:
             if name in ("first_five", "first_six", "first_seven", "first_eight"):
                 continue
             made[name] = draw(st.one_of(TEAM, st.just(["declarer", "opponents"]), st.none()))
+        made = consistent(made, rules.tricks_per_hand if rules.pack_size == 42 else None)
         for name in draw(st.lists(st.sampled_from(names), max_size=3, unique=True)):
             anns.append({"team": draw(TEAM), "bonus": name, "kontra": draw(st.integers(0, rules.max_kontra))})
     bid = draw(st.sampled_from(["three", "two", "one", "solo"]))

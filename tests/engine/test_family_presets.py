@@ -22,6 +22,7 @@ from engine.hungarian.rules import OPTION_DOCS, PRESET_DOCS, PRESETS, Rules, Rul
 from engine.hungarian.sample import family_made
 from engine.hungarian.scoring import max_payment, score_summary
 from engine.hungarian.summary import SummaryError, parse_summary
+from tests.engine.test_family_fuzz import consistent
 
 HUNGARIAN = game("hungarian")
 FAMILY = ("family_basic", "palatine", "magus", "emperor")
@@ -389,12 +390,14 @@ def test_the_facts_of_a_dispute_name_the_family_bonuses() -> None:
 
 
 def test_the_rule_of_the_max_payment_covers_the_family() -> None:
+    dearest_first = sorted(MAGUS_BONUSES, key=lambda b: -b[2])
     for name in FAMILY:
         assert max_payment(PRESETS[name]) > max_payment(PRESETS["pagat"])
     worst = played(
         "magus",
         {"declarer_card_points": 90, "declarer_tricks": 9, "trull": "declarer", "four_kings": "declarer",
-         "bonuses": {name: "declarer" for name, _s, _a in MAGUS_BONUSES if name not in ("first_five",)}},
+         # the dearest bonuses first, each kept if it fits those before it (family.trick_conflict)
+         "bonuses": consistent({name: "declarer" for name, _s, _a in dearest_first}, 9)},
         partner=None,
         game_kontra=3,
         announcements=[{"team": "declarer", "bonus": name, "kontra": 3} for name, _s, _a in MAGUS_BONUSES]
@@ -437,6 +440,7 @@ def test_the_descriptor_labels_every_word_and_documents_every_option_and_preset(
     assert HUNGARIAN.formats == {
         "tournament": {
             "scoring": "table_points",
+            "deals_within_time": True,  # ITVB 2.6-2.7: no new deal once the round's time is up
             "table_sizes": [4, 5],
             "deals_per_round": {4: 16, 5: 20},
             "table_points": {4: [10, 8, 6, 4], 5: [10, 8, 6, 4, 4]},
@@ -446,9 +450,9 @@ def test_the_descriptor_labels_every_word_and_documents_every_option_and_preset(
 
 
 def test_the_domain_labels_every_preset_and_bonus() -> None:
-    from tournaments.core.labels import ITEM_NAMES, VOCABULARIES
+    from tournaments.core.labels import ITEM_NAMES
 
-    assert set(PRESETS) <= set(VOCABULARIES["rules_preset"])
+    assert set(PRESETS) <= set(HUNGARIAN.preset_names)
     for word in FAMILY_BONUSES:
         assert str(ITEM_NAMES[word]) == HUNGARIAN.labels[word]
 
@@ -526,28 +530,41 @@ def test_the_score_command_scores_by_a_family_preset(
     assert main(["--game", "hungarian", "score", "--preset", "palatine", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["payments"] == {"A": -17, "B": 17, "C": 17, "D": -17}
-    assert main(["score", str(path)]) == 0  # pagat: bid value 1, no family bonuses
+    assert main(["--game", "hungarian", "score", str(path)]) == 0  # pagat: bid value 1, no family bonuses
     assert json.loads(capsys.readouterr().out)["payments"]["B"] == 1
     path.write_text(json.dumps(played("pagat", announcements=[{"team": "declarer", "bonus": "owl"}])))
-    assert main(["score", "--preset", "palatine", str(path)]) == 1
+    assert main(["--game", "hungarian", "score", "--preset", "palatine", str(path)]) == 1
     assert "announcements[0].bonus" in capsys.readouterr().err
 
 
 def test_the_rules_command_documents_the_family_presets(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules"]) == 0
+    assert main(["--game", "hungarian", "rules"]) == 0
     out = capsys.readouterr().out
     for name in FAMILY:
         assert f"  {name}: {PRESET_DOCS[name]}" in out
     assert "family_bonuses:" in out
     assert "game_value:" in out
     assert "pack_size:" in out
-    assert main(["rules", "--preset", "emperor", "--json"]) == 0
+    assert main(["--game", "hungarian", "rules", "--preset", "emperor", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["presets"] == {"emperor": PRESET_DOCS["emperor"]}
     values = {option["name"]: option["values"]["emperor"] for option in data["options"]}
     assert values["pack_size"] == 46
     assert values["family_bonuses"][0] == ["first_five", 5, 10]
-    assert main(["rules", "--preset", "palatine", "--set", 'family_bonuses=[["owl", 0, 20]]']) == 0
+    assert (
+        main(
+            [
+                "--game",
+                "hungarian",
+                "rules",
+                "--preset",
+                "palatine",
+                "--set",
+                'family_bonuses=[["owl", 0, 20]]',
+            ]
+        )
+        == 0
+    )
     assert 'family_bonuses = [["owl", 0, 20]]' in capsys.readouterr().out
 
 

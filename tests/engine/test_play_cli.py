@@ -61,7 +61,7 @@ def test_it_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_it_runs_as_a_module() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "engine", "play", "--seed", "7", "--bots", BOTS],
+        [sys.executable, "-m", "engine", "--game", "hungarian", "play", "--seed", "7", "--bots", BOTS],
         cwd=ROOT,
         capture_output=True,
         text=True,

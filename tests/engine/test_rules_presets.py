@@ -104,7 +104,11 @@ def test_it_rejects_a_cue_bid_rule_that_would_leave_the_jump_bidder_without_a_ca
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", "rules", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+        [sys.executable, "-m", "engine", "--game", "hungarian", "rules", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
 
 

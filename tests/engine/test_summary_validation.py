@@ -242,7 +242,7 @@ def test_it_rejects_structurally_invalid_samples_in_the_json_schema(data: dict[s
 
 def _cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", "score", *args],
+        [sys.executable, "-m", "engine", "--game", "hungarian", "score", *args],
         input=stdin,
         capture_output=True,
         text=True,

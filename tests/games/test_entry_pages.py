@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import selectors, services
-from tournaments.core.formats import rules_of
+from tournaments.core.formats import game_of, rules_of
 from tournaments.draw.models import Round, Table
 from tournaments.results.models import HandSubmission
 
@@ -154,7 +154,7 @@ def test_a_palatine_table_enters_the_first_five_on_the_phone() -> None:
     assert stored.payload["result"]["bonuses"] == {"first_five": "declarer"}
     assert {"team": "declarer", "bonus": "first_five", "kontra": 0} in stored.payload["announcements"]
     tournament = table.round.tournament
-    items = selectors.scored_items("summary", stored.payload, rules_of(tournament), tournament)
+    items = selectors.scored_items(game_of(tournament), "summary", stored.payload, rules_of(tournament))
     first_five = next(item for item in items if item["name"] == "first_five")
     assert (first_five["team"], first_five["won"], first_five["value"]) == ("declarer", True, 10)  # announced
 

@@ -28,6 +28,8 @@ def event(organizer: Any, players: int) -> Tournament:
     """``players`` checked in; round 1 played and closed, round 2 (swiss) in play with its first hand
     entered at every table and the second one entered by a seat, awaiting confirmation."""
     tournament = Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
         name=f"Nagy Nap {players}",
         slug=f"big-{players}",
         starts_on=date(2026, 11, 28),

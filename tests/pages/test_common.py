@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.http import Http404
 
+from engine.games import GAMES
 from tests.site_data import play_table
 from tournaments.organizing.models import Tournament
 from tournaments.pages.common import page_version, public_tournament_or_404
@@ -61,7 +62,7 @@ def test_it_refuses_to_send_the_language_switch_elsewhere(client: Any, db: Any) 
 
 
 def test_it_lists_the_tarokk_terms_glossed_in_the_readers_language(client: Any, db: Any) -> None:
-    page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = client.get("/glossary/?game=hungarian", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<span lang="hu">pagát</span>' in page
     assert "tarokk I, the lowest trump" in page
     assert "declarer" in page
@@ -107,12 +108,12 @@ def test_it_serves_the_favicon_that_every_page_links(cup: Any, client: Any) -> N
 def test_the_glossary_has_every_term_the_entry_forms_use(client: Any, db: Any) -> None:
     from tournaments.pages.games.hungarian import KONTRA_NAMES
 
-    page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = client.get("/glossary/?game=hungarian", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for word in (*KONTRA_NAMES[1:], "renonsz", "próbahárom", "szóló", "hívott tarokk", "körpassz", "bedobás"):
         assert f'<span lang="hu">{word}</span>' in page, word
     assert "(a failed trial three)" in page
     assert "16 times the value" in page  # hirskontra
-    de = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    de = client.get("/glossary/?game=hungarian", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert '<span lang="hu">próbahárom</span> · Probedreier' in de
 
 
@@ -122,8 +123,24 @@ def test_the_glossary_opened_from_a_tournament_leads_back_to_it(cup: Any, client
     glossary = client.get("/glossary/?t=cup").content.decode()
     assert '<a class="tap" href="/t/cup/">← Back to Őszi Kupa 2026</a>' in glossary
     assert '<nav class="tnav"' in glossary  # the tournament's tabs
-    Tournament.objects.create(name="Hidden", slug="hidden", starts_on=cup.starts_on, is_public=False)
+    Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Hidden",
+        slug="hidden",
+        starts_on=cup.starts_on,
+        is_public=False,
+    )
     for slug in ("hidden", "nope", ""):
         other = client.get(f"/glossary/?t={slug}").content.decode()
         assert "Back to" not in other, slug
         assert '<nav class="tnav"' not in other, slug
+
+
+def test_the_glossary_of_no_tournament_asks_which_game(client: Any, db: Any) -> None:
+    page = client.get("/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Choose a game" in page
+    assert 'class="card glossary"' not in page  # no game's terms by default
+    for game_id in GAMES:
+        assert f'href="?game={game_id}"' in page
+    assert "Rufer" in client.get("/glossary/?game=koenigrufen").content.decode()

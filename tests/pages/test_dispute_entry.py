@@ -43,7 +43,7 @@ def test_the_organizer_enters_payments_previews_then_saves_and_the_dispute_is_re
     assert f'name="pay_{a}" value="4"' in html
     previewed = org.post(url, {**form, "action": "enter-preview"})
     assert previewed.status_code == 200
-    assert "The engine scores it so" in previewed.content.decode()
+    assert "You are saving" in previewed.content.decode()  # payments: what is typed, as it will count
     assert "data-enter-save" in previewed.content.decode()
     assert Dispute.objects.get(pk=dispute.pk).status == "open"  # a preview stores nothing
     saved = org.post(url, {**form, "action": "enter-save", "note": "from the paper sheet"})

@@ -30,17 +30,27 @@ def plan_of(response: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("preset", ["tournament", "overlap", "extra_round", "quadruple_round"])
 def test_deal_paths_are_the_deal_sequences_of_each_path(preset: str) -> None:
-    rules = rules_for("tournament", {} if preset == "tournament" else {"doubled_rounds": preset})
+    rules = rules_for(
+        "tournament", {} if preset == "tournament" else {"doubled_rounds": preset}, {"game": "hungarian"}
+    )
     earlier = ["played", "annulled"]
-    deals = deal_paths(list("ABCDE"), "B", earlier, rules, last=8, depth=3)
+    deals = deal_paths(list("ABCDE"), "B", earlier, rules, last=8, depth=3, tournament={"game": "hungarian"})
     expected_paths = ["".join(p) for n in range(4) for p in itertools.product("pt", repeat=n)]
     assert sorted(deals) == sorted(expected_paths)  # 1 + 2 + 4 + 8
     for path, deal in deals.items():
         kinds = [*earlier, *("played" if step == "p" else "passed_out" for step in path)]
-        assert deal == deal_sequence(list("ABCDE"), "B", kinds, rules)
+        assert deal == deal_sequence(list("ABCDE"), "B", kinds, rules, {"game": "hungarian"})
         assert deal.number == 3 + len(path)
-    assert len(deal_paths(list("ABCD"), "A", earlier, rules, last=4, depth=5)) == 3  # hands 3 and 4 only
-    assert deal_paths(list("ABCD"), "A", ["played"] * 4, rules, last=4, depth=5) == {}
+    assert (
+        len(deal_paths(list("ABCD"), "A", earlier, rules, last=4, depth=5, tournament={"game": "hungarian"}))
+        == 3
+    )  # hands 3 and 4 only
+    assert (
+        deal_paths(
+            list("ABCD"), "A", ["played"] * 4, rules, last=4, depth=5, tournament={"game": "hungarian"}
+        )
+        == {}
+    )
 
 
 def test_a_payments_form_lists_the_deals_ahead(cup: Tournament) -> None:

@@ -385,7 +385,7 @@ def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_c
     table = round2(cup).tables.get(number=1)
     seats = list(table.seats.select_related("player").order_by("position"))
     deal = services.next_deal(table, 1)
-    rules = rules_for("tournament", {})
+    rules = rules_for("tournament", {}, {"game": "hungarian"})
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     wrong = {seat.position: 0 for seat in seats} | {p: -v for p, v in hand.payments().items()}
     with django_capture_on_commit_callbacks(execute=True):  # the validator runs when the entry commits
@@ -399,8 +399,9 @@ def test_a_record_shows_its_facts_and_scored_items_and_the_validators_decision_c
     url = f"/t/cup/manage/disputes/{dispute.pk}/"
     page = org.get(url).content.decode()
     assert "Hand record" in page
-    assert "Facts" in page
-    assert "result.declarer_card_points" in page
+    assert "What was played" in page  # the record's replay, in the entry form's words
+    assert "Card points" in page
+    assert "result.declarer_card_points" not in page  # no raw key
     assert "Scored items" in page
     assert "Decided by the validator" in page
     assert "Override the validator" in page

@@ -80,9 +80,21 @@ def test_signing_in_lands_on_the_dashboard_of_the_one_tournament(client: Any, cu
 def test_an_organizer_of_two_tournaments_gets_their_list(
     client: Any, cup: Tournament, organizer_user: Any
 ) -> None:
-    other = Tournament.objects.create(name="Tavaszi Kupa", slug="spring", starts_on=date(2027, 3, 1))
+    other = Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Tavaszi Kupa",
+        slug="spring",
+        starts_on=date(2027, 3, 1),
+    )
     other.organizers.add(organizer_user)
-    Tournament.objects.create(name="Someone else's", slug="theirs", starts_on=date(2027, 3, 1))
+    Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Someone else's",
+        slug="theirs",
+        starts_on=date(2027, 3, 1),
+    )
     client.post("/accounts/login/", {"username": "organizer", "password": "pw-org-12345"})
     page = client.get("/manage/")
     assert page.status_code == 200
@@ -189,7 +201,9 @@ def test_an_extra_round_needs_a_reason_which_is_kept_and_shown(
 ) -> None:
     refused = post("/t/cup/manage/rounds/next/", {"method": "swiss", "extra_reason": "  "})
     assert refused.status_code == 400
-    assert "extra_reason: round 4 is beyond the 3 planned rounds: give the reason" in text(refused)
+    # named as the form labels the field, never by its key
+    assert "Why an extra round?: round 4 is beyond the 3 planned rounds: give the reason" in text(refused)
+    assert "extra_reason" not in text(refused).split('name="extra_reason"')[0]
     assert not Job.objects.exists()
     assert played.rounds.count() == 3
     drawn = post(
@@ -214,7 +228,13 @@ def test_finishing_marks_the_standings_final_everywhere_and_freezes_the_results(
     anonymous = type(client)()
     before = text(anonymous.get("/t/cup/standings/"))  # cached before the finish
     assert "Final standings" not in before
-    response = post("/t/cup/manage/finish/")
+    asked = post("/t/cup/manage/finish/")  # asked first, as closing a round whose timer runs is
+    assert asked.status_code == 409
+    assert 'id="confirm-finish"' in text(asked)
+    assert 'name="confirm" value="1"' in text(asked)
+    played.refresh_from_db()
+    assert played.finished_at is None
+    response = post("/t/cup/manage/finish/", {"confirm": "1"})
     assert response.status_code == 302
     played.refresh_from_db()
     assert played.finished_at is not None
@@ -239,7 +259,7 @@ def test_finishing_marks_the_standings_final_everywhere_and_freezes_the_results(
     hand = table.hands.first()
     with pytest.raises(Exception, match="the tournament is finished"):
         services.hand_void(hand, by=organizer_user, reason="late correction")
-    assert post("/t/cup/manage/finish/").status_code == 409  # once only
+    assert post("/t/cup/manage/finish/", {"confirm": "1"}).status_code == 409  # once only
 
 
 def test_standings_are_not_final_before_the_finish(played: Tournament) -> None:
@@ -263,7 +283,10 @@ def test_a_format_with_a_final_stage_offers_it_and_finishing_without_it_is_expli
     refused = post("/t/cup/manage/finish/")
     assert refused.status_code == 409
     assert "draw and play it, or finish without it explicitly" in text(refused)
-    assert post("/t/cup/manage/finish/", {"skip_final": "1"}).status_code == 302
+    asked = post("/t/cup/manage/finish/", {"skip_final": "1"})
+    assert asked.status_code == 409
+    assert '<input type="hidden" name="skip_final" value="1">' in text(asked)  # the box keeps the choice
+    assert post("/t/cup/manage/finish/", {"skip_final": "1", "confirm": "1"}).status_code == 302
     with_final.refresh_from_db()
     assert with_final.finished_at is not None
 
@@ -283,7 +306,7 @@ def test_the_final_stage_is_seated_from_the_dashboard_then_finished(
     body = text(org.get("/t/cup/manage/"))
     assert "Seat the final stage" not in body
     assert "Draw an extra round" not in body
-    assert post("/t/cup/manage/finish/").status_code == 302
+    assert post("/t/cup/manage/finish/", {"confirm": "1"}).status_code == 302
 
 
 # --- closing a round whose timer still runs ----------------------------------------------------------------

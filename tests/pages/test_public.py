@@ -44,7 +44,14 @@ def row_names(html: str) -> list[str]:
 
 
 def test_list_links_the_public_tournaments(cup: Tournament, client: Any) -> None:
-    Tournament.objects.create(name="Hidden", slug="hidden", starts_on=cup.starts_on, is_public=False)
+    Tournament.objects.create(
+        game="hungarian",
+        rules_preset="tournament",
+        name="Hidden",
+        slug="hidden",
+        starts_on=cup.starts_on,
+        is_public=False,
+    )
     page = text(client.get("/"))
     assert "Őszi Kupa 2026" in page
     assert "/t/cup/" in page

@@ -337,7 +337,7 @@ def test_it_replays_a_hand_record_and_refuses_one_played_under_other_rules(table
     from tournaments.core.formats import rules_for
 
     deal = services.next_deal(table4, 1)
-    rules = rules_for("tournament", {})
+    rules = rules_for("tournament", {}, {"game": "hungarian"})
     hand = play_hand(11, [RuleBot()] * 4, rules=rules, seats=list(deal.active))
     sub = services.hand_submit(
         table=table4, number=1, source="record", data=hand.record(), submitted_by=seat(table4, "A")

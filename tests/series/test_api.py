@@ -44,7 +44,14 @@ def club(club_org):
 def series(club, club_org, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         return services.series_create(
-            fields={"name": "Wiener Cup", "slug": "wiener-cup", "club": club, "rules": RULES}, by=club_org
+            fields={
+                "game": "hungarian",
+                "name": "Wiener Cup",
+                "slug": "wiener-cup",
+                "club": club,
+                "rules": RULES,
+            },
+            by=club_org,
         )
 
 
@@ -71,7 +78,7 @@ def played(series, club_org, django_capture_on_commit_callbacks):
 
 def test_the_public_reads_the_list_the_series_and_its_standings(series, played) -> None:
     players, first, second = played
-    Series.objects.create(name="Hidden", slug="hidden", is_public=False)
+    Series.objects.create(game="hungarian", name="Hidden", slug="hidden", is_public=False)
     listed = client().get("/api/v1/series/", {"club": series.club.slug}).json()
     assert [item["slug"] for item in listed["results"]] == ["wiener-cup"]
     assert [i["slug"] for i in client().get("/api/v1/series/").json()["results"]] == ["wiener-cup"]

@@ -81,7 +81,7 @@ def test_a_typo_in_the_rules_is_named_and_what_was_typed_stays(client, club_and_
 
 def test_another_clubs_organizer_and_the_public_are_refused(client, club_and_organizer):
     club, _organizer = club_and_organizer
-    series = Series.objects.create(name="S", slug="s", club=club)
+    series = Series.objects.create(game="hungarian", name="S", slug="s", club=club)
     other = get_user_model().objects.create_user("other-org")
     Club.objects.create(name="Other", city="Pécs").organizers.add(other)
     assert client.get(f"/series/{series.slug}/manage/").status_code == 302  # to the login

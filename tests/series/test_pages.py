@@ -30,6 +30,7 @@ def played(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         series = services.series_create(
             fields={
+                "game": "hungarian",
                 "name": "Wiener Cup",
                 "slug": "wiener-cup",
                 "club": club,
@@ -54,7 +55,7 @@ def played(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         for tournament in (first, second):
             services.series_tournament_add(series, tournament, by=org)
-    Series.objects.create(name="Private cup", slug="private", is_public=False)
+    Series.objects.create(game="hungarian", name="Private cup", slug="private", is_public=False)
     return series, players
 
 

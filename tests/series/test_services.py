@@ -49,7 +49,9 @@ def test_the_series_follows_its_tournaments_through_the_event_route(
     players[3].gender = "f"
     players[3].save()
     with django_capture_on_commit_callbacks(execute=True):
-        series = services.series_create(fields={"name": "Cup", "slug": "cup", "rules": RULES}, by=org)
+        series = services.series_create(
+            fields={"game": "hungarian", "name": "Cup", "slug": "cup", "rules": RULES}, by=org
+        )
     first = finished_tournament(players, (30, 10, -10, -30), by=org, finish=False)
     with django_capture_on_commit_callbacks(execute=True):
         services.series_tournament_add(series, first, region="Tirol", by=org)
@@ -89,7 +91,7 @@ def test_the_series_follows_its_tournaments_through_the_event_route(
 
 
 def test_a_tournament_of_another_game_is_refused_and_nothing_is_stored(org) -> None:
-    series = services.series_create(fields={"name": "Cup", "slug": "cup"}, by=org)
+    series = services.series_create(fields={"game": "hungarian", "name": "Cup", "slug": "cup"}, by=org)
     cego = TournamentFactory(game="cego")
     with pytest.raises(ValidationError) as caught:
         services.series_tournament_add(series, cego, by=org)
@@ -104,7 +106,7 @@ def test_who_may_create_and_manage_a_series() -> None:
     other_org = staff("other-org", is_staff=False)
     other.organizers.add(other_org)
     series = services.series_create(
-        fields={"name": "Club cup", "slug": "club-cup", "club": club.slug}, by=club_org
+        fields={"game": "hungarian", "name": "Club cup", "slug": "club-cup", "club": club.slug}, by=club_org
     )
     assert can_manage_series(club_org, series)
     assert not can_manage_series(other_org, series)
@@ -112,9 +114,13 @@ def test_who_may_create_and_manage_a_series() -> None:
         services.series_edit(series, fields={"name": "Mine"}, by=other_org)
     assert caught.value.error_dict["user"][0].code == "permission_denied"
     with pytest.raises(ValidationError):
-        services.series_create(fields={"name": "No club", "slug": "none"}, by=other_org)  # not staff
+        services.series_create(
+            fields={"game": "hungarian", "name": "No club", "slug": "none"}, by=other_org
+        )  # not staff
     with pytest.raises(ValidationError) as caught:
-        services.series_create(fields={"name": "X", "slug": "x", "club": club.slug}, by=other_org)
+        services.series_create(
+            fields={"game": "hungarian", "name": "X", "slug": "x", "club": club.slug}, by=other_org
+        )
     assert "club" in caught.value.message_dict
     third = staff("club-colleague", is_staff=False)
     club.organizers.add(third)
@@ -122,7 +128,7 @@ def test_who_may_create_and_manage_a_series() -> None:
 
 
 def test_an_edit_against_an_old_version_is_refused(org) -> None:
-    series = services.series_create(fields={"name": "Cup", "slug": "cup"}, by=org)
+    series = services.series_create(fields={"game": "hungarian", "name": "Cup", "slug": "cup"}, by=org)
     edited = services.series_edit(series, fields={"season": "2026"}, by=org, expected_version=1)
     with pytest.raises(ValidationError) as caught:
         services.series_edit(edited, fields={"season": "2027"}, by=org, expected_version=1)
@@ -162,7 +168,9 @@ def test_the_final_registers_the_qualified_seeded_by_their_series_rank(
 
 
 def test_the_sweep_recomputes_a_series_whose_task_was_lost(org) -> None:
-    series = services.series_create(fields={"name": "Cup", "slug": "cup"}, by=org)  # refresh never sent
+    series = services.series_create(
+        fields={"game": "hungarian", "name": "Cup", "slug": "cup"}, by=org
+    )  # refresh never sent
     state = SeriesState.objects.get(series=series)
     assert state.stale_since is not None
     SeriesState.objects.update(stale_since=timezone.now() - timedelta(minutes=1))
@@ -182,7 +190,7 @@ def test_the_series_events_start_what_the_wiring_says() -> None:
 
 
 def test_a_recompute_that_began_before_a_change_leaves_the_series_stale(org, monkeypatch) -> None:
-    series = services.series_create(fields={"name": "Cup", "slug": "cup"}, by=org)
+    series = services.series_create(fields={"game": "hungarian", "name": "Cup", "slug": "cup"}, by=org)
     monkeypatch.setattr(services, "COALESCE_SECONDS", 0)
     read = services.series_results
     changes = iter([True])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,6 +19,10 @@ FMT = ScoringFormat(
     "table_points",
     ("total", "table_points", "table_wins", "best_round", "opponents_total", "fewest_hands_lost"),
 )
+
+HUNGARIAN = SimpleNamespace(
+    game="hungarian", rules_preset="tournament", rules_options={}
+)  # a tournament, as read
 
 
 def test_it_ranks_by_total_then_the_ordered_tiebreaks() -> None:
@@ -53,12 +58,13 @@ def test_it_lets_every_player_of_a_five_table_play_as_many_hands_as_at_a_four_ta
         dealer = "ABCDE"[number % 5]
         active = [p for p in "ABCDE" if p != dealer]
         hands.append((dealer, {dealer: 0, active[0]: 3, active[1]: -1, active[2]: -1, active[3]: -1}))
-    lines = table_places(positions, hands, [10, 8, 6, 4, 4])
+    lines = table_places(positions, hands, [10, 8, 6, 4, 4], HUNGARIAN)
     assert {line.hands_played for line in lines.values()} == {16}
     four = table_places(
         {p: i for i, p in enumerate("ABCD", 1)},
         [("ABCD"[n % 4], {"A": 1, "B": -1, "C": 1, "D": -1}) for n in range(16)],
         [10, 8, 6, 4],
+        HUNGARIAN,
     )
     assert {line.hands_played for line in four.values()} == {16}
 

@@ -5,6 +5,7 @@ services as an organizer would."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +22,9 @@ from tournaments.standings.models import Standing, TableResult
 from tournaments.standings.services import standings_recompute
 
 SCALE_4, SCALE_5 = [10, 8, 6, 4], [10, 8, 6, 4, 4]
+HUNGARIAN = SimpleNamespace(
+    game="hungarian", rules_preset="tournament", rules_options={}
+)  # a tournament, as read
 
 
 # --- pure: the rule itself -------------------------------------------------------------------------------
@@ -29,13 +33,13 @@ SCALE_4, SCALE_5 = [10, 8, 6, 4], [10, 8, 6, 4, 4]
 @pytest.mark.parametrize(("seats", "scale"), [("ABCD", SCALE_4), ("ABCDE", SCALE_5)])
 def test_a_table_without_a_counted_hand_gives_nobody_anything(seats: str, scale: list[int]) -> None:
     positions = {p: i for i, p in enumerate(seats, start=1)}
-    assert table_places(positions, [], scale) == {}  # not 7 (4-table) or 6.4 (5-table) each
-    assert table_places(positions, iter(()), scale) == {}
+    assert table_places(positions, [], scale, HUNGARIAN) == {}  # not 7 (4-table) or 6.4 (5-table) each
+    assert table_places(positions, iter(()), scale, HUNGARIAN) == {}
 
 
 def test_one_hand_ranks_a_five_table_by_the_hands_so_far_with_the_dealer_sitting_out() -> None:
     positions = {p: i for i, p in enumerate("ABCDE", start=1)}
-    lines = table_places(positions, [("A", {"A": 0, "B": 6, "C": -2, "D": -2, "E": -2})], SCALE_5)
+    lines = table_places(positions, [("A", {"A": 0, "B": 6, "C": -2, "D": -2, "E": -2})], SCALE_5, HUNGARIAN)
     assert lines[1].hands_played == 0  # the dealer sat the hand out, but the table has a result
     assert {pid: (line.place, line.table_cents) for pid, line in lines.items()} == {
         2: (1, 1000),
@@ -175,7 +179,13 @@ def test_a_bye_counts_its_fixed_points_at_once_provisionally_beside_an_empty_fiv
     organizer: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     tournament = Tournament.objects.create(
-        name="Kis Kupa", slug="kis", starts_on="2026-11-21", deals_per_round_4=4, deals_per_round_5=5
+        game="hungarian",
+        rules_preset="tournament",
+        name="Kis Kupa",
+        slug="kis",
+        starts_on="2026-11-21",
+        deals_per_round_4=4,
+        deals_per_round_5=5,
     )
     for index in range(6):  # six players: one 5-table and a bye
         player = Player.objects.create(name=f"Játékos {index}")

@@ -16,12 +16,13 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.descriptor import Deal, GameDescriptor
 from engine.core.messages import EngineError
 from engine.core.presets import options_of
-from engine.games import DEFAULT_GAME, game
+from engine.games import game
 from tournaments.core.engine_messages import engine_message
 
 PAIRING_METHODS = ("random", "swiss", "balanced", "seeded")
@@ -57,11 +58,12 @@ class FormatError(ValueError):
 ALL_TABLE_SIZES = (2, 3, 4, 5, 6)  # a format has deals and table points for each (columns of Tournament)
 
 
-def game_of(tournament: Any = None) -> GameDescriptor:
-    """The descriptor of ``tournament``'s game (a tournament, or a mapping of its fields); the registry's
-    default game (Hungarian Tarokk) for none."""
+def game_of(tournament: Any) -> GameDescriptor:
+    """The descriptor of ``tournament``'s game (a tournament, a series or a rating: anything with a
+    ``game``, or a mapping of its fields). There is no default game: a tournament without one raises
+    ``UnknownGame`` (an ``EngineError`` naming ``game``)."""
     game_id = tournament.get("game") if isinstance(tournament, Mapping) else getattr(tournament, "game", None)
-    return game(game_id or DEFAULT_GAME)
+    return game(game_id)
 
 
 def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
@@ -69,7 +71,7 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
     deals and table points per size, rounds, table money), with the preset itself: what a new tournament
     of that game starts with where the organizer says nothing else."""
     descriptor = game(game_id)
-    preset = preset or descriptor.default_preset
+    preset = preset or starting_preset(game_id)
     fmt = descriptor.formats.get(preset, {})
     fields: dict[str, Any] = {"rules_preset": preset}
     simple = {"scoring": "scoring", "rounds": "rounds_planned", "point_value_cents": "point_value_cents"}
@@ -78,6 +80,9 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
             fields[name] = fmt[key]
     if "kontras_to_box" in fmt:
         fields["kontras_to_box"] = bool(fmt["kontras_to_box"])
+    # a preset whose event does not say so plays a fixed number of deals (the model's default is the
+    # 2018 Hungarian rules', where the deals are a maximum within the round's time)
+    fields["deals_within_time"] = bool(fmt.get("deals_within_time", False))
     for key in ("table_sizes", "tiebreaks", "pairing_methods"):
         if key in fmt:
             fields[key] = list(fmt[key])
@@ -88,7 +93,19 @@ def format_defaults(game_id: str, preset: str | None = None) -> dict[str, Any]:
     return fields
 
 
-def table_sizes_of(tournament: Any = None) -> tuple[int, ...]:
+def starting_preset(game_id: str) -> str:
+    """The preset a new tournament of ``game_id`` starts on: the game's default preset where its event has
+    a tournament format, else the first preset that has one (Hungarian Tarokk: the 2018 tournament rules,
+    not the pagat text's casual game), else the default preset."""
+    descriptor = game(game_id)
+    if descriptor.default_preset in descriptor.formats:
+        return descriptor.default_preset
+    return next(
+        (name for name in descriptor.presets if name in descriptor.formats), descriptor.default_preset
+    )
+
+
+def table_sizes_of(tournament: Any) -> tuple[int, ...]:
     """The table sizes a tournament's draw may use, the one it fills first first (its own choice where it
     made one, else its game's: e.g. Cego at Ichenheim (3, 4), Talon (6, 5), Hungarian Tarokk (4, 5))."""
     chosen = getattr(tournament, "table_sizes", None)
@@ -129,14 +146,15 @@ def game_catalogue(game_id: str) -> dict[str, Any]:
     }
 
 
-def rules_for(preset: Any, options: Mapping[str, Any] | None, tournament: Any = None) -> Any:
+def rules_for(preset: Any, options: Mapping[str, Any] | None, tournament: Any) -> Any:
     """The rules of ``preset`` with ``options`` on top, resolved by the game (the one resolver); a
     ``FormatError`` naming the field (``rules_preset`` or ``rules_options``) when they do not resolve."""
+    descriptor = game_of(tournament)
     try:
-        return game_of(tournament).resolve_rules(preset, dict(options or {}))
+        return descriptor.resolve_rules(preset, dict(options or {}))
     except EngineError as exc:  # the engine's message, in the reader's language (the cause keeps its code)
         field = "rules_preset" if exc.code == "unknown_preset" else "rules_options"
-        raise FormatError(field, engine_message(exc)) from exc
+        raise FormatError(field, engine_message(exc, descriptor.id)) from exc
     except TypeError as exc:
         raise FormatError("rules_options", _("is not valid: %(error)s"), {"error": str(exc)}) from exc
 
@@ -151,16 +169,30 @@ def deal_sequence(
     first_dealer: str,
     previous_kinds: Sequence[str],
     rules: Any,
-    tournament: Any = None,
+    tournament: Any,
 ) -> Deal:
     """The next deal at a table (who deals, who plays first bidder first, who sits out, the stake) after
     hands of ``previous_kinds``, as the tournament's game deals."""
     return game_of(tournament).deal(positions, first_dealer, previous_kinds, rules)
 
 
-def sits_out(positions: Sequence[str], dealer: str, tournament: Any = None) -> tuple[str, ...]:
-    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``."""
-    return game_of(tournament).sitting_out(positions, dealer)
+def sits_out(positions: Sequence[str], dealer: str, tournament: Any, rules: Any = None) -> tuple[str, ...]:
+    """The seats that sit out a deal dealt by ``dealer`` at a table of ``positions``, as the tournament's
+    rules deal (``rules`` when the caller has them resolved already; Cego's four-handed game: nobody)."""
+    return game_of(tournament).sitting_out(
+        positions, dealer, rules_of(tournament) if rules is None else rules
+    )
+
+
+def sat_out(
+    positions: Sequence[str], dealer: str, kind: str | None, tournament: Any, rules: Any = None
+) -> tuple[str, ...]:
+    """The seats that sat out a hand of ``kind`` dealt by ``dealer``: who sits the deal out, unless the hand
+    is of a kind every seat plays (a Königrufen Trischaken or Fahren at five, 18.11), so that the dealer's
+    hands played count it."""
+    if kind is not None and kind in game_of(tournament).everyone_plays_kinds:
+        return ()
+    return sits_out(positions, dealer, tournament, rules)
 
 
 def deal_paths(
@@ -170,7 +202,7 @@ def deal_paths(
     rules: Any,
     last: int,
     depth: int,
-    tournament: Any = None,
+    tournament: Any,
 ) -> dict[str, Deal]:
     """The next deal, and up to ``depth`` deals after it (not past deal ``last``) for every way the hands in
     between may go, keyed by their path: one letter per hand, each a step of the game's
@@ -231,7 +263,7 @@ def validate_format(values: Mapping[str, Any]) -> None:
     try:
         descriptor = game_of(values)
     except EngineError as exc:
-        raise FormatError("game", engine_message(exc)) from exc
+        raise FormatError("game", engine_message(exc, None)) from exc
     _validate_table_sizes(values.get("table_sizes"), descriptor)
     for field in (f"deals_per_round_{size}" for size in ALL_TABLE_SIZES):  # the database refuses 0
         deals = values.get(field, 1)
@@ -249,6 +281,9 @@ def validate_format(values: Mapping[str, Any]) -> None:
                 ),
                 {"size": size},
             )
+    for field in ("kontras_to_box", "deals_within_time", "final_table", "placement_tables"):
+        if not isinstance(values.get(field, False), bool):
+            raise FormatError(field, _("must be true or false"))
     cents = values.get("point_value_cents", 0)
     if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= 100_000:
         raise FormatError("point_value_cents", _("must be a whole number of cents from 0 to 100000"))
@@ -285,7 +320,7 @@ def _validate_table_sizes(sizes: Any, descriptor: GameDescriptor) -> None:
         raise FormatError(
             "table_sizes",
             _("must list distinct table sizes of %(game)s (%(known)s), the one to fill first first"),
-            {"game": descriptor.names["en"], "known": ", ".join(map(str, descriptor.table_sizes))},
+            {"game": descriptor.name(get_language()), "known": ", ".join(map(str, descriptor.table_sizes))},
         )
 
 

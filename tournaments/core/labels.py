@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from engine.games import game
+from engine.games import GAMES, game
 
-#: the game whose words these are: the words it adds (the Hungarian family's bonuses and presets) are
-#: labelled by its descriptor's English labels, translated by the catalogue once it has them
-_GAME = game("hungarian")
+#: Hungarian Tarokk: its score sheets and its engine's sentences name some of its words otherwise than its
+#: descriptor's labels (``ITEM_NAMES``, ``HUNGARIAN_SENTENCE_WORDS``); the words its family adds are labelled
+#: by the descriptor, translated by the catalogue
+_HUNGARIAN = game("hungarian")
 
 #: the draw methods as the organizer chooses one (the options of the dashboard's draw form)
 METHOD_CHOICES: dict[str, Any] = {
@@ -25,7 +27,7 @@ METHOD_CHOICES: dict[str, Any] = {
     "seeded": _("Seeded by rating (one of each group at every table)"),
 }
 
-#: a scored item's name as the score sheets show it (tarokk jargon stays Hungarian)
+#: a Hungarian Tarokk scored item's name as its score sheets show it (tarokk jargon stays Hungarian)
 ITEM_NAMES: dict[str, Any] = {
     "game": _("game"),
     "double_game": _("double game"),
@@ -41,13 +43,18 @@ ITEM_NAMES: dict[str, Any] = {
     "penalty": _("penalty"),
 }
 ITEM_NAMES.update(
-    {word: gettext_lazy(_GAME.labels[word]) for word in _GAME.vocabularies["bonus"] if word not in ITEM_NAMES}
+    {
+        word: gettext_lazy(_HUNGARIAN.labels[word])
+        for word in _HUNGARIAN.vocabularies["bonus"]
+        if word not in ITEM_NAMES
+    }
 )
 
-#: the engine's vocabularies (``engine.messages.WORDS`` names the params that hold their words): each word
-#: as it reads inside a sentence. English keeps the engine's own words where a sentence reads well with
-#: them ("the declarer took no trick", "for a three"); tarokk jargon stays Hungarian everywhere.
-ENGINE_VOCABULARIES: dict[str, Mapping[str, Any]] = {
+#: Hungarian Tarokk's engine vocabularies (``engine.messages.WORDS`` names the params that hold their
+#: words): each word as it reads inside a sentence. English keeps the engine's own words where a sentence
+#: reads well with them ("the declarer took no trick", "for a three"); tarokk jargon stays Hungarian
+#: everywhere. The other games' words read as their labels (``engine_word``).
+HUNGARIAN_SENTENCE_WORDS: dict[str, Mapping[str, Any]] = {
     "bid": {
         "three": pgettext_lazy("bid", "three"),
         "two": pgettext_lazy("bid", "two"),
@@ -75,14 +82,6 @@ ENGINE_VOCABULARIES: dict[str, Mapping[str, Any]] = {
     },
 }
 
-_PRESET_NAMES: dict[str, Any] = {
-    "tournament": _("Hungarian tournament rules (2018)"),
-    "pagat": _("the rules of pagat.com"),
-    "kegl": _("Kégl's rules (as on Board Game Arena)"),
-}
-_PRESET_NAMES.update(
-    {name: gettext_lazy(_GAME.labels[name]) for name in _GAME.presets if name not in _PRESET_NAMES}
-)
 
 #: the tournament system's own vocabularies (the models' choices join them at start-up: ``register_choices``)
 VOCABULARIES: dict[str, Mapping[str, Any]] = {
@@ -95,7 +94,6 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "manual": _("edited by hand"),
         "final": _("final stage by the standings"),
     },
-    "rules_preset": _PRESET_NAMES,
     # statuses as they read inside a sentence ("round 3 is closed: ...", "the dispute is already resolved")
     "round_state": {
         "draft": pgettext_lazy("status in a sentence", "a draft"),
@@ -142,8 +140,54 @@ VOCABULARIES: dict[str, Mapping[str, Any]] = {
         "file": pgettext_lazy("field", "File"),
         "player": pgettext_lazy("field", "Player"),
         "points": pgettext_lazy("field", "Points"),
+        # the organizer's forms: a refusal names the field as the form labels it (``pages.forms``)
+        "name": pgettext_lazy("field", "Name"),
+        "slug": pgettext_lazy("field", "Address (slug)"),
+        "starts_on": pgettext_lazy("field", "Starts on"),
+        "venue": pgettext_lazy("field", "Venue"),
+        "game": pgettext_lazy("field", "Game"),
+        "club": pgettext_lazy("field", "Club"),
+        "is_public": pgettext_lazy("field", "Public"),
+        "rules_preset": pgettext_lazy("field", "Rules"),
+        "rules_options": pgettext_lazy("field", "Rule options"),
+        "rounds_planned": pgettext_lazy("field", "Rounds"),
+        "round_minutes": pgettext_lazy("field", "Minutes per round"),
+        "deals_within_time": pgettext_lazy("field", "Deals are a maximum within the round's time"),
+        "table_sizes": pgettext_lazy("field", "Table sizes"),
+        "first_size": pgettext_lazy("field", "Fill first"),
+        "pairing_methods": pgettext_lazy("field", "Pairing, round by round"),
+        "scoring": pgettext_lazy("field", "What counts"),
+        "tiebreaks": pgettext_lazy("field", "Tie-breaks"),
+        "point_value_cents": pgettext_lazy("field", "Value of a game point (cents)"),
+        "kontras_to_box": pgettext_lazy("field", "Kontras go to the box"),
+        "rating": pgettext_lazy("field", "Rating"),
+        "gender": pgettext_lazy("field", "Gender"),
+        "birth_year": pgettext_lazy("field", "Birth year"),
+        "external_id": pgettext_lazy("field", "External id"),
+        "list": pgettext_lazy("field", "Players, one a line"),
+        "confirm": pgettext_lazy("field", "Confirmation"),
+        "target": pgettext_lazy("field", "Swap with, or move to"),
+        "extra_reason": pgettext_lazy("field", "Why an extra round?"),
+        "byes": pgettext_lazy("field", "Byes"),
+        "skip_final": pgettext_lazy("field", "Finish without the final stage"),
+        "final_stage": pgettext_lazy("field", "Final stage"),
+        "tournament": pgettext_lazy("field", "Tournament"),
+        "user": pgettext_lazy("field", "Your account"),
     },
 }
+
+
+def _per_size(template: Any, size: int) -> Any:
+    """A field's label that names a table size ("Deals per round, table of 4"), lazy as the others."""
+    return lazy(lambda: str(template) % {"size": size}, str)()
+
+
+# Deals and table points are set per table size (tables of 2 to 6: the format's columns).
+_DEALS_AT = pgettext_lazy("field", "Deals per round, table of %(size)s")
+_POINTS_AT = pgettext_lazy("field", "Table points, table of %(size)s")
+for _size in (2, 3, 4, 5, 6):
+    VOCABULARIES["field"][f"deals_per_round_{_size}"] = _per_size(_DEALS_AT, _size)
+    VOCABULARIES["field"][f"table_points_{_size}"] = _per_size(_POINTS_AT, _size)
 
 
 def register_choices(**choices: Any) -> None:
@@ -154,6 +198,69 @@ def register_choices(**choices: Any) -> None:
 
 
 def label(vocabulary: str, value: Any) -> Any:
-    """``value``'s label in the reader's language (lazy), or the value itself when it has none."""
-    found = VOCABULARIES.get(vocabulary, ENGINE_VOCABULARIES.get(vocabulary, {})).get(value)
+    """``value``'s label in the reader's language (lazy), or the value itself when it has none. A game's
+    own words are the vocabularies ``word:<game>`` (``game_word``) and ``preset:<game>`` (``preset_name``)."""
+    kind, _sep, game_id = vocabulary.partition(":")
+    if game_id and type(value) is str:
+        return preset_name(game_id, value) if kind == "preset" else game_word(game_id, value)
+    # Hungarian Tarokk's sentence words under their plain names ("bid", "kind" ...): what its dispute kit
+    # (``results/games/hungarian.py``) says, and the findings it stored so
+    found = VOCABULARIES.get(vocabulary, HUNGARIAN_SENTENCE_WORDS.get(vocabulary, {})).get(value)
     return value if found is None else found
+
+
+# --- each game's own words ------------------------------------------------------------------------------
+# A word two games share ("solo", "played") reads as each game says it: every lookup names its game.
+
+#: the words a sentence of any game uses for the sides of a hand
+TEAM_WORDS = HUNGARIAN_SENTENCE_WORDS["team"]
+
+#: each game's words where they read otherwise than its descriptor's labels
+_OWN_WORDS: dict[str, Mapping[str, Any]] = {
+    _HUNGARIAN.id: {
+        **{
+            w: t
+            for vocabulary in ("bid", "kind", "holding")
+            for w, t in HUNGARIAN_SENTENCE_WORDS[vocabulary].items()
+        },
+        **ITEM_NAMES,
+    }
+}
+
+
+def game_word(game_id: str, key: str) -> Any:
+    """``key`` (a contract, bid, bonus, scored item, kind of hand or side of ``game_id``) in the reader's
+    language (lazy): the game's own word, never another game's; jargon stays as it is (the glossary
+    explains it); a key the game does not name reads with spaces for underscores."""
+    found = _OWN_WORDS.get(game_id, {}).get(key)
+    if found is not None:
+        return found
+    labels = GAMES[game_id].labels if game_id in GAMES else {}
+    return gettext_lazy(labels[key]) if key in labels else key.replace("_", " ")
+
+
+def engine_word(game_id: str | None, vocabulary: str, value: str) -> Any:
+    """A word of one of the engine's vocabularies (a bid, a team, a bonus, a kind of hand, a holding, any
+    word of the game) as it reads inside a sentence of ``game_id``'s engine; a value the game does not know
+    (an input quoted as given) as it is. ``game_id`` None: a message about no game's data (only the sides
+    are words then)."""
+    if vocabulary == "team" and value in TEAM_WORDS:
+        return TEAM_WORDS[value]
+    if game_id == _HUNGARIAN.id:
+        found = HUNGARIAN_SENTENCE_WORDS.get(vocabulary, {}).get(value)
+        if found is not None:
+            return found
+    if game_id in GAMES and value in GAMES[game_id].labels:
+        return game_word(game_id, value)
+    return value
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in the reader's language (its id for a game no longer registered)."""
+    return GAMES[game_id].name(get_language() or "en") if game_id in GAMES else game_id
+
+
+def preset_name(game_id: str, preset: str) -> Any:
+    """A rules preset of ``game_id`` by its name in the reader's language (lazy)."""
+    names = GAMES[game_id].preset_names if game_id in GAMES else {}
+    return gettext_lazy(names[preset]) if preset in names else preset.replace("_", " ")

@@ -17,7 +17,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from engine.games import DEFAULT_GAME, GAMES
+from engine.games import GAMES
 from tournaments import selectors, services
 from tournaments.core.admin import report_each
 from tournaments.core.formats import FormatError, validate_format
@@ -31,7 +31,6 @@ from tournaments.standings.services import standings_recompute
 class TournamentForm(forms.ModelForm):
     game = forms.ChoiceField(
         choices=[(game_id, g.names["en"]) for game_id, g in GAMES.items()],
-        initial=DEFAULT_GAME,
         help_text="Set once, when the tournament is created: its rules preset is one of this game's.",
     )
 

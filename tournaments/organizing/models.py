@@ -120,8 +120,8 @@ class Tournament(models.Model):
 
     # The game (an id of engine.games, set when the tournament is created) and its rules: a preset of the
     # game plus option overrides.
-    game = models.CharField(max_length=32, default="hungarian")
-    rules_preset = models.CharField(max_length=32, default="tournament")
+    game = models.CharField(max_length=32)
+    rules_preset = models.CharField(max_length=32)
     rules_options = models.JSONField(default=dict, blank=True)
 
     # Format; the defaults are the Hungarian tournament rules of 2018 (items 1, 3, 5).
@@ -134,6 +134,10 @@ class Tournament(models.Model):
     # The table sizes a draw may use, the one it fills first first; empty: the game's own.
     table_sizes = models.JSONField(default=list, blank=True)
     round_minutes = models.PositiveSmallIntegerField(default=80)
+    # The deals per round are a maximum within the round's time (the 2018 rules with ITVB 2.6-2.7): no new
+    # deal once time is up, and a round whose time is up closes with the deals its tables played.
+    # Off: every table plays all its deals (a game whose event counts a fixed number, e.g. Ichenheim's 24).
+    deals_within_time = models.BooleanField(default=True)
     pairing_methods = models.JSONField(default=default_pairing_methods, blank=True)
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.TABLE_POINTS)
     table_points_4 = models.JSONField(default=default_table_points_4)
@@ -165,6 +169,8 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "name"]
         constraints = [
             models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="tournament_rounds_positive"),
+            # every tournament names its game and preset: there is no default game (issue 31)
+            models.CheckConstraint(condition=~Q(game="") & ~Q(rules_preset=""), name="tournament_game_named"),
             models.CheckConstraint(
                 condition=Q(deals_per_round_4__gte=1) & Q(deals_per_round_5__gte=1),
                 name="tournament_deals_positive",

@@ -142,6 +142,15 @@ def club_tournaments(club: Club, user: Any = None) -> QuerySet[Tournament]:
     return tournaments_visible_to(user).filter(club=club)
 
 
+def club_game(club: Club | None) -> str | None:
+    """The game a club's new tournament or series is most likely of: the game of its latest tournament
+    (a form's first choice, which the organizer sees and may change); None for a club that has none yet,
+    whose form then asks for the game."""
+    if club is None:
+        return None
+    return Tournament.objects.filter(club=club).order_by("-created_at").values_list("game", flat=True).first()
+
+
 def club_members(club: Club) -> QuerySet[Player]:
     """The players who name this club (a merged record counts as the player it was merged into)."""
     return Player.objects.filter(club=club, merged_into__isnull=True).order_by("name", "pk")

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.messages import EngineError
-from engine.games import DEFAULT_GAME
+from engine.games import GAMES
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish
@@ -24,10 +24,8 @@ from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.selectors import can_manage_club, club_version
 
 
-def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
-    """Save a new or edited tournament. Its format decides the standings (scoring, table points,
-    tie-breaks, byes), so a saved change marks them stale and they are recomputed. With
-    ``expected_version`` an edit made against an older version is refused (no silent overwrite)."""
+def _checked(tournament: Tournament) -> None:
+    """A tournament's texts and format checked together, each refusal naming its field."""
     for name, required in (("name", True), ("venue", False)):
         value = text(
             getattr(tournament, name), name, max_length=max_length_of(Tournament, name), required=required
@@ -38,8 +36,15 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
         validate_format(values)
     except FormatError as exc:
         if isinstance(exc.__cause__, EngineError):  # the rules' own refusal, with its code and params
-            raise engine_error(exc.field, exc.__cause__) from exc
+            raise engine_error(exc.field, exc.__cause__, values["game"] or None) from exc
         raise invalid(exc.field, exc.message, params=exc.params) from exc
+
+
+def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
+    """Save a new or edited tournament. Its format decides the standings (scoring, table points,
+    tie-breaks, byes), so a saved change marks them stale and they are recomputed. With
+    ``expected_version`` an edit made against an older version is refused (no silent overwrite)."""
+    _checked(tournament)
     with acting_as(by), transaction.atomic():
         if tournament.pk is not None:
             current = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -69,6 +74,7 @@ EDITABLE_FIELDS = (
     "deals_per_round_6",
     "table_sizes",
     "round_minutes",
+    "deals_within_time",
     "pairing_methods",
     "scoring",
     "table_points_2",
@@ -85,6 +91,12 @@ EDITABLE_FIELDS = (
     "placement_tables",
     "seed_by",
 )
+
+# What stays editable while the tournament runs: its details and the length of its next rounds. The rest
+# is the format the players are drawn and ranked by, fixed once round 1 is drawn (a changed table size,
+# deal count or scale would rank one round by another format than the next).
+DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "status", "is_public", "round_minutes")
+FORMAT_FIELDS = frozenset(EDITABLE_FIELDS) - frozenset(DETAIL_FIELDS)
 
 
 def _may_create(user: Any, club: Club | None = None) -> bool:
@@ -127,31 +139,45 @@ def tournament_create(*, fields: dict[str, Any], by: Any) -> Tournament:
 
 
 def _format_of_game(fields: dict[str, Any]) -> dict[str, Any]:
-    """The format a new tournament of ``fields["game"]`` starts with: its preset's event (the game's
-    default preset where none is named); the organizer's own fields win. Hungarian Tarokk, the default
-    game, keeps the model's defaults (the 2018 rules)."""
-    game_id = fields.get("game", DEFAULT_GAME)
-    if game_id == DEFAULT_GAME and "game" not in fields:
-        return {}
+    """The format a new tournament of ``fields["game"]`` starts with: its preset's event (the game's event
+    preset where none is named, ``formats.event_preset``); the organizer's own fields win. The game is
+    required: there is no default game."""
+    if "game" not in fields:
+        raise invalid(
+            "game", _("choose the game the tournament plays (%(known)s)"), params={"known": ", ".join(GAMES)}
+        )
+    game_id = fields["game"]
     preset = fields.get("rules_preset")
     try:
         defaults = format_defaults(game_id, preset if type(preset) is str else None)
     except EngineError as exc:  # an unknown game
-        raise engine_error("game", exc) from exc
+        raise engine_error("game", exc, None) from exc
     return {**defaults, "game": game_id}
 
 
 def tournament_edit(
     tournament: Tournament, *, changes: dict[str, Any], by: Any, expected_version: int | None = None
 ) -> Tournament:
-    """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings)."""
+    """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings).
+    Once round 1 is drawn a change of the format (``FORMAT_FIELDS``) is a conflict naming the field; a
+    format field sent with its current value is no change. The check holds the tournament's lock, which
+    the draw takes too, so no round is drawn between the check and the save."""
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise invalid(sorted(unknown)[0], _("cannot be changed"))
-    tournament = Tournament.objects.get(pk=tournament.pk)
-    for name, value in changes.items():
-        setattr(tournament, name, value)
-    return tournament_save(tournament, by=by, expected_version=expected_version)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        check_version(tournament, expected_version, "tournament")
+        changed = [
+            name for name in EDITABLE_FIELDS if name in changes and changes[name] != getattr(tournament, name)
+        ]
+        locked = [name for name in changed if name in FORMAT_FIELDS]
+        for name, value in changes.items():
+            setattr(tournament, name, value)
+        _checked(tournament)  # a bad value is named as such first, drawn or not
+        if locked and tournament.rounds.exists():
+            raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
+        return tournament_save(tournament, by=by, expected_version=expected_version)
 
 
 def tournament_finish_check(tournament: Tournament, *, skip_final: bool = False) -> None:
@@ -182,21 +208,35 @@ def tournament_finish_check(tournament: Tournament, *, skip_final: bool = False)
         )
 
 
-def tournament_finish(tournament: Tournament, *, by: Any, skip_final: Any = False) -> Tournament:
+def tournament_finish(
+    tournament: Tournament, *, by: Any, skip_final: Any = False, confirm: Any = True
+) -> Tournament:
     """End the tournament once its planned rounds (and its final stage, unless ``skip_final``) are played
     and closed: ``finished_at`` is set and the status becomes finished, the standings are final (every
     page, the projector, the print and the API mark them so), no round can be drawn or started and the
-    results are frozen. Audited (the tournament's history names who and when)."""
+    results are frozen. Audited (the tournament's history names who and when). With ``confirm=False``
+    (the organizer's page passes what its user confirmed) a tournament that could finish is not finished:
+    a conflict on ``confirm`` says what finishing does, as closing a round whose timer runs asks first."""
     if not getattr(by, "is_authenticated", False):
         raise invalid("by", gettext_lazy("an organizer must be named"))
     if not isinstance(skip_final, bool):
         raise invalid("skip_final", gettext_lazy("must be true or false"))
+    if not isinstance(confirm, bool):
+        raise invalid("confirm", gettext_lazy("must be true or false"))
     with acting_as(by), transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         # Entries in flight hold a share lock on their round: the finish waits for them, and they,
         # once it has committed, find the tournament finished.
         list(tournament.rounds.select_for_update().values_list("pk", flat=True))
         tournament_finish_check(tournament, skip_final=skip_final)
+        if not confirm:
+            raise conflict(
+                "confirm",
+                gettext_lazy(
+                    "finishing makes the standings final and freezes every result: confirm to finish %(name)s"
+                ),
+                params={"name": tournament.name},
+            )
         tournament.finished_at = timezone.now()
         tournament.status = Tournament.Status.FINISHED
         tournament.version += 1

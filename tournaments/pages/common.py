@@ -174,21 +174,23 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 
 def glossary(request: HttpRequest) -> HttpResponse:
-    """The tarokk terms as Hungarian players say them, glossed in the reader's language. Opened from a
-    tournament's page (``?t=<slug>``, the footer's link) it keeps that tournament's tabs and a way back."""
+    """A game's terms as its players say them, glossed in the reader's language: the game of the
+    tournament it is opened from (``?t=<slug>``, the footer's link: it keeps a way back), or the game chosen
+    (``?game=<id>``); with neither, the list of games to choose from."""
     from tournaments.templatetags.tarokk import glossary as terms
 
     slug = request.GET.get("t", "")[:50]
     tournament = selectors.public_tournament(slug) if slug else None
     chosen = request.GET.get("game", "")[:32]
     language = translation.get_language() or "en"
-    game = game_of(tournament) if tournament else GAMES.get(chosen, game_of())
+    game = game_of(tournament) if tournament else GAMES.get(chosen)
     context = {
-        "terms": terms(game.id),
+        "terms": terms(game.id) if game else [],
         "tournament": tournament,
         "game": game,
-        "game_name": game.name(language),
-        "games": [(g.id, g.name(language)) for g in GAMES.values() if g.id != game.id],
-        "hungarian": game.id == game_of().id,
+        "game_name": game.name(language) if game else "",
+        "games": [(g.id, g.name(language)) for g in GAMES.values() if game is None or g.id != game.id],
+        # the words of Hungarian Tarokk are Hungarian (lang="hu"); each other game's are its home players'
+        "hungarian": game is not None and game.id == "hungarian",
     }
     return render(request, "tournaments/glossary.html", context)

@@ -212,6 +212,13 @@ class PendingEntry:
 class DisputedHand:
     hand: Hand
     versions: list[tuple[HandSubmission, Seat | None]]
+    dispute: Dispute | None = None
+
+    @property
+    def versions_differ(self) -> bool:
+        """Whether the versions say different things (two seats entered different results), rather than one
+        result contested."""
+        return len({(v.kind, tuple(sorted(v.payments.items()))) for v, _by in self.versions}) > 1
 
 
 def _table_state(view: TableView) -> dict[str, Any]:
@@ -224,7 +231,7 @@ def _table_state(view: TableView) -> dict[str, Any]:
             hand__table=view.table, status=HandSubmission.Status.PENDING
         ).order_by("version")
     }
-    rules = rules_of(view.tournament)
+    game, rules = game_of(view.tournament), rules_of(view.tournament)
     pending, disputed = [], []
     next_number = None
     for number in range(1, limit + 1):
@@ -234,7 +241,7 @@ def _table_state(view: TableView) -> dict[str, Any]:
             dispute = hand.disputes.filter(status=Dispute.Status.OPEN).first()
             versions = list(dispute.submissions.order_by("version")) if dispute else []
             disputed.append(
-                DisputedHand(hand, [(v, view.by_player.get(v.submitted_by_id)) for v in versions])
+                DisputedHand(hand, [(v, view.by_player.get(v.submitted_by_id)) for v in versions], dispute)
             )
         elif waiting is not None:
             by = view.by_player.get(waiting.submitted_by_id)
@@ -244,7 +251,7 @@ def _table_state(view: TableView) -> dict[str, Any]:
                     waiting,
                     by,
                     view.me is not None and by is not None and by.pk == view.me.pk,
-                    selectors.scored_items(waiting.source, waiting.payload, rules),
+                    selectors.scored_items(game, waiting.source, waiting.payload, rules),
                 )
             )
         elif next_number is None and (hand is None or (hand.status == Hand.Status.PENDING and not hand.kind)):
@@ -408,7 +415,9 @@ def entry_confirm_here(request: HttpRequest, slug: str, code: str, number: int) 
             "submission": submission,
             "by": by,
             "facts": entry_kit(opened.tournament).hand_facts(opened, submission),
-            "items": selectors.scored_items(submission.source, submission.payload, rules),
+            "items": selectors.scored_items(
+                game_of(opened.tournament), submission.source, submission.payload, rules
+            ),
             "confirmers": confirmers,
             "error": error,
         }

@@ -12,8 +12,8 @@ refresh without JavaScript) and leads to the round once done.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -27,19 +27,23 @@ from django.urls import URLPattern, path, reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.core.messages import EngineError
 from tournaments import selectors, services
-from tournaments.core.formats import pairing_method_for
-from tournaments.core.labels import METHOD_CHOICES, label
-from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round, Seat
+from tournaments.core.formats import game_of, pairing_method_for
+from tournaments.core.labels import METHOD_CHOICES, game_word
+from tournaments.draw.models import RELEASED_ROUND_STATUSES, Job, Round
 from tournaments.organizing.models import Tournament
-from tournaments.pages.common import organizer_page
+from tournaments.pages.common import organizer_page, seat_label
 from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_errors
 from tournaments.pages.entry import TableView as EntryTable
+from tournaments.pages.forms import labelled
 from tournaments.pages.games import entry_kit
 from tournaments.participants.models import Registration
+from tournaments.results.games import explanation_of
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.results.services.disputes import assess
-from tournaments.results.services.hands import next_deal, table_positions
+from tournaments.results.services.hands import next_deal
+from tournaments.templatetags.tarokk import signed
 
 JOB_POLL_SECONDS = 2
 PROGRESS_POLL_SECONDS = 10
@@ -51,15 +55,13 @@ View = Callable[..., HttpResponse]
 
 
 def error_lines(exc: ValidationError) -> tuple[str, list[str]]:
-    """A service's refusal as the page shows it: its first code and one line per message ("field: ...")."""
+    """A service's refusal as the page shows it: its first code and one line per message, each introduced
+    by its field's label ("Rating: ..."), never by its key (``forms.labelled``)."""
     if hasattr(exc, "error_dict"):
         pairs = [(field, e) for field, errors in exc.error_dict.items() for e in errors]
     else:
         pairs = [(None, e) for e in exc.error_list]
-    lines = []
-    for field, error in pairs:
-        prefix = "" if field in (None, "__all__", "If-Match") else f"{label('field', field)}: "
-        lines += [prefix + message for message in error.messages]
+    lines = [labelled(field, message) for field, error in pairs for message in error.messages]
     code = (pairs[0][1].code if pairs else None) or "invalid"
     return code, lines
 
@@ -109,7 +111,13 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
     tournaments = list(selectors.organized_tournaments(request.user))
     if len(tournaments) == 1 and not request.GET.get("all"):
         return redirect("tournaments:manage", tournaments[0].slug)
-    return render(request, "tournaments/organizer/mine.html", {"tournaments": tournaments})
+    clubs = list(selectors.organized_clubs(request.user)[:50])
+    context = {
+        "tournaments": tournaments,
+        "clubs": clubs,
+        "may_create": bool(request.user.is_staff or request.user.is_superuser or clubs),
+    }
+    return render(request, "tournaments/organizer/mine.html", context)
 
 
 # --- the dashboard -------------------------------------------------------------------------------------
@@ -136,7 +144,10 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def dashboard_response(
-    request: HttpRequest, tournament: Tournament, failed: dict[str, Any] | None = None
+    request: HttpRequest,
+    tournament: Tournament,
+    failed: dict[str, Any] | None = None,
+    confirm_finish: dict[str, Any] | None = None,
 ) -> HttpResponse:
     rounds = list(tournament.rounds.annotate(n_tables=Count("tables", distinct=True)).order_by("number"))
     number, last = next_round_number(tournament)
@@ -144,7 +155,7 @@ def dashboard_response(
         hand__table__round__tournament=tournament, status=Dispute.Status.OPEN
     ).count()
     active_jobs = list(tournament.jobs.filter(status__in=Job.ACTIVE).order_by("created_at"))
-    players = selectors.active_registrations(tournament, number).count()
+    players = selectors.present_registrations(tournament, number).count()
     can_draw = (last is None or last.status == Round.Status.CLOSED) and not active_jobs
     qualifying = sum(r.stage == Round.Stage.QUALIFYING for r in rounds)
     has_final = any(r.stage == Round.Stage.FINAL for r in rounds)
@@ -164,11 +175,22 @@ def dashboard_response(
         "methods": METHOD_CHOICES,
         "players": players,
         "registered": tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).count(),
+        "checked_in": tournament.registrations.filter(status=Registration.Status.CHECKED_IN).count(),
         "open_disputes": open_disputes,
         "active_jobs": active_jobs,
         "failure": failed,
+        "confirm_finish": confirm_finish,
+        "format_open": not rounds,
+        "may_create": bool(
+            request.user.is_staff
+            or request.user.is_superuser
+            or selectors.organized_clubs(request.user).exists()
+        ),
     }
-    return context_render(request, "tournaments/organizer/dashboard.html", context)
+    response = context_render(request, "tournaments/organizer/dashboard.html", context)
+    if confirm_finish:
+        response.status_code = 409  # asked, nothing stored (as the round page asks before closing)
+    return response
 
 
 def context_render(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -208,13 +230,20 @@ def final_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organizer_page
 def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """POST: finish the tournament (``services.tournament_finish``); ``skip_final=1`` finishes without the
-    final stage the format has."""
+    final stage the format has. Asked first, as closing a round is: the service refuses until the organizer
+    confirms (``confirm=1``) on the box the dashboard shows, and stores nothing meanwhile."""
     if request.method != "POST":
         return redirect("tournaments:manage", tournament.slug)
+    skip_final = request.POST.get("skip_final") == "1"
     try:
-        skip_final = request.POST.get("skip_final") == "1"
-        services.tournament_finish(tournament, by=request.user, skip_final=skip_final)
+        confirmed = request.POST.get("confirm") == "1"
+        services.tournament_finish(tournament, by=request.user, skip_final=skip_final, confirm=confirmed)
     except ValidationError as exc:
+        if "confirm" in getattr(exc, "error_dict", {}):
+            lines = [m for e in exc.error_dict["confirm"] for m in e.messages]
+            return dashboard_response(
+                request, tournament, confirm_finish={"lines": lines, "skip_final": skip_final}
+            )
         return dashboard_response(request, tournament, failure(exc, _("tournament")))
     messages.success(request, _("The tournament is finished: the standings are final."))
     return redirect("tournaments:manage", tournament.slug)
@@ -353,6 +382,7 @@ def round_context(request: HttpRequest, tournament: Tournament, round_: Round) -
         "open_disputes": open_disputes(round_),
         "poll_seconds": PROGRESS_POLL_SECONDS,
         "failure": None,
+        "time_up": services.time_is_up(round_),
     }
 
 
@@ -499,25 +529,30 @@ def who_entered(submission: HandSubmission, seats: dict[int, str]) -> str:
     return _("organizer")
 
 
-def fact_text(value: Any) -> Any:
-    """A fact as the page shows it: lists and objects as compact JSON, anything else as it is."""
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    return value
-
-
-def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
-    """Each version the dispute concerns, as a column: who, source, kind, payments, facts, scored items."""
-    hand = dispute.hand
-    table = hand.table
-    seat_list = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
-    seats = {seat.player_id: seat.position for seat in seat_list}
-    names = {seat.position: seat.player.name for seat in seat_list}
-    positions = table_positions(table)
+def dispute_view(dispute: Dispute) -> tuple[EntryTable, Any]:
+    """The disputed hand's table as the entry forms see it (its seats and players), and its deal (None:
+    an earlier hand must be entered first)."""
+    table = dispute.hand.table
+    seats = list(table.seats.select_related("player").order_by("position"))
+    view = EntryTable(
+        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
+        seats=seats, me=None, open=True,
+    )  # fmt: skip
     try:
-        deal = next_deal(table, hand.number, positions)
+        deal = next_deal(table, dispute.hand.number, [s.position for s in seats])
     except ValidationError:
         deal = None
+    return view, deal
+
+
+def version_columns(dispute: Dispute, view: EntryTable, deal: Any) -> list[dict[str, Any]]:
+    """Each version the dispute concerns, as a column: who, source, kind, payments, what was played in the
+    entry form's words (the kit's ``hand_facts``, as the confirming seat reads it), scored items."""
+    table = view.table
+    seats = {seat.player_id: seat.position for seat in view.seats}
+    names = {seat.position: seat.player.name for seat in view.seats}
+    positions = view.positions
+    kit = entry_kit(view.tournament)
     submissions = dispute.submissions.select_related("submitted_by", "entered_by", "confirmed_by").order_by(
         "version"
     )
@@ -537,29 +572,91 @@ def version_columns(dispute: Dispute) -> tuple[list[str], list[dict[str, Any]]]:
                 "who": who_entered(submission, seats),
                 "payments": [(p, names.get(p, ""), says.get(p)) for p in positions],
                 "engine": [(p, engine.get(p)) for p in positions] if engine else None,
-                "facts": [(k, fact_text(v)) for k, v in sorted((assessed.facts or {}).items())]
+                "facts": kit.hand_facts(view, _as_played(submission, view, assessed))
+                if submission.source != HandSubmission.Source.VOID
+                else [],
+                "items": selectors.named_items(
+                    game_of(view.tournament), [item for item, _moves in assessed.items]
+                )
                 if assessed
                 else [],
-                "items": [item for item, _moves in assessed.items] if assessed else [],
                 "error": assessed.error if assessed else None,
                 "chosen": dispute.chosen_id == submission.pk,
             }
         )
-    return [seat.position for seat in seat_list], columns
+    return columns
 
 
-def differences_rows(finding: Any, columns: list[dict[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The finding's differences as rows of a table: field, then each version's value (and the engine's)."""
+def _as_played(submission: HandSubmission, view: EntryTable, assessed: Any) -> Any:
+    """What a version says was played, as the entry forms read a summary: a record as the summary its replay
+    derives (so the organizer reads the bid, the declarer, the card points ... of a record too)."""
+    if submission.source != HandSubmission.Source.RECORD or assessed is None or assessed.error is not None:
+        return submission
+    try:
+        summary = game_of(view.tournament).replay(submission.payload).summary
+    except EngineError:
+        return submission
+    return SimpleNamespace(kind=assessed.kind, source=HandSubmission.Source.SUMMARY, payload=dict(summary))
+
+
+def differences_rows(
+    finding: Any, columns: list[dict[str, Any]], view: EntryTable, deal: Any
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The finding's differences as rows of a table: the field as the entry form labels it, then each
+    version's value (and the engine's) in the reader's language."""
     if finding is None or not finding.differences:
         return [], []
     heads = [str(c["submission"].version) for c in columns]
     if any("engine" in values for values in finding.differences.values()):
         heads.append("engine")
+    name_of = _field_namer(view, deal)
     rows = [
-        {"field": field, "values": [values.get(head) for head in heads]}
+        {
+            "field": name_of(field),
+            "values": [_difference_value(view, field, values.get(head)) for head in heads],
+        }
         for field, values in sorted(finding.differences.items())
     ]
     return heads, rows
+
+
+def _field_namer(view: EntryTable, deal: Any) -> Callable[[str], str]:
+    """A disputed field's path (``payments.A``, ``kind``, ``result.declarer_card_points``) as the entry form
+    labels it: the summary form's own label where it asks that field."""
+    form = entry_kit(view.tournament).forms["summary"](view=view, deal=deal) if deal is not None else None
+
+    def name_of(path: str) -> str:
+        if path.startswith("payments."):
+            seat = view.seat(path.removeprefix("payments."))
+            return _("Payments: %(seat)s") % {"seat": seat_label(seat) if seat else path[9:]}
+        if path == "kind":
+            return _("Kind of hand")
+        name = form.field_for(f"data.{path}") if form is not None else None
+        return (
+            str(form.field_label(name))
+            if form is not None and name
+            else path.rsplit(".", 1)[-1].replace("_", " ")
+        )
+
+    return name_of
+
+
+def _difference_value(view: EntryTable, field: str, value: Any) -> Any:
+    """One version's value of a disputed field in the reader's language: a signed payment, a word of the
+    game, a seat with its player, yes or no; what the game's dispute words say of anything else."""
+    game = game_of(view.tournament)
+    if value is None:
+        return None
+    if field.startswith("payments.") and isinstance(value, int):
+        return signed(value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str):
+        seat = view.seat(value) if len(value) == 1 else None
+        return seat_label(seat) if seat else game_word(game.id, value)
+    if isinstance(value, list | dict):
+        return explanation_of(game).fact(field, value)
+    return value
 
 
 def _dispute(tournament: Tournament, dispute_id: int) -> Dispute:
@@ -577,34 +674,26 @@ ENTRY_SOURCES = ("payments", "summary")
 
 
 def _entry_form(
-    request: HttpRequest, dispute: Dispute, source: str
-) -> tuple[Any, Preview | None, list[str], Any]:
+    request: HttpRequest, view: EntryTable, deal: Any, source: str
+) -> tuple[Any, Preview | None, list[str]]:
     """The dispute page's form to enter the correct result (the table phone's payments or summary form),
     bound to a posted ``enter-preview``/``enter-save``; with the engine's preview (``hand_preview``) of a
-    valid one, the errors for the top, and the deal (None: an earlier hand must be entered first)."""
-    hand, table = dispute.hand, dispute.hand.table
-    seats = list(table.seats.select_related("player").order_by("position"))
-    try:
-        deal = next_deal(table, hand.number, [s.position for s in seats])
-    except ValidationError:
-        return None, None, [], None
-    view = EntryTable(
-        code=None, table=table, round=table.round, tournament=table.round.tournament,  # type: ignore[arg-type]
-        seats=seats, me=None, open=True,
-    )  # fmt: skip
+    valid one and the errors for the top. None without a deal (an earlier hand must be entered first)."""
+    if deal is None:
+        return None, None, []
     form_class = entry_kit(view.tournament).forms[source]
     if request.method != "POST" or not request.POST.get("action", "").startswith("enter-"):
-        return form_class(view=view, deal=deal), None, [], deal
+        return form_class(view=view, deal=deal), None, []
     form = form_class(request.POST, view=view, deal=deal)
     preview, top = None, []
     if form.is_valid():
         try:
-            payments, kind, items = services.hand_preview(table, hand.number, source, form.to_data())
+            payments, kind, items = services.hand_preview(view.table, deal.number, source, form.to_data())
         except ValidationError as exc:
             top = place_errors(form, exc)
         else:
-            preview = Preview([(s, payments.get(s.position, 0)) for s in seats], kind, items)
-    return form, preview, top, deal
+            preview = Preview([(s, payments.get(s.position, 0)) for s in view.seats], kind, items)
+    return form, preview, top
 
 
 @organizer_page
@@ -616,7 +705,8 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
     failed = None
     source = request.POST.get("source") or request.GET.get("enter") or "payments"
     source = source if source in ENTRY_SOURCES else "payments"
-    entry_form, preview, entry_top, deal = _entry_form(request, dispute, source)
+    view, deal = dispute_view(dispute)
+    entry_form, preview, entry_top = _entry_form(request, view, deal, source)
     action = request.POST.get("action", "") if request.method == "POST" else ""
     if action == "enter-save" and entry_form is not None and preview is not None:
         try:
@@ -665,9 +755,9 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
             messages.success(request, done)
             return redirect("tournaments:manage-dispute", tournament.slug, dispute.pk)
         dispute = _dispute(tournament, dispute_id)
-    positions, columns = version_columns(dispute)
+    columns = version_columns(dispute, view, deal)
     finding = dispute.findings.select_related("chosen").order_by("-dispute_version").first()
-    heads, rows = differences_rows(finding, columns)
+    heads, rows = differences_rows(finding, columns, view, deal)
     by_validator = Dispute.objects.filter(selectors.settled_by_validator(), pk=dispute.pk).exists()
     context = {
         "tournament": tournament,
@@ -675,7 +765,7 @@ def dispute_page(request: HttpRequest, tournament: Tournament, dispute_id: int) 
         "hand": dispute.hand,
         "table": dispute.hand.table,
         "round": dispute.hand.table.round,
-        "positions": positions,
+        "positions": view.positions,
         "columns": columns,
         "finding": finding,
         "diff_heads": heads,

@@ -14,6 +14,7 @@ Private fields (gender, birth year, external id) show on the organizers' pages o
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.contrib import messages
@@ -22,7 +23,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, path, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from config.db_router import replica_reads
@@ -30,8 +31,10 @@ from tournaments import selectors, services
 from tournaments.core.formats import game_of
 from tournaments.organizing.models import Club, Tournament
 from tournaments.pages.common import organizer_page
+from tournaments.pages.forms import PageForm
 from tournaments.pages.organizer import failure
-from tournaments.participants.models import Player
+from tournaments.pages.setup import field_labels
+from tournaments.participants.models import RATING_MAX, Gender, Player, Registration
 
 QUERY_MAX = 100
 
@@ -89,93 +92,267 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "tournaments/players/profile.html", player_profile_context(player, request))
 
 
-# --- registering a player (the tournament's organizers) ---------------------------------------------------
+# --- the registration desk (the tournament's organizers) --------------------------------------------------
+
+NEW_PLAYER_FIELDS = ("name", "club", "external_id", "rating")
+PLAYER_FIELDS = ("name", "club", "rating", "gender", "birth_year")
 
 
-def _typed(request: HttpRequest) -> dict[str, str]:
-    """What the organizer typed, kept on the page when it is refused or asked about."""
-    return {name: request.POST.get(name, "")[:200] for name in ("name", "club", "external_id", "rating")}
-
-
-def _club(value: str) -> Club | None:
+def _club(form: PageForm, value: str, name: str = "club") -> Club | None:
     if not value:
         return None
     club = Club.objects.filter(pk=int(value)).first() if value.isdigit() and len(value) <= 9 else None
     if club is None:
-        raise ValidationError({"club": [ValidationError(_("choose a club of the list"), code="invalid")]})
+        form.error(name, _("choose a club of the list"))
     return club
 
 
-def _rating(value: str) -> Any:
-    value = value.strip()
-    return (
-        int(value) if value.isascii() and value.lstrip("-").isdigit() and len(value) <= 9 else value or None
+def _new_player_form() -> PageForm:
+    """A new player's form: their record, and whether they are here (ticked: checked in at once)."""
+    labels = {**field_labels(NEW_PLAYER_FIELDS), "check_in": gettext_lazy("Here now: check in")}
+    return PageForm(labels, {"check_in": True})
+
+
+def _list_form() -> PageForm:
+    """The pasted list's form: the lines, and whether the players are here."""
+    labels = {**field_labels(("list",)), "list_check_in": gettext_lazy("They are here: check them in")}
+    return PageForm(labels)
+
+
+REGISTRATION_ACTIONS: dict[str, Any] = {
+    "check_in": (services.registration_check_in, gettext_lazy("%(name)s is checked in.")),
+    "undo_check_in": (services.registration_check_in_undo, gettext_lazy("%(name)s is no longer checked in.")),
+    "no_show": (
+        services.registration_no_show,
+        gettext_lazy("%(name)s did not come: kept in the list, not drawn."),
+    ),
+    "undo_no_show": (
+        services.registration_no_show_undo,
+        gettext_lazy("%(name)s is registered again (not checked in yet)."),
+    ),
+    "withdraw": (services.registration_withdraw, None),
+}
+
+
+def _registration_action(request: HttpRequest, tournament: Tournament, action: str) -> str:
+    """A registration's button (check in, undo, did not come, withdraw, register again), through its
+    service: what happened, in words (``_draft_warning`` adds what a draft round needs then)."""
+    registration = (
+        tournament.registrations.select_related("player")
+        .filter(pk=_id(request.POST.get("registration")))
+        .first()
     )
+    if registration is None:
+        raise ValidationError({"player": [ValidationError(_("choose a player of the list"), code="invalid")]})
+    name = registration.player.name
+    if action == "register_again":
+        services.player_register(tournament, registration.player, by=request.user)
+        return _("%(name)s is registered again, from the next round on.") % {"name": name}
+    service, done = REGISTRATION_ACTIONS[action]
+    registration = service(registration, by=request.user)
+    if action == "withdraw":
+        after = registration.withdrawn_after_round
+        if after:
+            return _("%(name)s has withdrawn after round %(round)s.") % {"name": name, "round": after}
+        return _("%(name)s has withdrawn before the start.") % {"name": name}
+    return str(done) % {"name": name}
+
+
+def _draft_warning(tournament: Tournament, player_id: int) -> str | None:
+    """A draft round seating a player who is no longer present: redraw it (it was drawn from the old list)."""
+    lines, _last = selectors.registration_desk(tournament)
+    line = next((ln for ln in lines if ln.registration.player_id == player_id), None)
+    if line is None or line.in_draft is None:
+        return None
+    if selectors.present_registrations(tournament, line.in_draft).filter(player_id=player_id).exists():
+        return None
+    return _("Round %(round)s is drawn as a draft with %(name)s: redraw it.") % {
+        "round": line.in_draft,
+        "name": line.registration.player.name,
+    }
 
 
 @organizer_page
 def register(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Register a player: search first (name, club, external id), pick the person if they exist, else
-    create a new record. A new name that matches existing records shows them before anything is made."""
+    """The registration desk: find a person and register them (or create a new record, after seeing the
+    records with a similar name), paste a list of players, check players in as they arrive, mark who did
+    not come, withdraw, and edit a player's record. Registered is not arrived: the draws take only the
+    players present (``selectors.present_registrations``)."""
     query = request.GET.get("q", "")[:QUERY_MAX].strip()
-    typed = {"name": "", "club": "", "external_id": "", "rating": ""}
-    failed, similar = None, []
+    new_form, list_form = _new_player_form(), _list_form()
+    failed, similar, report = None, [], None
+    status = 200
     if request.method == "POST":
         action = request.POST.get("action", "")
-        typed = _typed(request)
         try:
             if action == "register":
                 player = Player.objects.filter(pk=_id(request.POST.get("player", ""))).first()
                 if player is None:
                     raise ValidationError({"player": [ValidationError(_("choose a player"), code="invalid")]})
                 services.player_register(tournament, player, check_in=True, by=request.user)
-                messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+                messages.success(request, _("%(name)s is registered and checked in.") % {"name": player.name})
                 return redirect("tournaments:manage-players", tournament.slug)
             if action == "create":
-                club = _club(typed["club"])
-                if not request.POST.get("confirm_new"):
-                    similar = selectors.players_find(typed["name"], limit=10) if typed["name"].strip() else []
-                    if typed["external_id"].strip():
-                        similar += [
-                            p
-                            for p in selectors.players_find("", external_id=typed["external_id"].strip())
-                            if p not in similar
-                        ]
-                if not similar:
-                    registration = services.tournament_player_add(
-                        tournament,
-                        name=typed["name"],
-                        club=club,
-                        rating=_rating(typed["rating"]),
-                        external_id=typed["external_id"] or None,
-                        check_in=True,
-                        by=request.user,
-                    )
-                    name = registration.player.name
-                    messages.success(request, _("%(name)s is a new player, registered.") % {"name": name})
+                similar = _create(request, tournament, new_form)
+                if not similar and not new_form.invalid:
                     return redirect("tournaments:manage-players", tournament.slug)
+                status = new_form.status
+            elif action == "list":
+                report = _paste(request, tournament, list_form)
+                status = list_form.status
+            elif action in (*REGISTRATION_ACTIONS, "register_again"):
+                messages.success(request, _registration_action(request, tournament, action))
+                warning = _draft_warning(
+                    tournament, _registered_player(tournament, request.POST.get("registration"))
+                )
+                if warning:
+                    messages.warning(request, warning)
+                return redirect(f"{reverse('tournaments:manage-players', args=[tournament.slug])}#players")
         except ValidationError as exc:
             failed = failure(exc, _("tournament"))
-    registered = set(tournament.registrations.values_list("player_id", flat=True))
+            status = failed["status"]
+    lines, last = selectors.registration_desk(tournament)
+    registered = {line.registration.player_id for line in lines}
     found = selectors.players_find(query, limit=20) if query else []
+    counts = Counter(line.registration.status for line in lines)
     context = {
         "tournament": tournament,
         "active": "players",
         "query": query,
         "found": [(p, p.pk in registered) for p in found],
         "similar": [(p, p.pk in registered) for p in similar],
-        "typed": typed,
-        "clubs": Club.objects.order_by("name"),
+        "new_form": new_form,
+        "list_form": list_form,
+        "report": report,
+        "clubs": [(club.pk, club.name) for club in Club.objects.order_by("name")],
         "failure": failed,
-        "registered": tournament.registrations.select_related("player__club").order_by("player__name"),
+        "lines": lines,
+        "last_round": last,
+        "counts": {status: counts.get(status, 0) for status in Registration.Status.values},
+        "present_next": selectors.present_registrations(tournament, last + 1).count(),
+        "list_max": services.LIST_MAX_LINES,
     }
-    status = failed["status"] if failed else 200
     return render(request, "tournaments/players/register.html", context, status=status)
+
+
+def _registered_player(tournament: Tournament, registration_id: Any) -> int:
+    return (
+        tournament.registrations.filter(pk=_id(registration_id)).values_list("player_id", flat=True).first()
+        or 0
+    )
+
+
+def _create(request: HttpRequest, tournament: Tournament, form: PageForm) -> list[Player]:
+    """A new player, registered (and checked in, when ticked), after showing the records of a similar name
+    (or the same external id) first; the records shown, or none once it is made."""
+    post = request.POST
+    name = form.text(post, "name", 200, required=True)
+    external_id = form.text(post, "external_id", 64)
+    club = _club(form, form.text(post, "club", 20))
+    rating = form.whole(post, "rating", low=0, high=RATING_MAX, required=False)
+    check_in = form["check_in"].value = post.get("check_in") == "on"
+    if form.invalid:
+        return []
+    similar: list[Player] = []
+    if not post.get("confirm_new"):
+        similar = selectors.players_find(name, limit=10) if name.strip() else []
+        if external_id.strip():
+            similar += [
+                p for p in selectors.players_find("", external_id=external_id.strip()) if p not in similar
+            ]
+    if similar:
+        return similar
+    try:
+        registration = services.tournament_player_add(
+            tournament,
+            name=name,
+            club=club,
+            rating=rating,
+            external_id=external_id or None,
+            check_in=check_in,
+            by=request.user,
+        )
+    except ValidationError as exc:
+        form.refused(exc)
+        return []
+    done = _("%(name)s is a new player, registered.") % {"name": registration.player.name}
+    messages.success(request, done)
+    return []
+
+
+def _paste(request: HttpRequest, tournament: Tournament, form: PageForm) -> Any:
+    """Register a pasted list (``services.players_register_list``); the lines refused stay in the box with
+    their reasons, to be fixed and sent again."""
+    typed = form.text(request.POST, "list", services.LIST_MAX_CHARS + 1, required=True)
+    check_in = form["list_check_in"].value = request.POST.get("list_check_in") == "on"
+    if form.invalid:
+        return None
+    try:
+        report = services.players_register_list(tournament, typed, check_in=check_in, by=request.user)
+    except ValidationError as exc:
+        form.refused(exc)
+        return None
+    form["list"].value = "\n".join(line.typed for line, _reason in report.refused)
+    form["list"].errors += [str(reason) for _line, reason in report.refused]
+    if report.refused:
+        form.code = "invalid"
+    return report
 
 
 def _id(value: Any) -> int | None:
     value = str(value or "")
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
+
+
+@organizer_page
+def player_edit(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    """A registered player's record: name, club, rating, gender and birth year. The record is shared by
+    every tournament the person plays, so it is changed here only by those ``selectors.may_edit_player``
+    names (an organizer of this tournament while the record is this tournament's alone); others see it."""
+    player = selectors.tournament_player(tournament, player_id)
+    if player is None:
+        raise Http404("No such player in this tournament")
+    allowed = selectors.may_edit_player(request.user, player, tournament)
+    form = PageForm(
+        field_labels(PLAYER_FIELDS),
+        {
+            "name": player.name,
+            "club": str(player.club_id or ""),
+            "rating": "" if player.rating is None else str(player.rating),
+            "gender": player.gender,
+            "birth_year": "" if player.birth_year is None else str(player.birth_year),
+        },
+    )
+    if request.method == "POST":
+        post = request.POST
+        changes: dict[str, Any] = {
+            "name": form.text(post, "name", 200, required=True),
+            "club": _club(form, form.text(post, "club", 20)),
+            "rating": form.whole(post, "rating", low=0, high=RATING_MAX, required=False),
+            "gender": form.choice(post, "gender", ["", *Gender.values]),
+            "birth_year": form.whole(post, "birth_year", low=1900, high=2100, required=False),
+        }
+        if not form.invalid:
+            try:
+                services.player_edit(player, changes=changes, by=request.user, tournament=tournament)
+            except ValidationError as exc:
+                form.refused(exc)
+            else:
+                messages.success(
+                    request, _("%(name)s's record is saved.") % {"name": changes["name"].strip()}
+                )
+                return redirect("tournaments:manage-players", tournament.slug)
+    context = {
+        "tournament": tournament,
+        "active": "players",
+        "player": player,
+        "form": form,
+        "allowed": allowed,
+        "clubs": [(club.pk, club.name) for club in Club.objects.order_by("name")],
+        "genders": Gender.choices,
+        "elsewhere": selectors.player_tournaments(player, selectors.tournaments_visible_to(request.user)),
+    }
+    return render(request, "tournaments/players/edit.html", context, status=form.status)
 
 
 # --- merging two records of one person -------------------------------------------------------------------
@@ -298,4 +475,5 @@ urlpatterns: list[URLPattern] = [
     path("players/merges/", merge_list, name="player-merges"),
     path("players/merges/<num:merge_id>/undo/", merge_undo, name="player-merge-undo"),
     path("t/<slug:slug>/manage/players/", register, name="manage-players"),
+    path("t/<slug:slug>/manage/players/<num:player_id>/", player_edit, name="manage-player"),
 ]

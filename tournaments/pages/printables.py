@@ -223,7 +223,7 @@ class Sheet:
 def _sheet(tournament: Tournament, size: int, table: Table | None = None) -> Sheet:
     deals = tournament.deals_per_round(size)
     game, positions = game_of(tournament), POSITIONS[:size]
-    sits_out = bool(game.sitting_out(positions, positions[0]))
+    sits_out = bool(game.sitting_out(positions, positions[0], rules_of(tournament)))
     shares = sits_out and game.sitting_out_shares(rules_of(tournament)) is not None
     sheet = Sheet(
         size,

@@ -22,7 +22,6 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from config.db_router import replica_reads
-from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.core import labels
 from tournaments.core.formats import TIEBREAKS, game_of, table_sizes_of
@@ -32,7 +31,6 @@ from tournaments.organizing.models import Tournament
 from tournaments.pages.common import cached_page, public_tournament_or_404
 from tournaments.templatetags.tarokk import PROVISIONAL_MARK
 
-RULES_PRESETS = labels.VOCABULARIES["rules_preset"]
 METHODS = labels.VOCABULARIES["method"]
 
 
@@ -73,7 +71,7 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
     game = game_of(tournament)
     sizes = sorted(table_sizes_of(tournament))
     tiebreaks = [str(TIEBREAKS.get(name, name)) for name in tournament.tiebreaks]
-    preset = RULES_PRESETS.get(tournament.rules_preset, tournament.rules_preset.replace("_", " "))
+    preset = labels.preset_name(game.id, tournament.rules_preset)
     if tournament.rules_options:
         preset = _("%(preset)s, with changes") % {"preset": preset}
     if sizes == [4, 5]:  # as the pages have always said it
@@ -95,7 +93,10 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
             % {"points": _scale(tournament.table_points(s)), "size": s}
             for s in sizes
         )
+    if tournament.deals_within_time:
+        deals += " " + _("(at most: no new deal once the round's time is up)")
     facts = [
+        (_("Game"), game.name(get_language() or "en")),
         (
             _("Rounds"),
             ngettext("%(n)d round", "%(n)d rounds", tournament.rounds_planned)
@@ -109,8 +110,6 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
         (_("Tie-breaks"), _(", then ").join(tiebreaks) if tiebreaks else _("none")),
         (_("Rules"), str(preset)),
     ]
-    if game.id != DEFAULT_GAME:
-        facts.insert(0, (_("Game"), game.name(get_language() or "en")))
     if tournament.point_value_cents:
         money = ngettext(
             "a game point is worth %(cents)d cent",
@@ -404,6 +403,12 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 # --- players and tables -----------------------------------------------------------------------------------
 
 
+def _coordinate(value: float) -> str:
+    """An SVG coordinate: a decimal point in every language (a template would write "34,0" in Hungarian
+    and German, which SVG does not read)."""
+    return f"{value:.1f}"
+
+
 def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str, Any] | None:
     """Coordinates of a small SVG line chart of rank by round (rank 1 at the top)."""
     ranked = [(line.number, line.rank) for line in lines if line.rank is not None]
@@ -414,14 +419,14 @@ def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str,
     last_round = max(number for number, _ in ranked)
     worst = max(field_size, max(rank for _, rank in ranked), 2)
 
-    def x(number: int) -> float:
-        return left + (width - left - right) * ((number - 1) / max(last_round - 1, 1))
+    def x(number: int) -> str:
+        return _coordinate(left + (width - left - right) * ((number - 1) / max(last_round - 1, 1)))
 
-    def y(rank: int) -> float:
-        return top + (height - top - bottom) * ((rank - 1) / (worst - 1))
+    def y(rank: int, shift: float = 0) -> str:
+        return _coordinate(top + (height - top - bottom) * ((rank - 1) / (worst - 1)) + shift)
 
     dots = [
-        {"x": round(x(n), 1), "y": round(y(r), 1), "round": n, "rank": r, "provisional": n in provisional}
+        {"x": x(n), "y": y(r), "label_y": y(r, -8), "round": n, "rank": r, "provisional": n in provisional}
         for n, r in ranked
     ]
     return {
@@ -429,8 +434,8 @@ def rank_chart(lines: list[selectors.PlayerRound], field_size: int) -> dict[str,
         "height": height,
         "dots": dots,
         "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "rounds": [{"x": round(x(n), 1), "n": n} for n in range(1, last_round + 1)],
-        "ticks": [{"y": round(y(r), 1), "rank": r} for r in sorted({1, worst})],
+        "rounds": [{"x": x(n), "n": n} for n in range(1, last_round + 1)],
+        "ticks": [{"y": y(r), "rank": r} for r in sorted({1, worst})],
         "axis_y": height - bottom,
         "left": left,
         "right": width - right,
@@ -561,8 +566,6 @@ def round_draw_json(request: HttpRequest, slug: str, number: int) -> JsonRespons
         }
     )
 
-
-assert set(RULES_PRESETS) >= set(game_of().presets), "name every rules preset of the default game"
 
 T = "t/<slug:slug>/"
 urlpatterns = [

@@ -17,7 +17,6 @@ from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from engine.games import DEFAULT_GAME
 from tournaments import selectors, services
 from tournaments.organizing.models import Tournament
 from tournaments.pages.clubs import game_names
@@ -72,7 +71,11 @@ def series_new(request: HttpRequest, slug: str) -> HttpResponse:
         return login
     if not selectors.can_manage_club(request.user, club):
         raise PermissionDenied("You do not organize this club.")
-    values: dict[str, Any] = {"game": DEFAULT_GAME, "season": str(date.today().year), "min_tournaments": "0"}
+    values: dict[str, Any] = {
+        "game": selectors.club_game(club),
+        "season": str(date.today().year),
+        "min_tournaments": "0",
+    }
     failed = None
     if request.method == "POST":
         values = {name: request.POST.get(name, "")[:300] for name in ("name", "slug", "season", "game")}
@@ -83,7 +86,7 @@ def series_new(request: HttpRequest, slug: str) -> HttpResponse:
                 "name": values["name"],
                 "slug": values["slug"].strip() or slugify(values["name"])[:200],
                 "season": values["season"],
-                "game": values["game"] or DEFAULT_GAME,
+                **({"game": values["game"]} if values["game"] else {}),  # none chosen: the service asks
                 "club": club,
                 "rules": _rules(request.POST),
             }

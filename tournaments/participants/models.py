@@ -71,6 +71,8 @@ class Registration(models.Model):
         REGISTERED = "registered", _("Registered")
         CHECKED_IN = "checked_in", _("Checked in")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        # registered but did not come: kept in the list, never drawn; undone if they come after all
+        NO_SHOW = "no_show", _("Did not come")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")

@@ -10,14 +10,18 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.core.text import fold
+from tournaments.draw.models import RELEASED_ROUND_STATUSES, Seat
 from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.selectors import is_organizer
 from tournaments.participants.models import Player, PlayerMerge, Registration
 from tournaments.standings.models import Standing
 
 
-def active_registrations(tournament: Tournament, round_number: int) -> QuerySet[Registration]:
-    """Checked-in players who play ``round_number``: late entries from their first round on, withdrawn
-    players up to the round after which they withdrew."""
+def present_registrations(tournament: Tournament, round_number: int) -> QuerySet[Registration]:
+    """The players present for ``round_number``, the one definition every draw uses (random, Swiss,
+    balanced, seeded, a hand-edited draw, the final stage): checked in (registered is not arrived), late
+    entries from their first round on, withdrawn players up to the round after which they withdrew; never
+    a player who did not come (``NO_SHOW``)."""
     return (
         tournament.registrations.filter(first_round__lte=round_number)
         .filter(
@@ -94,6 +98,24 @@ def players_find(
     ordered = list(dict.fromkeys(kept[pk] for pk in matched))[: max(1, min(limit, FIND_LIMIT_MAX))]
     players = Player.objects.select_related("club").in_bulk(ordered)
     return [players[pk] for pk in ordered if pk in players]
+
+
+def players_named(names: Iterable[str]) -> dict[str, list[Player]]:
+    """The records of each of ``names`` (folded as ``players_find`` folds: "kovacs anna" is "Kovács
+    Anna"), keyed by the folded name: what a pasted list of players is matched against, in one read of
+    the names instead of a search per line. A merged record stands for its kept record, once."""
+    wanted = {fold(name) for name in names}
+    matched: dict[str, list[int]] = {}
+    for pk, name in Player.objects.values_list("pk", "name").order_by("name", "pk"):
+        folded = fold(name)
+        if folded in wanted:
+            matched.setdefault(folded, []).append(pk)
+    kept = kept_player_ids([pk for pks in matched.values() for pk in pks])
+    players = Player.objects.select_related("club").in_bulk(set(kept.values()))
+    return {
+        folded: [players[pk] for pk in dict.fromkeys(kept[pk] for pk in pks) if pk in players]
+        for folded, pks in matched.items()
+    }
 
 
 def may_merge_players(user: Any, kept: Player, merged: Player) -> bool:
@@ -187,3 +209,53 @@ def may_find_players(user: Any) -> bool:
         or Tournament.objects.filter(organizers=user).exists()
         or Club.objects.filter(organizers=user).exists()
     )
+
+
+def may_edit_player(user: Any, player: Player, tournament: Tournament | None) -> bool:
+    """Who may change a person's record (name, club, rating, gender, birth year), which every tournament of
+    theirs shows: staff users and superusers; the organizers of the player's club; and an organizer of
+    ``tournament`` while the player is registered there and in no other tournament (the record is then only
+    this tournament's, e.g. a newcomer entered today)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    if player.club_id is not None and Club.objects.filter(pk=player.club_id, organizers=user).exists():
+        return True
+    if tournament is None or not is_organizer(user, tournament):
+        return False
+    tournaments = set(Registration.objects.filter(player=player).values_list("tournament_id", flat=True))
+    return tournaments == {tournament.pk}
+
+
+@dataclass
+class DeskLine:
+    """A registration as the organizer's desk lists it: whether the player has played (a released round
+    seats them: they leave by withdrawing) and the draft round that seats them, if any (redraw it after a
+    change)."""
+
+    registration: Registration
+    played: bool
+    in_draft: int | None
+
+
+def registration_desk(tournament: Tournament) -> tuple[list[DeskLine], int]:
+    """Every registration of ``tournament`` by name, as ``DeskLine``s, and the last round the players have
+    seen (0 before the first: a withdrawal now is "after" it). Four queries, whatever the field's size."""
+    released = RELEASED_ROUND_STATUSES
+    seats = Seat.objects.filter(round__tournament=tournament)
+    played = set(seats.filter(round__status__in=released).values_list("player_id", flat=True))
+    drafts = dict(
+        seats.exclude(round__status__in=released)
+        .values_list("player_id", "round__number")
+        .order_by("round__number")
+    )
+    last = (
+        tournament.rounds.filter(status__in=released)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    registrations = tournament.registrations.select_related("player__club").order_by("player__name", "pk")
+    lines = [DeskLine(r, r.player_id in played, drafts.get(r.player_id)) for r in registrations]
+    return lines, last or 0

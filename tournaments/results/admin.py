@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse
 
 from tournaments import services
 from tournaments.core.admin import ReasonForm, ServiceOnlyAdmin, with_form
+from tournaments.core.formats import game_of
+from tournaments.core.labels import game_word
 from tournaments.results.models import (
     Dispute,
     DisputeFinding,
@@ -22,7 +24,6 @@ from tournaments.results.models import (
     HandSubmission,
     Penalty,
 )
-from tournaments.results.services.hands import ENTRY_KINDS
 
 
 class SubmissionInline(admin.TabularInline):
@@ -40,8 +41,17 @@ class ResultForm(forms.Form):
     """An organizer's result for a hand: payments by seat, as on the score sheet."""
 
     payments = forms.JSONField(help_text='e.g. {"A": 2, "B": -2, "C": 2, "D": -2}')
-    kind = forms.ChoiceField(choices=[(k, k.replace("_", " ")) for k in ENTRY_KINDS])
+    kind = forms.ChoiceField()
     note = forms.CharField(max_length=200, help_text="Why; kept in the history with your name.")
+
+    def __init__(self, *args: Any, games: list[Any], **kwargs: Any) -> None:
+        """``games``: the games of the selected hands' tournaments, whose kinds of hand the form offers."""
+        super().__init__(*args, **kwargs)
+        kinds: dict[str, Any] = {}
+        for game in games:
+            for kind in game.vocabularies.get("kind", ("played",)):
+                kinds.setdefault(kind, game_word(game.id, kind))
+        self.fields["kind"].choices = list(kinds.items())
 
 
 class VersionForm(forms.Form):
@@ -69,7 +79,11 @@ class HandAdmin(ServiceOnlyAdmin):
                 note=data["note"],
             )
 
-        return with_form(self, request, queryset, ResultForm, "Enter the organizer's result", run)
+        tournaments = {hand.table.round.tournament_id: hand.table.round.tournament for hand in queryset}
+        games = list({game.id: game for game in map(game_of, tournaments.values())}.values())
+        return with_form(
+            self, request, queryset, ResultForm, "Enter the organizer's result", run, {"games": games}
+        )
 
     @admin.action(description="Void (all payments 0)")
     def void(self, request: HttpRequest, queryset: QuerySet[Hand]) -> HttpResponse | None:

@@ -9,8 +9,10 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
+from engine.core.descriptor import GameDescriptor
 from engine.core.messages import EngineError
-from tournaments.core.formats import game_of, rules_of, sits_out
+from tournaments.core.formats import game_of, rules_of, sat_out
+from tournaments.core.labels import game_word
 from tournaments.draw.models import Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeFinding, Hand, HandSubmission
@@ -25,17 +27,18 @@ def hands_in_dispute(tournament: Tournament, after_round: int) -> tuple[int, dic
             table__round__tournament=tournament,
             table__round__number__lte=after_round,
             status=Hand.Status.DISPUTED,
-        ).values_list("table_id", "dealer")
+        ).values_list("table_id", "dealer", "kind")
     )
     seated: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for table_id, player_id, position in Seat.objects.filter(
-        table_id__in={table_id for table_id, _ in hands}
+        table_id__in={table_id for table_id, _dealer, _kind in hands}
     ).values_list("table_id", "player_id", "position"):
         seated[table_id].append((player_id, position))
     per_player: dict[int, int] = defaultdict(int)
-    for table_id, dealer in hands:
+    rules = rules_of(tournament) if hands else None
+    for table_id, dealer, kind in hands:
         positions = sorted(position for _player_id, position in seated[table_id])
-        out = sits_out(positions, dealer, tournament)
+        out = sat_out(positions, dealer, kind, tournament, rules)
         for player_id, position in seated[table_id]:
             if position not in out:
                 per_player[player_id] += 1
@@ -139,23 +142,25 @@ class SheetHand:
     kontra: dict[str, int] = field(default_factory=dict)
     #: the seats that sat the deal out (greyed on the sheet)
     out: tuple[str, ...] = ()
+    #: the kind of hand in the game's words, in the reader's language (lazy)
+    kind_label: Any = ""
 
     @property
     def counted(self) -> bool:
         return self.status in COUNTED_HAND_STATUSES
 
 
-def scored_items(source: str, payload: Any, rules: Any, tournament: Any = None) -> list[dict[str, Any]]:
-    """The engine's items (game, bonuses, kontras) of a stored summary or record; none for payments.
-    A payload the engine no longer accepts (stored under older rules code) shows no items, not an error."""
-    scored = scored_result(source, payload, rules, tournament)
-    return named_items(game_of(tournament), scored["items"]) if scored else []
+def scored_items(game: GameDescriptor, source: str, payload: Any, rules: Any) -> list[dict[str, Any]]:
+    """The items (game, bonuses, kontras) that ``game``'s engine scores for a stored summary or record;
+    none for payments. A payload the engine no longer accepts (stored under older rules code) shows no
+    items, not an error."""
+    scored = scored_result(game, source, payload, rules)
+    return named_items(game, scored["items"]) if scored else []
 
 
-def scored_result(source: str, payload: Any, rules: Any, tournament: Any = None) -> dict[str, Any] | None:
-    """The engine's whole score of a stored summary or record (payments, items, and where the game has
-    them the table money and its kontra part); None for payments or a payload the engine refuses now."""
-    game = game_of(tournament)
+def scored_result(game: GameDescriptor, source: str, payload: Any, rules: Any) -> dict[str, Any] | None:
+    """``game``'s whole score of a stored summary or record (payments, items, and where the game has them
+    the table money and its kontra part); None for payments or a payload the engine refuses now."""
     try:
         if source == HandSubmission.Source.SUMMARY:
             return game.score(dict(payload), rules)
@@ -166,15 +171,18 @@ def scored_result(source: str, payload: Any, rules: Any, tournament: Any = None)
     return None
 
 
-def named_items(game: Any, items: Any) -> list[dict[str, Any]]:
-    """Scored items with the game's name of each kontra level (``kontra_name``: Re, Supre ... in Texas)."""
+def named_items(game: GameDescriptor, items: Any) -> list[dict[str, Any]]:
+    """Scored items with their names in ``game``'s words: ``label`` (the item in the reader's language,
+    lazy: "Solo brez" in Slovenian tarok, "solo" in Hungarian Tarokk) and, with a kontra, the game's name of
+    its level (``kontra_name``: Re, Supre ... in Texas)."""
     names = game.kontra_names
-    return [
-        {**item, "kontra_name": names[min(item["kontra"], len(names)) - 1]}
-        if names and isinstance(item.get("kontra"), int) and item["kontra"] > 0
-        else dict(item)
-        for item in items
-    ]
+    out = []
+    for item in items:
+        named = {**item, "label": game_word(game.id, str(item.get("name", "")))}
+        if names and isinstance(item.get("kontra"), int) and item["kontra"] > 0:
+            named["kontra_name"] = names[min(item["kontra"], len(names)) - 1]
+        out.append(named)
+    return out
 
 
 def score_sheet(table: Table) -> list[SheetHand]:
@@ -195,7 +203,7 @@ def score_sheet(table: Table) -> list[SheetHand]:
         payments = {p: int((hand.payments or {}).get(p, 0)) for p in positions} if counted else {}
         for position, points in payments.items():
             totals[position] += points
-        scored = scored_result(result.source, result.payload, rules, tournament) if result else None
+        scored = scored_result(game, result.source, result.payload, rules) if result else None
         money = dict(scored.get("money") or payments) if scored and counted else payments
         sheet.append(
             SheetHand(
@@ -209,9 +217,8 @@ def score_sheet(table: Table) -> list[SheetHand]:
                 totals=dict(totals),
                 items=named_items(game, scored["items"]) if scored else [],
                 money={p: int(money.get(p, 0)) for p in positions},
-                out=()
-                if hand.kind in game.everyone_plays_kinds
-                else sits_out(positions, hand.dealer, tournament),
+                out=sat_out(positions, hand.dealer, hand.kind, tournament, rules),
+                kind_label=game_word(game.id, hand.kind) if hand.kind else "",
                 kontra=dict(scored.get("kontra") or {}) if scored and counted else {},
             )
         )

@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
-from engine.games import DEFAULT_GAME, GAMES
+from engine.games import GAMES
 from tournaments.core.admin import DerivedAdmin, report_each
 from tournaments.series import services
 from tournaments.series.compute import parse_rules
@@ -23,7 +23,6 @@ from tournaments.series.models import Series, SeriesStanding, SeriesTournament
 class SeriesForm(forms.ModelForm):
     game = forms.ChoiceField(
         choices=[(game_id, g.names["en"]) for game_id, g in GAMES.items()],
-        initial=DEFAULT_GAME,
         help_text="Set once, when the series is created: its tournaments are of this game.",
     )
 

@@ -24,7 +24,7 @@ class Series(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=200, unique=True)
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="series")
-    game = models.CharField(max_length=32, default="hungarian")
+    game = models.CharField(max_length=32)
     season = models.CharField(max_length=40, blank=True)  # e.g. "2026" or "2025/26"
     description = models.TextField(blank=True)
     rules = models.JSONField(default=dict, blank=True)
@@ -42,6 +42,8 @@ class Series(models.Model):
     class Meta:
         ordering = ["-created_at", "name"]
         verbose_name_plural = "series"
+        # every series names its game: there is no default game (issue 31)
+        constraints = [models.CheckConstraint(condition=~Q(game=""), name="series_game_named")]
 
     def __str__(self) -> str:
         return self.name

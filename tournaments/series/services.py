@@ -26,7 +26,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.messages import EngineError
-from engine.games import DEFAULT_GAME, game
+from engine.games import GAMES, game
 from tournaments.core.audit import acting_as
 from tournaments.core.bulk import bulk_insert
 from tournaments.core.engine_messages import engine_error
@@ -93,7 +93,7 @@ def _clean(fields: Mapping[str, Any], allowed: tuple[str, ...]) -> dict[str, Any
         try:
             out["game"] = game(fields["game"]).id
         except EngineError as exc:
-            raise engine_error("game", exc) from exc
+            raise engine_error("game", exc, None) from exc
     if "rules" in fields:
         out["rules"] = parse_rules(fields["rules"], "rules").as_json()
     if "club" in fields:
@@ -112,7 +112,10 @@ def series_create(*, fields: Mapping[str, Any], by: Any) -> Series:
         raise invalid(
             "club", _("only an organizer of the club may create its series"), code="permission_denied"
         )
-    values.setdefault("game", DEFAULT_GAME)
+    if "game" not in values:
+        raise invalid(
+            "game", _("choose the game the series counts (%(known)s)"), params={"known": ", ".join(GAMES)}
+        )
     values.setdefault("rules", parse_rules({}).as_json())
     with acting_as(by), transaction.atomic():
         if Series.objects.select_for_update().filter(slug=values["slug"]).exists():

@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from tournaments.core.formats import rank_table, sits_out
+from tournaments.core.formats import rank_table, rules_of, sat_out
 from tournaments.organizing.models import Tournament
 
 CENT_TIEBREAKS = frozenset({"best_round", "total", "table_points", "opponents_total"})
@@ -84,17 +84,18 @@ class ScoringFormat:
 
 def table_places(
     positions: Mapping[str, int],
-    hands: Iterable[tuple[str, Mapping[str, int]]],
+    hands: Iterable[tuple[str, Mapping[str, int]] | tuple[str, Mapping[str, int], str]],
     scale: Sequence[int],
-    tournament: Any = None,
+    tournament: Any,
 ) -> dict[int, RoundLine]:
     """Per player (by id) at one table: game points, hands played/lost and table place points.
 
-    ``positions`` maps position -> player id; ``hands`` yields (dealer position, payments by position) of
-    the counted hands. Who sits a hand out (as the tournament's game deals: at Hungarian Tarokk, a
-    5-table's dealer) has not played it. A table without a
-    counted hand has no result (an empty dict): ranking its players all tied at zero would hand each of
-    them the average of the scale (7 at a 4-table, 6.4 at a 5-table) for nothing played.
+    ``positions`` maps position -> player id; ``hands`` yields (dealer position, payments by position and
+    the hand's kind) of the counted hands. Who sits a hand out (as ``tournament``'s game deals, a tournament
+    or a mapping with its ``game``: at Hungarian Tarokk, a 5-table's dealer) has not played it, unless the
+    hand is of a kind every seat plays (a Königrufen Trischaken at five). A table without a counted hand has
+    no result (an empty dict): ranking its players all tied at zero would hand each of them the average of
+    the scale (7 at a 4-table, 6.4 at a 5-table) for nothing played.
     """
     hands = list(hands)
     if not hands:
@@ -103,8 +104,9 @@ def table_places(
     played = dict.fromkeys(positions, 0)
     lost = dict.fromkeys(positions, 0)
     seats = sorted(positions)
-    for dealer, payments in hands:
-        out = sits_out(seats, dealer, tournament)
+    rules = rules_of(tournament)  # once: who sits out, as its rules deal
+    for dealer, payments, *kind in hands:
+        out = sat_out(seats, dealer, kind[0] if kind else None, tournament, rules)
         for position in positions:
             amount = int(payments.get(position, 0))
             game[position] += amount  # a seat sitting out gets 0, or shares a side's score (Cego, 17.4)

@@ -90,11 +90,11 @@ def _rebuild_table_results(tournament: Tournament, table_ids: Iterable[int] | No
         "table_id", "position", "player_id"
     ):
         seats[table_id][position] = player_id
-    hands: dict[int, list[tuple[str, dict[str, int]]]] = defaultdict(list)
-    for table_id, dealer, payments in Hand.objects.filter(
+    hands: dict[int, list[tuple[str, dict[str, int], str]]] = defaultdict(list)
+    for table_id, dealer, payments, kind in Hand.objects.filter(
         table_id__in=table_round, status__in=COUNTED_HAND_STATUSES
-    ).values_list("table_id", "dealer", "payments"):
-        hands[table_id].append((dealer, payments))
+    ).values_list("table_id", "dealer", "payments", "kind"):
+        hands[table_id].append((dealer, payments, kind))
     results = []
     for table_id, positions in seats.items():
         places = table_places(positions, hands[table_id], tournament.table_points(len(positions)), tournament)

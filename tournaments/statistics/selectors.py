@@ -32,12 +32,12 @@ from config.cache import cache_get, cache_set
 from engine.core.facts import HandFacts
 from engine.core.messages import EngineError
 from engine.games import GAMES, game
+from tournaments.core.labels import game_word
 from tournaments.draw.models import Seat
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, Hand, HandSubmission
 from tournaments.standings.models import StandingsState
-from tournaments.statistics.labels import word
 
 CACHE_SECONDS = 3600
 _CONFIRMED = HandSubmission.Status.CONFIRMED
@@ -54,7 +54,7 @@ class ContractLine:
 
     @property
     def label(self) -> str:
-        return word(self.game, self.contract)
+        return str(game_word(self.game, self.contract))
 
     @property
     def won_percent(self) -> float | None:
@@ -74,7 +74,7 @@ class BonusLine:
 
     @property
     def label(self) -> str:
-        return word(self.game, self.name)
+        return str(game_word(self.game, self.name))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class TournamentStatistics:
 
     @property
     def other_labelled(self) -> list[tuple[str, str, int]]:
-        return [(kind, word(self.game, kind), n) for kind, n in self.other]
+        return [(kind, str(game_word(self.game, kind)), n) for kind, n in self.other]
 
 
 def _percent(part: int, whole: int) -> float | None:
@@ -213,8 +213,10 @@ def hand_facts_of(game_id: str, source: str | None, payload: Any, rules: Any) ->
     return None
 
 
-def _plays(facts: HandFacts | None, position: str, hand: Mapping[str, Any], game_id: str) -> bool:
-    """Whether the seat at ``position`` played the hand (a dealer sitting out did not)."""
+def _plays(
+    facts: HandFacts | None, position: str, hand: Mapping[str, Any], game_id: str, rules: Any = None
+) -> bool:
+    """Whether the seat at ``position`` played the hand (a dealer sitting out did not, as ``rules`` deal)."""
     if facts is not None:
         return position in facts.seats
     descriptor = game(game_id)
@@ -223,7 +225,7 @@ def _plays(facts: HandFacts | None, position: str, hand: Mapping[str, Any], game
     positions = sorted(hand["payments"] or {})
     if position not in positions:
         return True  # a void has no payments: it counts as played, for nothing
-    return position not in descriptor.sitting_out(positions, hand["dealer"])
+    return position not in descriptor.sitting_out(positions, hand["dealer"], rules)
 
 
 # ---------------------------------------------------------------- a player
@@ -294,13 +296,9 @@ def _player_statistics(player_id: int, rows: list[tuple[Any, ...]], public_only:
             tally.count["voided"] += 1
             tally.payments.append(0)
             continue
-        facts = hand_facts_of(
-            game_id,
-            hand["result__source"],
-            hand["result__payload"],
-            rules.of(tournament_id, game_id, preset, options),
-        )
-        if not _plays(facts, position, hand, game_id):
+        hand_rules = rules.of(tournament_id, game_id, preset, options)
+        facts = hand_facts_of(game_id, hand["result__source"], hand["result__payload"], hand_rules)
+        if not _plays(facts, position, hand, game_id, hand_rules):
             continue
         tally.count["hands"] += 1
         tally.payments.append(int((hand["payments"] or {}).get(position, 0)))

@@ -13,32 +13,31 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.games import GAMES
-from tournaments.core.formats import game_of
-from tournaments.core.labels import ITEM_NAMES, label
+from tournaments.core import labels
+from tournaments.core.labels import label
 
 register = template.Library()
 
-# key -> (the term as the game's players say it, the plain word in the reader's language where there is one,
-# the gloss): the game's terms (its descriptor's), glossed in the reader's language. Jargon (pagát, skíz,
-# trull, kontra, volát...) is never translated: a German or English club says "pagát" and "skíz" too, and
-# the gloss explains it; plain words (declarer, four kings) are shown in the reader's language with the
-# Hungarian beside them. ``/glossary/`` lists them all.
-TERMS: dict[str, tuple[str, Any, Any]] = {
-    key: (term.word, None if term.plain is None else _(term.plain), _(term.gloss))
-    for key, term in game_of().terms.items()
-}
 
-KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
-# The words of every game (contracts, bonuses, items) and their English labels, for items of any game.
-GAME_LABELS: dict[str, str] = {key: text for g in reversed(GAMES.values()) for key, text in g.labels.items()}
+def _terms(game_id: str) -> dict[str, tuple[str, Any, Any]]:
+    """key -> (the term as the game's players say it, the plain word in the reader's language where there
+    is one, the gloss): the game's terms (its descriptor's), glossed in the reader's language. Jargon
+    (pagát, skíz, trull, kontra, volát...) is never translated: a German or English club says "pagát" and
+    "skíz" too, and the gloss explains it; plain words (declarer, four kings) are shown in the reader's
+    language with the home players' word beside them. ``/glossary/`` lists them all."""
+    return {
+        key: (term.word, None if term.plain is None else _(term.plain), _(term.gloss))
+        for key, term in GAMES[game_id].terms.items()
+    }
 
 
-@register.simple_tag
-def term(key: str) -> str:
-    """``{% term "pagat" %}``: the term as Hungarian players say it. Outside Hungarian pages a plain word
-    shows in the reader's language with the Hungarian beside it ("declarer (felvevő)"); jargon shows as
-    it is, with its gloss as a tooltip (and in ``/glossary/``, which phones can open)."""
-    word, local, gloss = TERMS[key]
+@register.simple_tag(takes_context=True)
+def term(context: template.Context, key: str) -> str:
+    """``{% term "pagat" %}``: a term of the page's game (its ``tournament``'s) as its players say it.
+    Outside pages in the game's home language a plain word shows in the reader's language with the home
+    word beside it ("declarer (felvevő)"); jargon shows as it is, with its gloss as a tooltip (and in
+    ``/glossary/``, which phones can open)."""
+    word, local, gloss = _terms(context["tournament"].game)[key]
     if (get_language() or "").startswith("hu"):
         return format_html('<span class="term" lang="hu">{}</span>', word)
     if local is not None:
@@ -46,39 +45,51 @@ def term(key: str) -> str:
     return format_html('<abbr class="term" lang="hu" title="{}">{}</abbr>', gloss, word)
 
 
-def glossary(game_id: str | None = None) -> list[dict[str, Any]]:
-    """Every term of a game (Hungarian Tarokk: the default) with its plain word and gloss, for the glossary
-    page."""
-    if game_id in (None, game_of().id):
-        return [
-            {"key": key, "word": word, "local": local, "gloss": gloss}
-            for key, (word, local, gloss) in TERMS.items()
-        ]
+def glossary(game_id: str) -> list[dict[str, Any]]:
+    """Every term of a game with its plain word and gloss in the reader's language, for the glossary page."""
     return [
-        {
-            "key": key,
-            "word": term.word,
-            "local": None if term.plain is None else gettext(term.plain),
-            "gloss": gettext(term.gloss),
-        }
-        for key, term in GAMES[game_id].terms.items()
+        {"key": key, "word": word, "local": local, "gloss": gloss}
+        for key, (word, local, gloss) in _terms(game_id).items()
     ]
 
 
 @register.filter
 def item_label(item: dict[str, Any]) -> str:
-    """A scored item's name with its kontra level, e.g. "trull (kontra)"."""
-    key = str(item.get("name", ""))
-    if key in ITEM_NAMES:
-        name = str(ITEM_NAMES[key])
-    else:  # another game's item: its descriptor's label, in the reader's language
-        name = gettext(GAME_LABELS[key]) if key in GAME_LABELS else key.replace("_", " ")
-    kontra = int(item.get("kontra") or 0)
+    """A scored item's name in its game's words (``results.selectors.named_items`` names it) with its
+    kontra level, e.g. "trull (kontra)"."""
+    name = str(item.get("label") or str(item.get("name", "")).replace("_", " "))
     if item.get("kontra_name"):
         name = f"{name} ({item['kontra_name']})"
-    elif 0 < kontra < len(KONTRA_NAMES):
-        name = f"{name} ({KONTRA_NAMES[kontra]})"
     return name
+
+
+@register.filter
+def game_word(key: Any, game_id: str) -> Any:
+    """``{{ hand.kind|game_word:tournament.game }}``: a word of the tournament's game in the reader's
+    language (``core.labels.game_word``)."""
+    return labels.game_word(game_id, key) if isinstance(key, str) else key
+
+
+@register.filter
+def game_name(game_id: str) -> str:
+    """``{{ tournament.game|game_name }}``: the game's name in the reader's language."""
+    return labels.game_name(game_id)
+
+
+@register.filter
+def preset_name(tournament: Any) -> Any:
+    """``{{ tournament|preset_name }}``: the tournament's rules preset by name, in the reader's language."""
+    return labels.preset_name(tournament.game, tournament.rules_preset)
+
+
+@register.filter
+def round_short(number: Any) -> str:
+    """``{{ n|round_short }}``: a round's number as a column head says it: R3 in English, F3 (forduló) in
+    Hungarian: the standings table's own words (``pages.public.standings_columns``)."""
+    try:
+        return gettext("R%(n)d") % {"n": int(number)}
+    except (TypeError, ValueError):
+        return ""
 
 
 @register.filter

@@ -29,7 +29,7 @@ def test_the_registry_holds_cego() -> None:
     assert CEGO is DESCRIPTOR
     assert CEGO.table_sizes == (3, 4)
     assert CEGO.main_table_size == 3
-    assert CEGO.players_per_deal == 3
+    assert CEGO.players_per_deal == 4  # the most: 17.4's four-handed game (three at 17.3's tables)
     assert CEGO.entry_kinds == frozenset({"payments", "summary"})
     assert CEGO.kontra_names == ()
     assert set(CEGO.names) == {"hu", "en", "de"}
@@ -93,13 +93,16 @@ def test_sample_summaries_score_and_validate(preset: str, size: int) -> None:
         result = CEGO.score(summary)
         payments = result["payments"]
         assert sum(payments.values()) == 0
-        assert set(payments) == set(summary["seats"]) | ({summary["sitting_out"]} if size == 4 else set())
+        assert len(summary["seats"]) == (4 if size == 4 and rules.all_four_play else 3)
+        assert set(payments) == set(summary["seats"]) | {summary.get("sitting_out")} - {None}
+        assert len(payments) == size  # every seat of the table is paid, playing or sharing the defenders
         assert max(map(abs, payments.values())) <= CEGO.max_payment(rules) * summary["stake"]
         hand = parse_summary(summary)
         moved = [CEGO.item_payments(i, hand, rules, hand.positions) for i in result["items"]]
         assert {p: sum(m[p] for m in moved if m) for p in hand.positions} == payments
         kinds.add(summary["kind"])
-    assert kinds == ({"played", "raeuber"} if size == 4 and preset == "ichenheim" else {"played"})
+    specials = size == 4 and preset in ("ichenheim", "four_handed")
+    assert kinds == ({"played", "raeuber"} if specials else {"played"})
 
 
 def test_the_schema_refuses_what_the_parser_refuses() -> None:
@@ -202,6 +205,12 @@ def test_the_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert values["four_handed_specials"] == {
         "ichenheim": "four_seat_tables",
         "ichenheim_three_handed": "never",
+        "four_handed": "four_seat_tables",
+    }
+    assert values["all_four_play"] == {
+        "ichenheim": False,
+        "ichenheim_three_handed": False,
+        "four_handed": True,
     }
     assert all(o["description"] for o in out["options"])
 

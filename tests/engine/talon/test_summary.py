@@ -196,3 +196,53 @@ def test_deep_nesting_and_huge_numbers_are_field_errors() -> None:
     ):
         with pytest.raises(FieldError):
             score_summary(bad)
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_only_the_forehand_plays_preference_at_three_and_four(size: int) -> None:
+    """1.3 (and its chart's note *), 2.0: "The preference contract is only available to the forehand who is
+    not allowed to pass": the others must bid duo or higher. A's preference scores; B's is refused at
+    ``declarer``, played or surrendered."""
+    need = {3: 48, 4: 54}[size]
+    won = score_summary(hand(size, contract="preference", declarer="A", card_points=need))
+    assert won["payments"]["A"] == size - 1
+    with pytest.raises(FieldError) as caught:
+        score_summary(hand(size, contract="preference", declarer="B", card_points=need))
+    assert (caught.value.path, caught.value.code) == ("declarer", "preference_forehand_only")
+    assert caught.value.message.params == {"seat": "A", "size": size}
+    # a duo by the second seat is a higher bid: anyone may make it
+    assert score_summary(hand(size, contract="duo", declarer="B", card_points=need))["payments"]["B"] > 0
+    if size == 4:  # 2.0: the called king in the talon; only the forehand can have bid preference
+        with pytest.raises(FieldError) as caught:
+            score_summary(hand(4, kind="surrendered", contract="preference", declarer="C"))
+        assert (caught.value.path, caught.value.code) == ("declarer", "preference_forehand_only")
+        surrendered = score_summary(hand(4, kind="surrendered", contract="preference", declarer="A"))
+        assert surrendered["payments"] == {"A": -3, "B": 1, "C": 1, "D": 1}
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_anyone_plays_preference_at_five_and_six(size: int) -> None:
+    """3.0, 4.0: "The forehand is allowed to pass and, therefore, all three ... contracts are available to
+    all players"."""
+    need = {5: 60, 6: 66}[size]
+    got = score_summary(hand(size, contract="preference", declarer="C", card_points=need))
+    assert got["payments"]["C"] == 2 * (size - 1)
+
+
+def test_the_sample_summaries_never_give_preference_to_another_seat() -> None:
+    """The demo's bots (``sample_summary``) enter only what the engine accepts: at three and four every
+    sampled preference is the forehand's."""
+    from engine.core.descriptor import Deal
+
+    rng = random.Random(7)
+    seen = 0
+    for size in (3, 4):
+        seats = tuple("ABCDEF"[:size])
+        for number in range(400):
+            deal = Deal(number + 1, seats[-1], seats, 1)
+            summary = TALON.sample_summary(rng, PRESETS["standard"], deal)
+            if summary.get("contract") == "preference":
+                seen += 1
+                assert summary["declarer"] == "A"
+            score_summary({**summary, "seats": list(seats)}, PRESETS["standard"])
+    assert seen > 20

@@ -38,7 +38,7 @@ from tournaments.draw.pairing.tables import Table as DrawnTable
 from tournaments.draw.services.tables import table_codes_issue
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Registration
-from tournaments.participants.selectors import active_registrations, kept_player_ids
+from tournaments.participants.selectors import kept_player_ids, present_registrations
 from tournaments.ratings.models import PlayerRating
 from tournaments.results.models import Dispute, Hand, HandSubmission
 from tournaments.standings.models import Standing
@@ -49,7 +49,7 @@ EDITABLE = (Round.Status.DRAFT, Round.Status.CONFIRMED)
 
 def draw_input(tournament: Tournament, number: int, method: str) -> dict[str, Any]:
     """Everything the draw of round ``number`` depends on, as plain JSON (stored with the round)."""
-    registrations = list(active_registrations(tournament, number))
+    registrations = list(present_registrations(tournament, number))
     players = [r.player_id for r in registrations]
     data: dict[str, Any] = {"players": players, "round": number, "sizes": list(table_sizes_of(tournament))}
     if method == "random":
@@ -234,7 +234,7 @@ def round_generate_check(
     method = method or pairing_method_for(tournament.pairing_methods, number)
     if method not in PAIRING_METHODS:
         raise _invalid("method", _("must be random, swiss, balanced or seeded"))
-    players = active_registrations(tournament, number).count()
+    players = present_registrations(tournament, number).count()
     smallest = min(table_sizes_of(tournament))
     if players < smallest == 4:  # the catalogues' message for the default sizes
         raise _invalid(
@@ -376,7 +376,7 @@ def draw_edit(
                 {"number": round_.number, "status": Labelled("round_state", round_.status)},
             )
         expected = list(
-            active_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
+            present_registrations(round_.tournament, round_.number).values_list("player_id", flat=True)
         )
         problems = validate_round(
             [list(t) for t in tables], expected, byes=list(byes), sizes=table_sizes_of(round_.tournament)
@@ -480,7 +480,11 @@ def round_start(round_: Round, *, by: Any = None, expected_version: int | None =
 
 
 def _check_complete(round_: Round) -> None:
-    """Under the round's exclusive lock: refuse to close while anything is unsettled, listing it."""
+    """Under the round's exclusive lock: refuse to close while anything is unsettled, listing it, and say
+    what the organizer can do about tables short of their deals. Where the deals are a maximum within the
+    round's time (``Tournament.deals_within_time``) and the time is up, a table short of its deals is not
+    unsettled: the deals it did not play count for nobody. An entry awaiting confirmation (the hand that was
+    in play when time ran out) and an open dispute still are."""
     problems = [
         Text(gettext_noop("table %(table)s hand %(hand)s: dispute open"), table=table, hand=hand)
         for table, hand in Dispute.objects.filter(hand__table__round=round_, status=Dispute.Status.OPEN)
@@ -498,25 +502,49 @@ def _check_complete(round_: Round) -> None:
         .values_list("hand__table__number", "hand__number")
         .distinct()
     ]
-    for table in round_.tables.all():
-        deals = round_.tournament.deals_per_round(table.seats.count())
-        done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
-        if done < deals:
-            problems.append(
-                Text(
-                    gettext_noop("table %(table)s: %(done)s/%(deals)s deals confirmed"),
-                    table=table.number,
-                    done=done,
-                    deals=deals,
+    tournament = round_.tournament
+    within_time = tournament.deals_within_time
+    short = []
+    if not (within_time and time_is_up(round_)):
+        for table in round_.tables.all():
+            deals = tournament.deals_per_round(table.seats.count())
+            done = table.hands.filter(status__in=(Hand.Status.CONFIRMED, Hand.Status.VOIDED)).count()
+            if done < deals:
+                short.append(
+                    Text(
+                        gettext_noop("table %(table)s: %(done)s/%(deals)s deals confirmed"),
+                        table=table.number,
+                        done=done,
+                        deals=deals,
+                    )
                 )
-            )
+    problems += short
     if problems:
         unsettled = Join(problems)
-        raise conflict(
-            "round",
-            Text(gettext_noop("cannot close: %(problems)s"), problems=unsettled),
-            {"problems": unsettled},
-        )
+        message: Any = Text(gettext_noop("cannot close: %(problems)s"), problems=unsettled)
+        params: dict[str, Any] = {"problems": unsettled}
+        if short and within_time and round_.status == Round.Status.IN_PLAY and round_.ends_at is not None:
+            params["time"] = timezone.localtime(round_.ends_at).strftime("%H:%M")
+            advice = Text(
+                gettext_noop(
+                    "Wait for the tables, or close the round when its time is up at %(time)s: the deals "
+                    "not played by then count for nobody."
+                ),
+                time=params["time"],
+            )
+            message = Join([message, advice], " ")
+        elif short:
+            message = Join([message, Text(gettext_noop("Wait for the tables to play all their deals."))], " ")
+        raise conflict("round", message, params)
+
+
+def time_is_up(round_: Round) -> bool:
+    """Whether the round is in play and its timer has run out."""
+    return (
+        round_.status == Round.Status.IN_PLAY
+        and round_.ends_at is not None
+        and round_.ends_at <= timezone.now()
+    )
 
 
 def time_left(round_: Round) -> timedelta | None:
@@ -530,8 +558,9 @@ def time_left(round_: Round) -> timedelta | None:
 def round_close(
     round_: Round, *, by: Any = None, expected_version: int | None = None, confirm: bool = True
 ) -> Round:
-    """Close a round once every table has all its deals confirmed (or voided), no entry awaits
-    confirmation and no dispute is open; otherwise the refusal lists what is unsettled. With
+    """Close a round once every table has all its deals confirmed (or voided), or (where the deals are a
+    maximum within the round's time) once its time is up, no entry awaits confirmation and no dispute is
+    open; otherwise the refusal lists what is unsettled and what the organizer can do. With
     ``confirm=False`` (the pages and the API pass what their user confirmed) a round whose timer still
     runs is not closed: a conflict says how long it has left."""
     return _move(
@@ -572,12 +601,9 @@ def final_stage_generate(tournament: Tournament, *, by: Any = None) -> Round:
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = final_stage_check(tournament)
         standings_ensure_current(tournament)  # seats follow the final qualifying standings
+        present = present_registrations(tournament, last.number + 1).values("player_id")
         ranking = list(
-            Standing.objects.filter(tournament=tournament, after_round=last.number)
-            .exclude(
-                player__registrations__tournament=tournament,
-                player__registrations__status=Registration.Status.WITHDRAWN,
-            )
+            Standing.objects.filter(tournament=tournament, after_round=last.number, player_id__in=present)
             .order_by("rank", "player_id")
             .values_list("player_id", flat=True)
         )

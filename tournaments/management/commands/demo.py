@@ -22,7 +22,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from engine.games import DEFAULT_GAME, GAMES
+from engine.games import GAMES
 from tournaments import selectors, services
 from tournaments.core.audit import Actor, acting_as
 from tournaments.core.formats import format_defaults, game_of, rules_of
@@ -97,7 +97,9 @@ class Command(BaseCommand):
     help = "Create a demo tournament, play every hand with the engine's bots and print the standings."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME)
+        parser.add_argument(
+            "--game", choices=sorted(GAMES), default="hungarian", help="the game to play (hungarian)"
+        )
         parser.add_argument("--preset", default=None, help="a preset of the game (default: the game's own)")
         parser.add_argument("--players", type=int, default=None, help="default: 22 (Cego 13, Slovenian 12)")
         parser.add_argument("--rounds", type=int, default=None, help="default: 4, or the preset's rounds")
@@ -200,11 +202,12 @@ class Command(BaseCommand):
             clubs = [
                 Club.objects.get_or_create(name=name, defaults={"city": city})[0] for name, city in CLUBS
             ]
-            if game_id == DEFAULT_GAME and options["preset"] is None:
+            if game_id == "hungarian" and options["preset"] is None:  # the 2018 rules' demo day
                 deals = options["deals"] or 16
                 fields: dict[str, Any] = {
                     "name": "Demo Kupa 2026",
                     "venue": "Budapest, Tarokk Klub",
+                    "game": game_id,
                     "rules_preset": "tournament",
                     "rounds_planned": options["rounds"] or 4,
                     "deals_per_round_4": deals,

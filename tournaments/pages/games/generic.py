@@ -12,10 +12,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.core import thirds
 from engine.core.descriptor import GameDescriptor
-from engine.core.form import SIDES, FormField
+from engine.core.form import PER_SEAT_KINDS, SIDES, FormField
 from tournaments import services
 from tournaments.core.formats import Deal, rules_of
+from tournaments.core.labels import game_word
 from tournaments.pages.common import seat_label
 from tournaments.pages.games.kit import EntryKit
 from tournaments.results.models import HandSubmission
@@ -39,7 +41,7 @@ NEEDED = gettext_lazy("Needed for this hand.")
 
 def word(game: GameDescriptor, value: str) -> str:
     """A word of the game in the reader's language (jargon is labelled by itself)."""
-    return _(game.labels[value]) if value in game.labels else value.replace("_", " ")
+    return str(game_word(game.id, value))
 
 
 def field_name(path: str) -> str:
@@ -145,21 +147,27 @@ class SummaryForm(GameForm):
             if s.position in deal.active
             or (s.position in deal.sitting_out and self.game.everyone_plays_kinds)
         ]
-        #: (question, names of its form fields) in the game's order
+        self.rules = rules_of(view.tournament)
+        #: (question, names of its form fields) in the game's order: the questions the rules ask
         self.questions: list[tuple[FormField, list[str]]] = []
+        self.table_size = len(view.seats)
         for question in self.game.summary_form:
-            names = self._add(question, everyone if question.kind in ("per_seat", "seats") else playing)
+            if not question.asked_under(self.rules, self.table_size):
+                continue
+            names = self._add(question, everyone if question.kind in (*PER_SEAT_KINDS, "seats") else playing)
             self.questions.append((question, names))
 
     def _add(self, q: FormField, seat_choices: list[tuple[str, str]]) -> list[str]:
         name, label = field_name(q.path), _(q.label)
         kwargs: dict[str, Any] = {"required": False, "label": label, "help_text": _(q.help) if q.help else ""}
-        if q.kind == "choice" and q.path == "kind" and "played" in q.choices:
+        offered = q.choices_under(self.rules, self.table_size)
+        if q.kind == "choice" and q.path == "kind" and "played" in offered:
             # the kind of hand: played unless the table says otherwise (as every summary reads it)
-            choices = [(c, word(self.game, c)) for c in q.choices]
+            choices = [(c, word(self.game, c)) for c in offered]
+            kwargs["help_text"] = self._dealer_plays(offered) or kwargs["help_text"]
             self.fields[name] = forms.ChoiceField(choices=choices, initial="played", **kwargs)
         elif q.kind == "choice":
-            choices = [("", "—"), *((c, word(self.game, c)) for c in q.choices)]
+            choices = [("", "—"), *((c, word(self.game, c)) for c in offered)]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
         elif q.kind == "seat":
             self.fields[name] = forms.ChoiceField(choices=[("", "—"), *seat_choices], **kwargs)
@@ -186,6 +194,13 @@ class SummaryForm(GameForm):
                 for state in BONUS_STATES
             ]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
+        elif q.kind == "per_seat_thirds":  # card points counted in thirds for each seat: 23, 23 1/3, 23,33
+            names = []
+            for position, seat_text in seat_choices:
+                sub = f"{name}__{position}"
+                self.fields[sub] = ThirdsField(q.minimum or 0, q.maximum or 0, label=f"{label}: {seat_text}")
+                names.append(sub)
+            return names
         else:  # per_seat: a number for each seat of the hand
             names = []
             for position, seat_text in seat_choices:
@@ -201,6 +216,18 @@ class SummaryForm(GameForm):
             return names
         return [name]
 
+    def _dealer_plays(self, kinds: tuple[str, ...]) -> str:
+        """At a table whose dealer sits out, what the form says of the kinds of hand the dealer plays too
+        (a Königrufen Trischaken at five, 18.11): "The dealer (E, Kovács Anna) plays a Trischaken too."."""
+        joins = [k for k in kinds if k in self.game.everyone_plays_kinds]
+        if not joins or not self.deal.sitting_out:
+            return ""
+        dealer = self.view.seat(self.deal.sitting_out[0])
+        return _("The dealer (%(seat)s) sits out, but plays a hand of %(kinds)s too.") % {
+            "seat": seat_label(dealer) if dealer else self.deal.sitting_out[0],
+            "kinds": ", ".join(word(self.game, k) for k in joins),
+        }
+
     @property
     def rows(self) -> list[dict[str, Any]]:
         """The questions as the template lays them out: label, bound fields, when shown."""
@@ -208,6 +235,7 @@ class SummaryForm(GameForm):
             {
                 "question": q,
                 "label": _(q.label),
+                "help": _(q.help) if q.help else "",
                 "fields": [self[n] for n in names],
                 "when": [(field_name(path), " ".join(values)) for path, values in q.shown_when.items()],
             }
@@ -240,7 +268,7 @@ class SummaryForm(GameForm):
         for q, names in self.questions:
             if not self._applies(q, c):
                 continue
-            if q.kind == "per_seat":
+            if q.kind in PER_SEAT_KINDS:
                 values = {n.rsplit("__", 1)[1]: c.get(n) for n in names if c.get(n) is not None}
                 value: Any = values or None
             elif q.kind == "bonus":
@@ -254,6 +282,8 @@ class SummaryForm(GameForm):
                 value = list(c.get(names[0]) or []) or None
             elif q.kind == "bool":
                 value = bool(c.get(names[0]))
+            elif q.kind == "kontra":
+                value = c.get(names[0]) or None  # no kontra said: nothing to tell the engine
             else:
                 value = c.get(names[0])
                 if value in ("", None):
@@ -276,7 +306,7 @@ class SummaryForm(GameForm):
         if best is None:
             return None
         q, names = best
-        if q.kind == "per_seat":
+        if q.kind in PER_SEAT_KINDS:
             seat = path.removeprefix(q.path + ".").split(".")[0]
             return next((n for n in names if n.endswith(f"__{seat}")), names[0])
         return names[0]
@@ -285,11 +315,61 @@ class SummaryForm(GameForm):
         return str(self.fields[name].label) if name in self.fields else name
 
 
+class ThirdsField(forms.CharField):
+    """Card points counted in thirds (``engine.core.thirds``) as players type them, ``23``, ``23 1/3``,
+    ``23⅓`` or ``23,33``, cleaned to what a summary stores: ``23`` or ``"23 1/3"``."""
+
+    def __init__(self, low: int, high: int, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.low, self.high = low, high  # a text longer than 32 is no count (parse_thirds)
+        self.widget.attrs.update({"maxlength": "32", "autocomplete": "off", "spellcheck": "false"})
+
+    def to_python(self, value: Any) -> int | str | None:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        counted = thirds.parse_thirds(text)
+        if counted is None or not 3 * self.low <= counted <= 3 * self.high:
+            raise forms.ValidationError(
+                _("Enter card points from %(low)s to %(high)s counted in thirds: 23, 23 1/3 or 23,33.")
+                % {"low": self.low, "high": self.high},
+                code="thirds",
+            )
+        return thirds.stored(counted)
+
+
 def _put(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``path`` of the summary: dotted keys, a number for a list's item (``more_declarers.0.won``)."""
     *parents, last = path.split(".")
-    for part in parents:
-        data = data.setdefault(part, {})
-    data[last] = value
+    node: Any = data
+    for part, below in zip(parents, [*parents[1:], last][: len(parents)], strict=True):
+        empty: Any = [] if below.isdigit() else {}
+        if part.isdigit():
+            while len(node) <= int(part):
+                node.append(None)
+            node[int(part)] = node[int(part)] if node[int(part)] is not None else empty
+            node = node[int(part)]
+        else:
+            node = node.setdefault(part, empty)
+    if last.isdigit():
+        while len(node) <= int(last):
+            node.append(None)
+        node[int(last)] = value
+    else:
+        node[last] = value
+
+
+def summary_value(payload: Any, path: str) -> Any:
+    """The value at ``path`` of a stored summary (dotted keys, a number for a list's item), or None."""
+    value = payload
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
 
 
 def kit_of(game: GameDescriptor) -> EntryKit:
@@ -302,9 +382,7 @@ def kit_of(game: GameDescriptor) -> EntryKit:
             return facts
         payload = submission.payload or {}
         for q in game.summary_form:
-            value: Any = payload
-            for part in q.path.split("."):
-                value = value.get(part) if isinstance(value, dict) else None
+            value = summary_value(payload, q.path)
             if value in (None, "", [], {}):
                 continue
             facts.append((_(q.label), _fact(game, view, q, value)))
@@ -342,4 +420,7 @@ def _fact(game: GameDescriptor, view: Any, q: FormField, value: Any) -> str:
         return f"{SIDE_LABELS.get(value.get('side'), '')}: {BONUS_STATE_LABELS.get(state, '')}"
     if q.kind == "per_seat" and isinstance(value, dict):
         return ", ".join(f"{p} {v}" for p, v in value.items())
+    if q.kind == "per_seat_thirds" and isinstance(value, dict):
+        counts = {p: thirds.parse_thirds(v) for p, v in value.items()}
+        return ", ".join(f"{p} {value[p] if n is None else thirds.shown(n)}" for p, n in counts.items())
     return str(value)

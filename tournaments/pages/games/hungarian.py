@@ -12,15 +12,16 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.games import game
 from engine.hungarian.summary import BONUSES  # a game's kit reads its own game's words
-from tournaments.core.formats import Deal, game_of, rules_of
+from tournaments.core.formats import Deal, rules_of
 from tournaments.draw.models import Seat
 from tournaments.pages.common import seat_label
 from tournaments.pages.games import generic
 from tournaments.pages.games.kit import EntryKit
 from tournaments.results.models import HandSubmission
 
-GAME = game_of()  # Hungarian Tarokk: the registry's default game
+GAME = game("hungarian")  # this kit's game
 KONTRA_NAMES = ("—", *GAME.kontra_names)  # jargon: never translated
 
 

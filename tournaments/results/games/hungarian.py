@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext_noop as _  # marks a template: rendered when read
 
 from engine.core.scoring import KONTRA_FACTOR
-from tournaments.core.formats import game_of
+from engine.games import game
 from tournaments.core.messages import Join, Labelled, Text
 
 ITEM_NAMES = {
@@ -30,7 +30,7 @@ ITEM_NAMES = {
 }
 
 
-KONTRA_NAMES = ("", *game_of().kontra_names)  # jargon: never translated
+KONTRA_NAMES = ("", *game("hungarian").kontra_names)  # jargon: never translated
 
 
 SIDES = {"declarer": _("the declarer's team"), "opponents": _("the opponents")}

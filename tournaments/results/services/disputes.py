@@ -52,12 +52,12 @@ from tournaments.results.services.hands import (
 )
 
 
-def explanation() -> Any:
-    """The words a dispute's finding uses for the facts and items of the game (``results/games/``):
-    Hungarian Tarokk's, the one game whose descriptor weighs summaries fact by fact and item by item
-    (``assess_summary``). The other games' versions are weighed by the engine's payments alone, with no
-    fact or item to say (``assess``)."""
-    return explanation_of(game_of())
+def explanation(version: Assessed) -> Any:
+    """The words a dispute's finding uses for the facts and items of the version's game
+    (``results/games/``). Only a game whose descriptor weighs summaries fact by fact and item by item
+    (``assess_summary``: Hungarian Tarokk) has facts and items to say; the other games' versions are
+    weighed by the engine's payments alone (``assess``)."""
+    return explanation_of(game_of({"game": version.game}))
 
 
 Source = HandSubmission.Source
@@ -91,6 +91,7 @@ class Assessed:
     between the seats.
     """
 
+    game: str
     number: int
     source: str
     kind: str
@@ -112,6 +113,7 @@ def assess(submission: HandSubmission, table: Table, positions: list[str], deal:
     """Ask the engine about one version: scored or replayed exactly as at entry (``hands.entry_score``, the
     same checks and the same error fields), then read for its facts and items."""
     common = {
+        "game": table.round.tournament.game,
         "number": submission.version,
         "source": submission.source,
         "kind": submission.kind,
@@ -404,8 +406,8 @@ def _how_it_differs(version: Assessed, record: Assessed) -> Text:
             (
                 Text(
                     _("%(said)s (the record: %(recorded)s)"),
-                    said=explanation().fact(name, version.facts.get(name)),
-                    recorded=explanation().fact(name, facts.get(name)),
+                    said=explanation(version).fact(name, version.facts.get(name)),
+                    recorded=explanation(record).fact(name, facts.get(name)),
                 )
                 for name in _differing_facts([version, record])
             ),
@@ -446,7 +448,7 @@ def _fact_sentences(versions: Sequence[Assessed]) -> list[Text]:
             Text(
                 _("Version %(number)s says %(fact)s") if i == 0 else _("version %(number)s says %(fact)s"),
                 number=v.number,
-                fact=explanation().fact(name, (v.facts or {}).get(name)),
+                fact=explanation(v).fact(name, (v.facts or {}).get(name)),
             )
             for i, v in enumerate(versions)
         ]
@@ -520,13 +522,13 @@ def _misscored(typed: Mapping[str, int], engine: Mapping[str, int], scored: Asse
             if (k := factor_of(item)) is not None and all(diff[p] == k * moves.get(p, 0) for p in seats)
         ]
         if fits:
-            return Text(relation, items=Join([explanation().item(item) for item in fits], _(" or ")))
+            return Text(relation, items=Join([explanation(scored).item(item) for item in fits], _(" or ")))
     return None
 
 
 def _items_text(scored: Assessed, start: bool = False) -> Text:
     """The engine's score item by item, e.g. "the engine scores the game (won by ...; worth 2 a player)"."""
-    words = explanation()
+    words = explanation(scored)
     listed = Join([words.item(item) for item, _moves in scored.items]) if scored.items else Text(_("nothing"))
     template = _("The engine scores %(items)s") if start else _("the engine scores %(items)s")
     return Text(template, items=listed)

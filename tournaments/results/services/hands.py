@@ -54,9 +54,6 @@ from tournaments.results.selectors import named_items, scored_items, settled_by_
 
 Source = HandSubmission.Source
 SubStatus = HandSubmission.Status
-# The kinds of hand an entry of the default game may name (the admin's choices); a tournament's game
-# names its own (``kinds_of``).
-ENTRY_KINDS = game_of().vocabularies["kind"]
 NOTE_MAX = 1000
 ALREADY = _("the dispute is already %(status)s")
 MAX_DEALS = 1000  # far above any format; the tournament's own number is checked after
@@ -70,6 +67,12 @@ def payment_bound(tournament: Any, stake: int) -> int:
 
 def table_positions(table: Table) -> list[str]:
     return list(table.seats.order_by("position").values_list("position", flat=True))
+
+
+def seat_names(table: Table) -> dict[str, str]:
+    """Each seat's player by name, for a refusal that names a seat ("only the first player (B, Kovács
+    Anna) may play Rufer")."""
+    return dict(table.seats.values_list("position", "player__name"))
 
 
 def next_deal(table: Table, number: int, positions: list[str] | None = None) -> Deal:
@@ -179,7 +182,9 @@ def entry_score(
         )
         if kind in game.thrown_in_kinds and any(payments.values()):
             raise invalid(
-                "data.payments", _("a hand %(kind)s pays nothing"), params={"kind": Labelled("kind", kind)}
+                "data.payments",
+                _("a hand %(kind)s pays nothing"),
+                params={"kind": Labelled(f"word:{game.id}", kind)},
             )
         return payments, kind, dict(data), None
     if source == Source.SUMMARY:
@@ -203,7 +208,7 @@ def entry_score(
         try:
             scored = game.score(summary, rules)
         except EngineError as exc:
-            raise engine_error("data", exc) from exc
+            raise engine_error("data", exc, game.id, seat_names(table)) from exc
         payments = {p: int(scored["payments"].get(p, 0)) for p in positions}
         kind = summary.get("kind", "played")
     else:  # a record (the callers checked the source)
@@ -223,17 +228,17 @@ def entry_score(
         try:
             record_rules = game.record_rules(record.get("rules", game.default_preset))
         except EngineError as exc:
-            raise engine_error("data.rules", exc) from exc
+            raise engine_error("data.rules", exc, game.id) from exc
         if record_rules != rules:
             raise invalid(
                 "data.rules",
                 _("the hand was played under other rules than this tournament's (%(preset)s)"),
-                params={"preset": Labelled("rules_preset", tournament.rules_preset)},
+                params={"preset": Labelled(f"preset:{game.id}", tournament.rules_preset)},
             )
         try:
             result = game.replay(record)
         except EngineError as exc:
-            raise engine_error("data", exc) from exc
+            raise engine_error("data", exc, game.id, seat_names(table)) from exc
         payments = {p: int(result.payments.get(p, 0)) for p in positions}
         kind, summary = result.summary.get("kind", "played"), record
     entered = data.get("payments")
@@ -243,7 +248,7 @@ def entry_score(
 
 
 def _check_plausible(
-    payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str, tournament: Any = None
+    payments: Mapping[str, int] | None, kind: str, deal: Deal, field: str, tournament: Any
 ) -> None:
     """Typed payments that are most likely a typo are refused as ``unusual`` (a 400 naming the field):
     a payment beyond the game's ``plausible_payment`` times the stake (e.g. 9999 for 99; the figure comes
@@ -841,13 +846,12 @@ def hand_preview(
     deal = next_deal(table, number, positions)
     payments, kind, payload, _items = entry_score(table, positions, deal, source, data)
     items: list[dict[str, Any]] = []
+    tournament = table.round.tournament
     if source == Source.SUMMARY:
-        tournament = table.round.tournament
         game = game_of(tournament)
         items = named_items(game, game.score(dict(payload), rules_of(tournament))["items"])
     elif source == Source.RECORD:
-        tournament = table.round.tournament
-        items = scored_items(source, payload, rules_of(tournament), tournament)
+        items = scored_items(game_of(tournament), source, payload, rules_of(tournament))
     return payments, kind, items
 
 

@@ -1,5 +1,7 @@
 // Organizer pages: follow a draw job until it is done and refresh a round's table progress in place (the
-// round's timer is timer.js). Without JavaScript the pages refresh themselves (<noscript> meta refresh).
+// round's timer is timer.js), focus a refused form's error summary, and show a new tournament's game's
+// presets and table sizes. Without JavaScript the pages refresh themselves (<noscript> meta refresh) and
+// the new-tournament form lists every game's presets.
 (function () {
   "use strict";
 
@@ -47,6 +49,69 @@
     setTimeout(poll, every);
   }
 
+  // A new tournament: each game shows its own presets and the table sizes it seats; choosing a preset fills
+  // in the rounds and table sizes its event plays (the organizer may change them before creating it).
+  function setupForm(form) {
+    var games = JSON.parse(form.getAttribute("data-games"));
+    var game = form.querySelector("select[name=game]");
+    var preset = form.querySelector("select[name=rules_preset]");
+    var rounds = form.querySelector("input[name=rounds_planned]");
+    var about = form.querySelector("[data-preset-about]");
+    var first = form.querySelector("select[name=first_size]");
+    var boxes = form.querySelectorAll("[data-size]");
+    var groups = Array.prototype.map.call(preset.querySelectorAll("optgroup"), function (g) { return g.cloneNode(true); });
+    function presetOf() {
+      var found = null;
+      (games[game.value] || { presets: [] }).presets.forEach(function (p) { if (p.id === preset.value) { found = p; } });
+      return found;
+    }
+    function showGame() {
+      var chosen = preset.value;
+      preset.innerHTML = "";
+      groups.forEach(function (g) {
+        if (g.getAttribute("data-game") === game.value) {
+          Array.prototype.forEach.call(g.children, function (option) { preset.appendChild(option.cloneNode(true)); });
+        }
+      });
+      var known = ((games[game.value] || { presets: [] }).presets).map(function (p) { return p.id; });
+      preset.value = known.indexOf(chosen) >= 0 ? chosen : (games[game.value] || {}).starting_preset;
+      boxes.forEach(function (box) {
+        var seats = box.getAttribute("data-games").split(" ").indexOf(game.value) >= 0;
+        box.hidden = !seats;
+        if (!seats) { box.querySelector("input").checked = false; }
+      });
+      Array.prototype.forEach.call(first.options, function (option) {
+        option.hidden = option.disabled = option.getAttribute("data-games").split(" ").indexOf(game.value) < 0;
+      });
+    }
+    function describe() {
+      var info = presetOf();
+      if (about) { about.textContent = info ? info.about : ""; }
+      return info;
+    }
+    function applyPreset() {
+      var info = describe();
+      if (!info) { return; }
+      rounds.value = info.rounds;
+      boxes.forEach(function (box) {
+        box.querySelector("input").checked = info.sizes.indexOf(parseInt(box.getAttribute("data-size"), 10)) >= 0;
+      });
+      first.value = String(info.sizes[0]);
+    }
+    game.addEventListener("change", function () { showGame(); applyPreset(); });
+    preset.addEventListener("change", applyPreset);
+    showGame();
+    describe();
+  }
+
+  // A refused form: its error summary is read first (each line links to its field).
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) {
+    summary.scrollIntoView({ block: "start" });
+    summary.focus({ preventScroll: true });
+  }
+  var setup = document.querySelector("form[data-games]");
+  if (setup) { setupForm(setup); }
   var job = document.getElementById("job");
   if (job && job.getAttribute("data-status-url")) { followJob(job); }
   var progress = document.getElementById("progress");
