@@ -150,12 +150,14 @@ def _usable(address: str) -> bool:
     return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
 
 
-def check_port(serving: Serving) -> None:
-    """Raise AddressError (saying how to choose another) unless ``runserver`` can listen there now."""
+def check_port(serving: Serving, *, command: str = "") -> None:
+    """Raise AddressError (saying how to choose another) unless ``runserver`` can listen there now.
+    ``command``: how the user passes another address, e.g. ``python manage.py runserver`` (its address is
+    the argument); empty: quickstart's ``--addrport``."""
     try:
         _bind(serving.bind_host, serving.port, serving.ipv6)
     except OSError as exc:
-        raise AddressError(_bind_failure(serving, exc)) from exc
+        raise AddressError(_bind_failure(serving, exc, command)) from exc
 
 
 def _bind(host: str, port: int, ipv6: bool) -> None:
@@ -166,26 +168,27 @@ def _bind(host: str, port: int, ipv6: bool) -> None:
         sock.bind((host, port))
 
 
-def _bind_failure(serving: Serving, exc: OSError) -> str:
+def _bind_failure(serving: Serving, exc: OSError, command: str = "") -> str:
     where = f"{_bracketed(serving.bind_host, serving.ipv6)}:{serving.port}"
+
+    def choose(what: str, *examples: str) -> str:
+        if command:
+            return f"Choose {what}, e.g. {' or '.join(f'{command} {e}' for e in examples)}"
+        return f"Choose {what} with --addrport, e.g. {' or '.join(f'--addrport {e}' for e in examples)}"
+
     if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
-        return (
-            f"{serving.bind_host} is not an address of this computer. "
-            f"Choose one with --addrport, e.g. --addrport {serving.port} or --addrport 0.0.0.0:{serving.port}"
-        )
+        problem = f"{serving.bind_host} is not an address of this computer."
+        return f"{problem} {choose('one', str(serving.port), f'0.0.0.0:{serving.port}')}"
     if exc.errno == errno.EADDRINUSE:
         free = free_port_after(serving) or serving.port + 1
         hint = f"{_bracketed(serving.bind_host, serving.ipv6)}:{free}" if serving.given_host else str(free)
-        return (
-            f"Port {serving.port} is already in use on {where} (is another server running?). "
-            f"Choose another port with --addrport, e.g. --addrport {hint}"
-        )
+        problem = f"Port {serving.port} is already in use on {where} (is another server running?)."
+        return f"{problem} {choose('another port', hint)}"
     if exc.errno == errno.EACCES:
-        return (
-            f"This computer does not let the server listen on port {serving.port}. "
-            "Choose a port above 1023 with --addrport, e.g. --addrport 8000"
-        )
-    return f"Cannot listen on {where} ({exc.strerror or exc}). Choose another address or port with --addrport"
+        problem = f"This computer does not let the server listen on port {serving.port}."
+        return f"{problem} {choose('a port above 1023', '8000')}"
+    problem = f"Cannot listen on {where} ({exc.strerror or exc})."
+    return f"{problem} {choose('another address or port', '8000')}"
 
 
 def free_port_after(serving: Serving) -> int | None:

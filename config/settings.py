@@ -44,6 +44,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
+    "config.serve",  # first: its runserver (a busy port explained) wraps the ones of the apps below
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -200,6 +201,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # no web fonts at a venue without internet (api/v1/docs.py): the reader's own
+    "REDOC_UI_SETTINGS": {
+        "theme": {
+            "typography": {
+                "fontFamily": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'DejaVu Sans', sans-serif",
+                "headings": {"fontFamily": "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', sans-serif"},
+                "code": {"fontFamily": "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace"},
+            }
+        }
+    },
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.organizing.models.Tournament.Status",
@@ -263,6 +274,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.1,
 }
 CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = 0.5
+# ... and once a publish failed, config.celery.send_safely skips the broker for this long before trying it
+# again (config/breaker.py): a frozen Redis costs one publish its timeouts, not every entry's (issue 31 §6).
+BROKER_OUTAGE_SKIP_SECONDS = float(os.environ.get("BROKER_OUTAGE_SKIP_SECONDS", "10"))
 # Tasks are fire-and-forget: no result-backend subscription at publish time. config.tasks.ping opts back in.
 CELERY_TASK_IGNORE_RESULT = True
 # The worker's own connection keeps retrying for as long as the broker is down (celery's default gives up
@@ -306,13 +320,23 @@ WEBHOOKS_DELIVERY_ENABLED = env_bool("WEBHOOKS_DELIVERY_ENABLED", True)
 WEBHOOKS_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOKS_TIMEOUT_SECONDS", "5"))
 WEBHOOKS_MAX_ATTEMPTS = int(os.environ.get("WEBHOOKS_MAX_ATTEMPTS", "8"))
 
+# A stalled Redis must not hang a request that reads the cache (a table's entry reads its code throttle's
+# count; /healthz its heartbeat): each call gives up after CACHE_SOCKET_TIMEOUT seconds (Redis answers in
+# well under a millisecond on the same host or network, a whole standings body included), and once one
+# has failed, config/cache.py skips the cache for CACHE_OUTAGE_SKIP_SECONDS before trying it again.
+CACHE_SOCKET_TIMEOUT = float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.1"))
+CACHE_OUTAGE_SKIP_SECONDS = float(os.environ.get("CACHE_OUTAGE_SKIP_SECONDS", "10"))
+CACHE_REDIS_OPTIONS = {
+    "socket_connect_timeout": CACHE_SOCKET_TIMEOUT,
+    "socket_timeout": CACHE_SOCKET_TIMEOUT,
+    "retry_on_timeout": False,  # redis-py: no silent second wait on a timed-out command
+}
 CACHES = {
     "default": (
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            # A stalled Redis must not hang a request that reads the cache (e.g. /healthz).
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": CACHE_REDIS_OPTIONS,
         }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}

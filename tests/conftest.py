@@ -60,11 +60,20 @@ def _eager_tasks_by_default() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
     """Each test starts with an empty cache: failed table codes are counted there and pages are kept
-    under keys that a later test's tournament could reuse (the same pk and versions in a new database)."""
+    under keys that a later test's tournament could reuse (the same pk and versions in a new database).
+    The cache's and the broker's breakers start closed too: a test that made one fail must not leave the
+    next one skipping it (config/breaker.py)."""
     from django.core.cache import cache
 
+    from config.cache import breaker
+    from config.celery import broker_breaker
+
+    breaker.reset()
+    broker_breaker.reset()
     cache.clear()
     yield
+    breaker.reset()
+    broker_breaker.reset()
     cache.clear()
 
 

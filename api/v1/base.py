@@ -16,6 +16,7 @@ from api.v1.access import is_organizer, table_access
 from api.v1.errors import PayloadTooLarge, PreconditionFailed
 from tournaments import selectors
 from tournaments.core import api_texts as texts
+from tournaments.core.validation import storable_text
 from tournaments.organizing.models import Tournament
 
 
@@ -58,6 +59,11 @@ class ApiView(APIView):
             raise PayloadTooLarge(
                 texts.BODY_HAS_BYTES % {"length": length, "max": settings.API_MAX_BODY_BYTES}
             )
+        # a query parameter the database cannot compare (a NUL: PostgreSQL refuses the query) is a 400
+        # naming it, before any view looks anything up with it (``?tournament=`` of a series was a 500)
+        for name, values in request.query_params.lists():
+            for value in values:
+                storable_text({name: value})
         super().initial(request, *args, **kwargs)
         if request.method in ("POST", "PUT", "PATCH"):
             request.data  # noqa: B018 (parsing is the point: its refusal is raised here)

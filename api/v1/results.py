@@ -85,9 +85,13 @@ class EntrySerializer(serializers.Serializer):
 
 
 def _entry_field(field: str, source: str) -> str:
-    """Service errors name ``data.x``; the API's body calls it ``payments.x``, ``summary.x``, ``record.x``."""
+    """Service errors name ``data.x``; the API's body calls it ``payments.x``, ``summary.x``, ``record.x``.
+    Payments' ``data`` is the body's own ``payments`` and ``kind`` (``EntrySerializer.to_service``), so
+    their names are the body's as they are."""
     if field == "data.payments" or field.startswith("data.payments."):
         return field.removeprefix("data.")
+    if source == "payments" and field == "data.kind":
+        return "kind"
     if field == "data" or field.startswith("data."):
         return source + field.removeprefix("data")
     return field

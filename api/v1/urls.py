@@ -1,14 +1,15 @@
 """``/api/v1/``: each group of resources has its own module; this file only mounts them."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
 from api.v1 import views
+from api.v1.docs import RedocView, SwaggerView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="v1:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="v1:schema"), name="redoc"),
+    path("docs/", SwaggerView.as_view(url_name="v1:schema"), name="docs"),
+    path("redoc/", RedocView.as_view(url_name="v1:schema"), name="redoc"),
     path("auth/token/", views.TokenView.as_view(), name="token"),
     path("rules/", views.RulesPresetsView.as_view(), name="rules-presets"),
     path("games/", views.GamesView.as_view(), name="games"),

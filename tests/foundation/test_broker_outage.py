@@ -118,8 +118,9 @@ def test_it_gives_up_within_a_second_when_nothing_listens(caplog: pytest.LogCapt
 
 
 def test_it_gives_up_within_a_second_when_the_broker_never_answers(
-    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture
+    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture, settings: Any
 ) -> None:
+    settings.BROKER_OUTAGE_SKIP_SECONDS = 0.3
     with broker_at(private_redis.url), caplog.at_level(logging.WARNING, logger="config.celery"):
         assert send_safely(record, 1) is True  # a pooled connection now exists
         private_redis.freeze()
@@ -127,6 +128,7 @@ def test_it_gives_up_within_a_second_when_the_broker_never_answers(
             outcomes = [timed_send(record, n) for n in (2, 3, 4)]
         finally:
             private_redis.thaw()
+        time.sleep(0.35)  # the broker's breaker lets the next publish try again
         assert send_safely(record, 5) is True
     assert [sent for sent, _ in outcomes] == [False, False, False]
     assert max(elapsed for _, elapsed in outcomes) < BOUND, outcomes
@@ -137,6 +139,27 @@ def test_it_gives_up_within_a_second_when_the_broker_never_answers(
     # executed once the server resumes, so a task can arrive although its send reported False (tasks are
     # idempotent, so the later sweep doing the work again is harmless).
     assert set(queued[1:-1]) <= {2, 3, 4}
+
+
+def test_after_one_failed_publish_a_frozen_broker_is_skipped_at_once(
+    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 31 §6: each publish to a frozen Redis waited its timeouts (0.3 s and a retry), and a table's
+    confirmation publishes the standings' refresh. Now the first one does, and the next ones for
+    BROKER_OUTAGE_SKIP_SECONDS skip the broker (logged, left for the sweeps like a failed publish)."""
+    with broker_at(private_redis.url), caplog.at_level(logging.WARNING, logger="config.celery"):
+        assert send_safely(record, 1) is True
+        private_redis.freeze()
+        try:
+            first = timed_send(record, 2)
+            then = [timed_send(record, n) for n in range(3, 23)]
+        finally:
+            private_redis.thaw()
+    assert first[0] is False
+    assert first[1] < BOUND, first
+    assert [sent for sent, _ in then] == [False] * 20
+    assert sum(elapsed for _, elapsed in then) < 0.05, then
+    assert len(warnings_naming(caplog, record.name)) == 21  # each unsent task is named
 
 
 def test_it_gives_up_within_a_second_on_a_fresh_connection_to_a_frozen_broker(
@@ -168,12 +191,16 @@ def test_it_keeps_a_committed_result_when_the_broker_is_down(caplog: pytest.LogC
     assert len(warnings_naming(caplog, record.name)) == 1
 
 
-def test_it_publishes_again_once_a_restarted_broker_is_back(private_redis: PrivateRedis) -> None:
+def test_it_publishes_again_once_a_restarted_broker_is_back(
+    private_redis: PrivateRedis, settings: Any
+) -> None:
+    settings.BROKER_OUTAGE_SKIP_SECONDS = 0.3
     with broker_at(private_redis.url):
         assert send_safely(record, 1) is True
         private_redis.stop()  # the pooled connection goes stale, and the queued message is lost with it
         down, down_elapsed = timed_send(record, 2)
         private_redis.start()
+        time.sleep(0.35)  # the broker's breaker lets the next publish try again
         up, up_elapsed = timed_send(record, 3, label="after-restart")
     assert (down, up) == (False, True)
     assert down_elapsed < BOUND

@@ -46,8 +46,15 @@ def test_a_typo_asks_to_confirm_and_keeps_every_typed_value(cup: Tournament) -> 
     assert f'href="#id_pay_{first}"' in html  # the summary links the field the server named
     for position, value in typed.items():
         assert re.search(rf'name="pay_{position}" value="{value}"', html), position
-    for position in typed:  # and each seat's error stands beside its own box
-        assert f'id="id_pay_{position}-error"' in html, position
+    # the warning is said once, under the payments (issue 31 §4: it stood under each of the four boxes),
+    # and each box it names is marked and points to it
+    assert html.count('class="field-error"') == 1
+    assert 'id="payments-error"' in html
+    for position in typed:
+        assert f'id="id_pay_{position}-error"' not in html, position
+        box = re.search(rf'<input[^>]*name="pay_{position}"[^>]*>', html).group(0)
+        assert 'aria-invalid="true"' in box, box
+        assert 'aria-describedby="payments-error"' in box, box
     accepted = phone.post(
         hand_url(four, 1, "payments"), {**payments_form(four, 1, typed, key="t1"), "confirm_unusual": "on"}
     )

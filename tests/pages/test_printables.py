@@ -217,7 +217,7 @@ def test_standings_print(client: Any, cup: Tournament) -> None:
     assert len(rows) == 9
     for row in rows:
         assert row.player.name in html
-    assert html.count('<th scope="row" class="name">') == 9
+    assert html.count('<th scope="row" role="rowheader" class="name">') == 9
     assert "after round 1" in html
     assert "As of" in html
     assert response["ETag"]  # cached like the other public pages

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -172,13 +173,14 @@ def max_length_of(model: Any, field_name: str) -> int:
     return int(model._meta.get_field(field_name).max_length)
 
 
-def _has_surrogate(value: str) -> bool:
-    return any("\ud800" <= ch <= "\udfff" for ch in value)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_OR_NUL = re.compile("[\ud800-\udfff\x00]")
 
 
 def _printable(name: str) -> str:
-    """``name`` with lone surrogates written as ``\\udXXX`` escapes (they cannot be encoded as UTF-8)."""
-    return name.encode("utf-8", "backslashreplace").decode("utf-8")
+    """``name`` with lone surrogates written as ``\\udXXX`` escapes (they cannot be encoded as UTF-8) and
+    NUL as ``\\x00`` (a reader's terminal or log would cut the name there)."""
+    return name.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
 
 
 def no_surrogates(value: Any, field: str = "") -> Any:
@@ -186,19 +188,38 @@ def no_surrogates(value: Any, field: str = "") -> Any:
     UTF-16 surrogate (``"\\ud800"``): Python's JSON decoder accepts them, but they are not text, and
     PostgreSQL and every encoder refuse them. Paths as in ``json_document`` (``hands[0].payments.A``);
     a key that holds one is named with the surrogate written as an escape."""
-    message = _("must be text: it contains a lone UTF-16 surrogate (%(escape)s)")
+    return _refuse_characters(value, field, _SURROGATE)
+
+
+def storable_text(value: Any, field: str = "") -> Any:
+    """``value`` (parsed JSON, or a request's parameters) unchanged, or a refusal naming the first string
+    or key PostgreSQL cannot store: one holding a lone surrogate (as ``no_surrogates``) or a NUL
+    character. Checked where a request enters, so that no identifier a client sends (a slug to look up,
+    a filter) reaches a query the database refuses with an error instead of an answer."""
+    return _refuse_characters(value, field, _SURROGATE_OR_NUL)
+
+
+def _refuse_characters(value: Any, field: str, bad: re.Pattern[str]) -> Any:
+    surrogate = _("must be text: it contains a lone UTF-16 surrogate (%(escape)s)")
+    nul = _("must not contain NUL characters")
+
+    def refusal(path: str, found: str) -> ValidationError:
+        if found == "\x00":
+            return invalid(path, nul)
+        return invalid(path, surrogate, params={"escape": _printable(found)})
+
     stack: list[tuple[Any, str]] = [(value, field)]
     while stack:
         node, path = stack.pop()
         if isinstance(node, Mapping):
             for name, child in node.items():
                 child_path = f"{path}.{_printable(name)}" if path else _printable(name)
-                if isinstance(name, str) and _has_surrogate(name):
-                    raise invalid(child_path, message, params={"escape": _printable(name)})
+                match = bad.search(name) if isinstance(name, str) else None
+                if match is not None:
+                    raise refusal(child_path, match[0])
                 stack.append((child, child_path))
         elif isinstance(node, list | tuple):
             stack.extend((child, f"{path}[{i}]") for i, child in enumerate(node))
-        elif isinstance(node, str) and _has_surrogate(node):
-            bad = next(ch for ch in node if "\ud800" <= ch <= "\udfff")
-            raise invalid(path or "body", message, params={"escape": _printable(bad)})
+        elif isinstance(node, str) and (match := bad.search(node)) is not None:
+            raise refusal(path or "body", match[0])
     return value

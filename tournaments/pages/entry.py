@@ -460,9 +460,39 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
+UNUSUAL_SEATS = gettext_lazy(
+    "%(payments)s: far more than a hand at stake %(stake)s pays (hands rarely go beyond %(limit)s either "
+    "way). Check them for a typo; if they are what you played, confirm them."
+)
+
+
+def _said_once(form: forms.Form, exc: ValidationError) -> ValidationError:
+    """The service names each seat whose payment looks like a typo (code ``unusual``, one error per seat
+    for the API's clients); a typo in one box makes two seats unusual, since the payments sum to 0. The
+    form says it once, over the payments, with each seat's number; the seats' boxes are marked
+    (``form.flagged``) without the sentence again."""
+    if not hasattr(exc, "error_dict"):
+        return exc
+    seats, rest = [], {}
+    for name, errors in exc.error_dict.items():
+        target = form.field_for(name) if name else None
+        if target and target.startswith("pay_") and all(e.code == "unusual" and e.params for e in errors):
+            seats.append((target, errors[0].params))
+        else:
+            rest[name] = errors
+    if len(seats) < 2:
+        return exc
+    form.flagged = {target for target, _params in seats}
+    payments = ", ".join(f"{target.removeprefix('pay_')} {params['value']}" for target, params in seats)
+    params = {"payments": payments, "stake": seats[0][1]["stake"], "limit": seats[0][1]["limit"]}
+    rest.setdefault("data.payments", []).append(ValidationError(UNUSUAL_SEATS, code="unusual", params=params))
+    return ValidationError(rest)
+
+
 def place_errors(form: forms.Form, exc: ValidationError) -> list[str]:
     """Put a service's errors beside the fields they name; the rest are returned for the top of the form."""
     top = []
+    exc = _said_once(form, exc)
     for name, _code, message in _error_messages(exc):
         target = form.field_for(name) if name else None
         group = form.group_for(name) if name else None
@@ -483,8 +513,9 @@ def mark_invalid(form: forms.Form) -> None:
             attrs["aria-invalid"] = "true"
             attrs["aria-describedby"] = f"id_{name}-error"
     if "payments" in form.group_errors:
+        flagged = getattr(form, "flagged", None)  # the seats a typo warning names, else every seat
         for _seat, name, out in getattr(form, "seat_fields", []):
-            if not out and name not in form.errors:
+            if not out and name not in form.errors and (flagged is None or name in flagged):
                 form.fields[name].widget.attrs.update(
                     {"aria-invalid": "true", "aria-describedby": "payments-error"}
                 )
@@ -506,10 +537,14 @@ def error_summary(form: forms.Form) -> list[tuple[str, str, str]]:
             continue
         label = form.fields[name].label if name.startswith("pay_") else form.field_label(name)
         out += [(f"id_{name}", str(label or name), str(e)) for e in errors]
+    marked = getattr(form, "flagged", ())
+    flagged = [name for _seat, name, _out in getattr(form, "seat_fields", []) if name in marked]
     for group, errors in getattr(form, "group_errors", {}).items():
         label = {"payments": _("Points of each seat"), "announcements": _("Announced bonuses"),
                  "declarations": _("Declared tarokks")}.get(group, group)  # fmt: skip
-        out += [(f"group-{group}", str(label), str(e)) for e in errors]
+        # a typo warning over several seats (_said_once) leads to the first of their boxes
+        target = f"id_{flagged[0]}" if group == "payments" and flagged else f"group-{group}"
+        out += [(target, str(label), str(e)) for e in errors]
     return out
 
 

@@ -81,11 +81,14 @@ def table_code_find(slug: str, code: Any, client: str) -> TableCode | None:
     if (cache_get(key) or 0) >= settings.API_TABLE_CODE_FAILURES_PER_MINUTE:
         raise TooManyCodeFailures(CODE_FAILURE_WINDOW_SECONDS - time.time() % CODE_FAILURE_WINDOW_SECONDS)
     normalized = str(code or "").strip().upper()
+    # a code is letters and digits: anything else (a NUL, which PostgreSQL refuses even to compare) is
+    # no code, and is not looked up
+    well_formed = 0 < len(normalized) <= MAX_CODE_LENGTH and normalized.isascii() and normalized.isalnum()
     found = (
         TableCode.objects.filter(tournament__slug=slug, code=normalized, replaced_at__isnull=True)
         .select_related("table__round__tournament")
         .first()
-        if slug and 0 < len(normalized) <= MAX_CODE_LENGTH
+        if slug and well_formed
         else None
     )
     if found is None:

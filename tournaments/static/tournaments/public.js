@@ -40,6 +40,27 @@
     finder.addEventListener("submit", function (event) { event.preventDefault(); filter(); });
   }
 
+  // --- a table wider than its box says so (standings with many rounds, even at 1280 px) ---------------
+  // The hint shows and the player's column stays in view (public.css, [data-overflows]) while the table
+  // scrolls sideways; checked again when the box or the table changes size ("Show all columns" too).
+  document.querySelectorAll("[data-scroll-hint]").forEach(function (hint) {
+    var box = hint.parentElement.querySelector(".scroll");
+    if (!box) return;
+    var update = function () {
+      var wider = box.scrollWidth > box.clientWidth + 1;
+      hint.hidden = !wider;
+      hint.parentElement.toggleAttribute("data-overflows", wider);
+    };
+    update();
+    if (window.ResizeObserver) {
+      var watch = new ResizeObserver(update);
+      watch.observe(box);
+      if (box.firstElementChild) watch.observe(box.firstElementChild);
+    }
+    window.addEventListener("resize", update);
+    window.addEventListener("hashchange", update);
+  });
+
   // --- sortable standings -------------------------------------------------------------------------------
   document.querySelectorAll("table[data-sortable]").forEach(function (table) {
     var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
