@@ -14,6 +14,7 @@ import pytest
 from engine.games import GAMES
 from tests.browser.conftest import shoot
 from tests.browser.test_layout import MEASURE, PHONE_360, TAP
+from tests.browser.test_layout_probed import SELECTS
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.matrix.forms import summary_post
 from tests.matrix.pages import page_errors, preview_payments
@@ -32,6 +33,25 @@ def measured(page: Any, where: str) -> list[str]:
     if max(found["scrollWidth"], found["innerWidth"]) > 360:
         problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
     return problems + [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
+
+
+def cut_selects(page: Any, url: str, game_id: str) -> list[str]:
+    """The summary form's selects, every question shown, that cannot show their longest choice at 360 px in
+    Hungarian, German and English (a person reads a cut answer as another one)."""
+    problems = []
+    for language in ("hu", "de", "en"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": page.url}])
+        page.goto(url)
+        page.evaluate(
+            "() => document.querySelectorAll('[data-when-field]').forEach((e) => { e.hidden = false; })"
+        )
+        for select in page.evaluate(SELECTS, ""):
+            if select["natural"] > select["width"] + 1 or not select["inside"]:
+                problems.append(
+                    f"{game_id} ({language}): the select {select['name']} cuts its answers: {select}"
+                )
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": page.url}])
+    return problems
 
 
 def seat_phone(browser: Any, base_url: str, entry: str, position: str) -> tuple[Any, Any]:
@@ -120,6 +140,7 @@ def test_a_seat_fills_the_summary_form_at_360px_and_another_phone_confirms(
         assert Hand.objects.get(table=table, number=1).status == Hand.Status.CONFIRMED, (
             f"{game_id}: not confirmed"
         )
+        problems += cut_selects(phone, f"{entry}hands/2/summary/", game_id)
     except AssertionError as exc:  # a step the next ones need failed: what was found so far, and it
         problems.append(str(exc))
     finally:

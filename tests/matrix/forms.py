@@ -39,8 +39,7 @@ def _at(summary: Mapping[str, Any], path: str) -> Any:
 
 
 def _bonus_answer(value: Mapping[str, Any]) -> str:
-    state = ("announced_" if value.get("announced") else "") + ("made" if value.get("made") else "lost")
-    return f"{value.get('side')}:{state}"
+    return f"{value.get('side')}:{'made' if value.get('made') else 'lost'}"
 
 
 def _generic_answer(q: FormField, value: Any) -> dict[str, Any]:
@@ -48,7 +47,8 @@ def _generic_answer(q: FormField, value: Any) -> dict[str, Any]:
     if q.kind in PER_SEAT_KINDS:
         return {f"{name}__{seat}": str(n) for seat, n in dict(value).items()}
     if q.kind == "bonus":
-        return {name: _bonus_answer(value)}
+        said = {f"{name}__announced": "on"} if value.get("announced") else {}
+        return {name: _bonus_answer(value), **said}
     if q.kind == "seats":
         return {name: list(value)}
     if q.kind == "bool":

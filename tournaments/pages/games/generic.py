@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine.core import thirds
 from engine.core.descriptor import GameDescriptor
@@ -22,20 +22,15 @@ from tournaments.pages.common import seat_label
 from tournaments.pages.games.kit import EntryKit
 from tournaments.results.models import HandSubmission
 
-#: a bonus as one select: who took it and how (``side:state``)
-BONUS_STATES = {
-    "made": (False, True),
-    "lost": (False, False),
-    "announced_made": (True, True),
-    "announced_lost": (True, False),
+#: a bonus as a short select, whose side made or lost it (``side:made`` / ``side:lost``: its choices fit a
+#: 360 px phone in every language), and a check box beside it: whether it was announced
+BONUS_STATES = {"made": True, "lost": False}
+BONUS_STATE_LABELS = {"made": gettext_lazy("made"), "lost": gettext_lazy("lost")}
+SIDE_LABELS = {
+    "declarer": pgettext_lazy("a bonus's side", "declarer"),
+    "opponents": pgettext_lazy("a bonus's side", "opponents"),
 }
-BONUS_STATE_LABELS = {
-    "made": gettext_lazy("made silently"),
-    "lost": gettext_lazy("lost silently"),
-    "announced_made": gettext_lazy("announced and made"),
-    "announced_lost": gettext_lazy("announced and lost"),
-}
-SIDE_LABELS = {"declarer": gettext_lazy("declarer's side"), "opponents": gettext_lazy("opponents")}
+ANNOUNCED = gettext_lazy("announced")
 NEEDED = gettext_lazy("Needed for this hand.")
 
 
@@ -194,6 +189,8 @@ class SummaryForm(GameForm):
                 for state in BONUS_STATES
             ]
             self.fields[name] = forms.ChoiceField(choices=choices, **kwargs)
+            self.fields[f"{name}__announced"] = forms.BooleanField(required=False, label=ANNOUNCED)
+            return [name, f"{name}__announced"]
         elif q.kind == "per_seat_thirds":  # card points counted in thirds for each seat: 23, 23 1/3, 23,33
             names = []
             for position, seat_text in seat_choices:
@@ -276,8 +273,7 @@ class SummaryForm(GameForm):
                 if not answer:
                     continue
                 side, state = answer.split(":")
-                announced, made = BONUS_STATES[state]
-                value = {"side": side, "announced": announced, "made": made}
+                value = {"side": side, "announced": bool(c.get(names[1])), "made": BONUS_STATES[state]}
             elif q.kind == "seats":
                 value = list(c.get(names[0]) or []) or None
             elif q.kind == "bool":
@@ -309,6 +305,8 @@ class SummaryForm(GameForm):
         if q.kind in PER_SEAT_KINDS:
             seat = path.removeprefix(q.path + ".").split(".")[0]
             return next((n for n in names if n.endswith(f"__{seat}")), names[0])
+        if q.kind == "bonus" and path == f"{q.path}.announced":
+            return names[1]
         return names[0]
 
     def field_label(self, name: str) -> str:
@@ -416,8 +414,9 @@ def _fact(game: GameDescriptor, view: Any, q: FormField, value: Any) -> str:
     if q.kind == "kontra" and isinstance(value, int) and 0 < value <= len(game.kontra_names):
         return game.kontra_names[value - 1]
     if q.kind == "bonus" and isinstance(value, dict):
-        state = ("announced_" if value.get("announced") else "") + ("made" if value.get("made") else "lost")
-        return f"{SIDE_LABELS.get(value.get('side'), '')}: {BONUS_STATE_LABELS.get(state, '')}"
+        state = BONUS_STATE_LABELS["made" if value.get("made") else "lost"]
+        said = f", {ANNOUNCED}" if value.get("announced") else ""
+        return f"{SIDE_LABELS.get(value.get('side'), '')}: {state}{said}"
     if q.kind == "per_seat" and isinstance(value, dict):
         return ", ".join(f"{p} {v}" for p, v in value.items())
     if q.kind == "per_seat_thirds" and isinstance(value, dict):

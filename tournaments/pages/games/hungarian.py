@@ -43,7 +43,7 @@ SUMMARY_KINDS = [
     ("played", gettext_lazy("played")),
     ("passed_out", gettext_lazy("passed out (four passes)")),
     ("annulled", gettext_lazy("annulled")),
-    ("trial_three_failed", gettext_lazy("failed trial three (fourth hand's three drew no honour)")),
+    ("trial_three_failed", gettext_lazy("failed trial three")),
     ("penalty", gettext_lazy("penalty (renonsz)")),
 ]
 
@@ -61,17 +61,17 @@ DECLARATION_CHOICES = [
     ("", "—"),
     ("8", gettext_lazy("eight tarokks, declared")),
     ("9", gettext_lazy("nine tarokks, declared")),
-    ("8-late", gettext_lazy("eight tarokks, not declared (claimed afterwards)")),
-    ("9-late", gettext_lazy("nine tarokks, not declared (claimed afterwards)")),
+    ("8-late", gettext_lazy("eight, claimed afterwards")),
+    ("9-late", gettext_lazy("nine, claimed afterwards")),
 ]
 
 
 PAGAT_LAST_CHOICES = [
     ("", gettext_lazy("not played to the last trick")),
-    ("declarer:won", gettext_lazy("declarer's team: won the last trick")),
-    ("declarer:lost", gettext_lazy("declarer's team: lost the last trick")),
-    ("opponents:won", gettext_lazy("opponents: won the last trick")),
-    ("opponents:lost", gettext_lazy("opponents: lost the last trick")),
+    ("declarer:won", gettext_lazy("declarer's team: won it")),
+    ("declarer:lost", gettext_lazy("declarer's team: lost it")),
+    ("opponents:won", gettext_lazy("opponents: won it")),
+    ("opponents:lost", gettext_lazy("opponents: lost it")),
 ]
 
 
@@ -176,7 +176,7 @@ class SummaryForm(forms.Form):
         # never by naming the declarer as their own partner nor by leaving the field empty.
         self.fields["partner"].choices = [
             ("", "—"),
-            (ALONE, _("nobody: the declarer plays alone (called their own card)")),
+            (ALONE, _("nobody: plays alone")),
             *seat_choices,
         ]
         self.fields["offenders"].choices = seat_choices
