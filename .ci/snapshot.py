@@ -310,6 +310,13 @@ ISSUE_31 = (
     # (ARIA roles keep them a table, each figure under its column's name)
     re.compile(r'\n<p class="scroll-hint" data-scroll-hint hidden>[^<]*</p>'),
     re.compile(r' role="(?:table|rowgroup|row|columnheader|rowheader|cell)"| data-label="[^"]*"'),
+    # the Hungarian summary form's long choices are short, their explanations beside them (they fit 360 px)
+    re.compile(
+        r'(<option value="(?:trial_three_failed|alone|8-late|9-late|(?:declarer|opponents):(?:won|lost))"'
+        r'(?: selected)?>)[^<]*(?=</option>)'
+    ),
+    re.compile(r'\n\s*<p class="help" id="id_(?:kind|partner)-help">[^<]*</p>'),
+    re.compile(r'\n\s*<p class="help">Claimed afterwards[^<]*</p>'),
     # a technical 404 page lists every URL pattern: issue 31 added some
     re.compile(r"(?<=Django tried these URL patterns, in this order:)\s*</p>\s*<ol>.*?</ol>", re.S),
     re.compile(r"<h4>[^<]*</h4>\s*<dl class=\"facts small fact-list\">.*?</dl>", re.S),
