@@ -52,6 +52,8 @@ def long_tournament(organizer: Any) -> Tournament:
     long = Tournament.objects.create(
         name="Hosszú Kupa",
         slug="long",
+        game=cup.game,
+        rules_preset=cup.rules_preset,
         starts_on=cup.starts_on,
         rounds_planned=8,
         deals_per_round_4=1,
