@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -242,3 +243,42 @@ def test_it_lists_webhooks_deliveries_and_dead_letters_read_only_and_deactivates
     assert WebhookDelivery.objects.get().status == WebhookDelivery.Status.FAILED
     assert WebhookSubscription.objects.count() == 1
     assert subscription.history.first().history_actor.startswith(f"user:{user.pk}:")
+
+
+def test_the_format_of_a_drawn_tournament_is_read_only_in_the_admin_and_refused_by_the_service(
+    organizer: Client,
+) -> None:
+    """Once round 1 is drawn the format is fixed wherever it is edited: the admin shows it read-only and
+    saves the details, and ``tournament_save`` (which the admin calls) refuses a format change."""
+    tournament = TournamentFactory(deals_per_round_4=2)
+    seated_table(tournament, PlayerFactory.create_batch(4))
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = organizer.get(url)
+    form = page.context["adminform"].form
+    assert "deals_per_round_4" not in form.fields
+    assert "pairing_methods" not in form.fields
+    data = {
+        k: json.dumps(v) if isinstance(v, list | dict) else v
+        for k, v in form.initial.items()
+        if v is not None and k in form.fields and k != "organizers"
+    }
+    data.update(
+        {
+            "name": "Renamed Cup",
+            "starts_on": "2026-11-21",
+            "deals_per_round_4": "9",  # a read-only field posted anyway is ignored
+            "registrations-TOTAL_FORMS": "0",
+            "registrations-INITIAL_FORMS": "0",
+        }
+    )
+    response = organizer.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.deals_per_round_4) == ("Renamed Cup", 2)
+
+    tournament.deals_per_round_4 = 3
+    with pytest.raises(ValidationError) as refused:
+        services.tournament_save(tournament, by=get_user_model().objects.get(username="organizer"))
+    assert "deals_per_round_4" in refused.value.message_dict
+    tournament.refresh_from_db()
+    assert tournament.deals_per_round_4 == 2

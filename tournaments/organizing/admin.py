@@ -24,6 +24,7 @@ from tournaments.core.formats import FormatError, validate_format
 from tournaments.draw.admin import request_jobs
 from tournaments.draw.models import Job
 from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.services import FORMAT_FIELDS
 from tournaments.participants.admin import CsvImportForm, RegistrationInline
 from tournaments.standings.services import standings_recompute
 
@@ -81,8 +82,12 @@ class TournamentAdmin(SimpleHistoryAdmin):
         return format_html('<a href="{}">Import players from CSV</a>', url)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        """The game is chosen when the tournament is created; every hand and draw after it is of it."""
-        return [*self.readonly_fields, "game"] if obj is not None else list(self.readonly_fields)
+        """The game is chosen when the tournament is created; every hand and draw after it is of it. The
+        format is fixed once round 1 is drawn (``tournament_save`` refuses a change of it)."""
+        if obj is None:
+            return list(self.readonly_fields)
+        fixed = sorted(FORMAT_FIELDS) if obj.rounds.exists() else []
+        return [*self.readonly_fields, "game", *fixed]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # it would take every result with it

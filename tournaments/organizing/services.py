@@ -43,12 +43,19 @@ def _checked(tournament: Tournament) -> None:
 def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | None = None) -> Tournament:
     """Save a new or edited tournament. Its format decides the standings (scoring, table points,
     tie-breaks, byes), so a saved change marks them stale and they are recomputed. With
-    ``expected_version`` an edit made against an older version is refused (no silent overwrite)."""
+    ``expected_version`` an edit made against an older version is refused (no silent overwrite). Once
+    round 1 is drawn a change of the format (``FORMAT_FIELDS``) is a conflict naming the field, whoever
+    makes it (the site, the API, the admin): the check holds the tournament's lock, which the draw takes
+    too, so no round is drawn between the check and the save."""
     _checked(tournament)
     with acting_as(by), transaction.atomic():
         if tournament.pk is not None:
             current = Tournament.objects.select_for_update().get(pk=tournament.pk)
             check_version(current, expected_version, "tournament")
+            changed = (name for name in FORMAT_FIELDS if getattr(tournament, name) != getattr(current, name))
+            locked = sorted(changed)
+            if locked and current.rounds.exists():
+                raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
             tournament.version = current.version + 1
         tournament.save()
         publish(TOURNAMENT_SAVED, tournament_id=tournament.pk)
@@ -158,25 +165,16 @@ def _format_of_game(fields: dict[str, Any]) -> dict[str, Any]:
 def tournament_edit(
     tournament: Tournament, *, changes: dict[str, Any], by: Any, expected_version: int | None = None
 ) -> Tournament:
-    """Apply an organizer's changes through ``tournament_save`` (format checks, version, stale standings).
-    Once round 1 is drawn a change of the format (``FORMAT_FIELDS``) is a conflict naming the field; a
-    format field sent with its current value is no change. The check holds the tournament's lock, which
-    the draw takes too, so no round is drawn between the check and the save."""
+    """Apply an organizer's changes through ``tournament_save`` (format checks and lock, version, stale
+    standings); a format field sent with its current value is no change."""
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise invalid(sorted(unknown)[0], _("cannot be changed"))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         check_version(tournament, expected_version, "tournament")
-        changed = [
-            name for name in EDITABLE_FIELDS if name in changes and changes[name] != getattr(tournament, name)
-        ]
-        locked = [name for name in changed if name in FORMAT_FIELDS]
         for name, value in changes.items():
             setattr(tournament, name, value)
-        _checked(tournament)  # a bad value is named as such first, drawn or not
-        if locked and tournament.rounds.exists():
-            raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
         return tournament_save(tournament, by=by, expected_version=expected_version)
 
 
