@@ -8,6 +8,7 @@ below: they skip with a clear reason when the variable is missing, and fail inst
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -81,13 +82,19 @@ def _clear(cache: Any) -> None:
     """Empty the cache, giving Redis time to: the site's cache client gives up after 0.1 s
     (``CACHE_SOCKET_TIMEOUT``), and a FLUSHDB on a busy two-core CI machine may take longer."""
     url = os.environ.get("REDIS_URL", "")
-    if not url:
+    if url:
+        _patient_redis(url).flushdb()
+    else:
         cache.clear()
-        return
+
+
+@functools.cache
+def _patient_redis(url: str) -> Any:
+    """One client per process, its connection kept: a test that patches the name resolver
+    (tests/webhooks) must not stop the cache from being emptied after it."""
     import redis
 
-    with redis.Redis.from_url(url, socket_timeout=10, socket_connect_timeout=10) as client:
-        client.flushdb()
+    return redis.Redis.from_url(url, socket_timeout=10, socket_connect_timeout=10)
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.conftest import assert_accessible, shoot
-from tests.browser.test_layout import MEASURE, PHONE_360, TAP
+from tests.browser.test_layout import PHONE_360, layout_problems
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.organizing.models import Club, Tournament
 from tournaments.ratings.models import PlayerRating
@@ -59,14 +59,7 @@ def test_a_clubs_pages_fit_a_phone(transactional_db: Any, live_server: Any, brow
                 assert ("Titkos est" in page.content()) == (name == "club-organizer"), name  # private
                 if language == "en":
                     shoot(page, f"club-{name}")
-                found = page.evaluate(MEASURE, [TAP, 360])
-                where = f"{name} ({language})"
-                if max(found["scrollWidth"], found["innerWidth"]) > 360:
-                    problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-                problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-                problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
-                if found["navCut"]:
-                    problems.append(f"{where}: the tab bar hides items")
+                problems += layout_problems(page, f"{name} ({language})", 360)
                 assert_accessible(page)
             problems += [f"failed request ({language}): {f}" for f in failed]
         finally:

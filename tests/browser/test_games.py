@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import shoot
-from tests.browser.test_layout import MEASURE, PHONE_360, TAP
+from tests.browser.test_layout import PHONE_360, layout_problems
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments import selectors, services
 from tournaments.core.formats import format_defaults
@@ -64,13 +64,7 @@ def test_other_games_pages_fit_the_screen(transactional_db: Any, live_server: An
                 response = page.goto(url)
                 assert response.status == 200, (name, response.status)
                 shoot(page, f"games-{name}")
-                found = page.evaluate(MEASURE, [TAP, width])
-                where = f"{name} at {width}px"
-                if max(found["scrollWidth"], found["innerWidth"]) > width:
-                    problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-                problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-                if width < 500:
-                    problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
+                problems += layout_problems(page, f"{name} at {width}px", width)
         finally:
             context.close()
     assert not problems, "\n".join(problems)

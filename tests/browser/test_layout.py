@@ -93,6 +93,22 @@ MEASURE = """([tap, width]) => {
 }"""
 
 
+def layout_problems(page: Any, where: str, width: int) -> list[str]:
+    """What a person would notice on the page in view at ``width`` px, named after ``where``: the page
+    wider than the screen (a phone widens its layout viewport to fit it), an element sticking out; on a
+    phone (under 500 px) a tap target under 44 px and a tab bar that hides items."""
+    found = page.evaluate(MEASURE, [TAP, width])
+    problems = []
+    if max(found["scrollWidth"], found["innerWidth"]) > width:
+        problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
+    problems += [f"{where}: sticks out: {item}" for item in found["out"]]
+    if width < 500:
+        problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
+        if found["navCut"]:
+            problems.append(f"{where}: the tab bar hides items")
+    return problems
+
+
 def summary(table: Table, number: int, *, won: bool = True) -> dict[str, Any]:
     """A played hand with a kontra'd game, a kontra'd trull and a failed pagát ultimó: coloured items."""
     deal = services.next_deal(table, number)
@@ -192,7 +208,6 @@ def test_every_page_fits_the_screen(organizer_user: Any, live_server: Any, brows
             page.on(
                 "response", lambda r, failed=failed: r.status >= 400 and failed.append(f"{r.status} {r.url}")
             )
-            phone = options["viewport"]["width"] < 500
             urls = pages(site)
             # the entry pages: the code, then the table's page seated as D (the dispute and C's pending
             # hand in view)
@@ -206,16 +221,7 @@ def test_every_page_fits_the_screen(organizer_user: Any, live_server: Any, brows
                 if language == "en":  # the screenshots a person looks at (German and Hungarian: measured)
                     shoot(page, f"layout-{name}")
                 width = options["viewport"]["width"]
-                found = page.evaluate(MEASURE, [TAP, width])
-                where = f"{name} at {width}px ({language})"
-                # a phone widens its layout viewport to fit a page that is too wide: both must stay put
-                if max(found["scrollWidth"], found["innerWidth"]) > width:
-                    problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-                problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-                if phone:
-                    problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
-                    if found["navCut"]:
-                        problems.append(f"{where}: the tab bar hides items")
+                problems += layout_problems(page, f"{name} at {width}px ({language})", width)
             problems += [
                 f"failed request at {options['viewport']['width']}px ({language}): {f}" for f in failed
             ]

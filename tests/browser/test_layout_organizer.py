@@ -26,7 +26,14 @@ import pytest
 from django.utils import timezone
 
 from tests.browser.conftest import assert_accessible, shoot
-from tests.browser.test_layout import DESKTOP, MEASURE, PHONE_360, PHONE_390, TAP, layout_site, seat_player
+from tests.browser.test_layout import (
+    DESKTOP,
+    PHONE_360,
+    PHONE_390,
+    layout_problems,
+    layout_site,
+    seat_player,
+)
 from tests.site_data import finish_round
 from tournaments import services
 from tournaments.draw.models import Job, Round
@@ -43,17 +50,7 @@ def measure(page: Any, name: str, language: str, width: int) -> list[str]:
     """The problems of the page now in view (and its screenshot, in English)."""
     if language == "en":
         shoot(page, f"layout-org-{name}")
-    found = page.evaluate(MEASURE, [TAP, width])
-    where = f"{name} at {width}px ({language})"
-    problems = []
-    if max(found["scrollWidth"], found["innerWidth"]) > width:
-        problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-    problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-    if width < 500:
-        problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
-        if found["navCut"]:
-            problems.append(f"{where}: the tab bar hides items")
-    return problems
+    return layout_problems(page, f"{name} at {width}px ({language})", width)
 
 
 def sign_in(page: Any) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from engine.games import GAMES
 from tests.browser.conftest import shoot
-from tests.browser.test_layout import MEASURE, PHONE_360, TAP
+from tests.browser.test_layout import PHONE_360, layout_problems
 from tests.browser.test_layout_probed import SELECTS
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.matrix.forms import summary_post
@@ -28,11 +28,7 @@ pytestmark = pytest.mark.browser
 
 def measured(page: Any, where: str) -> list[str]:
     """What sticks out of a 360 px screen, and the tap targets smaller than 44 px."""
-    found = page.evaluate(MEASURE, [TAP, 360])
-    problems = [f"{where}: sticks out: {item}" for item in found["out"]]
-    if max(found["scrollWidth"], found["innerWidth"]) > 360:
-        problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-    return problems + [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
+    return layout_problems(page, where, 360)
 
 
 def cut_selects(page: Any, url: str, game_id: str) -> list[str]:

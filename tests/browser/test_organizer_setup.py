@@ -21,7 +21,7 @@ import pytest
 
 from engine.games import GAMES
 from tests.browser.conftest import assert_accessible, shoot
-from tests.browser.test_layout import DESKTOP, MEASURE, PHONE_360, TAP
+from tests.browser.test_layout import DESKTOP, PHONE_360, layout_problems
 from tests.factories import PlayerFactory
 from tests.site_data import finish_round, start_round
 from tournaments import services
@@ -39,17 +39,7 @@ def measure(page: Any, name: str, language: str, width: int) -> list[str]:
     path = shoot(page, f"setup-{name}-{language}")
     if SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
-    found = page.evaluate(MEASURE, [TAP, width])
-    where = f"{name} at {width}px ({language})"
-    problems = []
-    if max(found["scrollWidth"], found["innerWidth"]) > width:
-        problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-    problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-    if width < 500:
-        problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
-        if found["navCut"]:
-            problems.append(f"{where}: the tab bar hides items")
-    return problems
+    return layout_problems(page, f"{name} at {width}px ({language})", width)
 
 
 def sign_in(page: Any) -> None:

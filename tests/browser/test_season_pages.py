@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import DESKTOP, assert_accessible, shoot
-from tests.browser.test_layout import MEASURE, PHONE_360, TAP
+from tests.browser.test_layout import PHONE_360, layout_problems
 from tournaments.series.models import MAIN_RANKING, Series, SeriesStanding
 
 pytestmark = pytest.mark.browser
@@ -48,13 +48,7 @@ def test_the_season_pages_fit_a_phone_and_a_desktop(
             for name, url in pages:
                 page.goto(url)
                 shoot(page, f"season-{name}-{size}")
-                found = page.evaluate(MEASURE, [TAP, width])
-                where = f"{name} ({size})"
-                if max(found["scrollWidth"], found["innerWidth"]) > width:
-                    problems.append(f"{where}: the page is {found['scrollWidth']}px wide")
-                problems += [f"{where}: sticks out: {item}" for item in found["out"]]
-                if size == "360":
-                    problems += [f"{where}: smaller than {TAP}×{TAP}: {item}" for item in found["small"]]
+                problems += layout_problems(page, f"{name} ({size})", width)
                 assert_accessible(page)
             problems += [f"failed request ({size}): {f}" for f in failed]
         finally:
