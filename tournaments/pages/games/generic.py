@@ -180,7 +180,9 @@ class SummaryForm(GameForm):
         elif q.kind == "bool":
             self.fields[name] = forms.BooleanField(**kwargs)
         elif q.kind == "kontra":
-            levels = [(0, _("no kontra")), *((i + 1, n) for i, n in enumerate(self.game.kontra_names))]
+            names = self.game.kontra_names  # the game's own words (Kontra, Contra): jargon, never translated
+            none = _("no %(kontra)s") % {"kontra": names[0]}
+            levels = [(0, none), *((i + 1, n) for i, n in enumerate(names))]
             self.fields[name] = forms.TypedChoiceField(choices=levels, coerce=int, empty_value=0, **kwargs)
         elif q.kind == "bonus":
             choices = [("", _("not made"))] + [
