@@ -13,6 +13,14 @@ _POINTS = {"contract": POINT_CONTRACTS}
 
 _PLAYED = {"kind": ("played",)}
 
+#: each bonus's kontra names its bonus: four questions "Kontra on the bonus" cannot be told apart
+_BONUS_KONTRA = {
+    "trula": gettext_noop("Kontra on the Trula"),
+    "kralji": gettext_noop("Kontra on the Kralji"),
+    "pagat_ultimo": gettext_noop("Kontra on the Pagat ultimo"),
+    "valat": gettext_noop("Kontra on the Valat"),
+}
+
 SUMMARY_FORM: tuple[FormField, ...] = (
     FormField(
         "kind",
@@ -43,10 +51,13 @@ SUMMARY_FORM: tuple[FormField, ...] = (
     ),
     FormField("made", "bool", gettext_noop("Contract made"), shown_when={"contract": MADE_CONTRACTS}),
     FormField("kontra", "kontra", gettext_noop("Kontra on the game"), shown_when={"contract": _GAMES}),
-    *(FormField(f"bonuses.{b}", "bonus", LABELS[b], shown_when=_POINTS) for b in BONUSES),
     *(
-        FormField(f"bonus_kontra.{b}", "kontra", gettext_noop("Kontra on the bonus"), shown_when=_POINTS)
+        field
         for b in BONUSES
+        for field in (
+            FormField(f"bonuses.{b}", "bonus", LABELS[b], shown_when=_POINTS),
+            FormField(f"bonus_kontra.{b}", "kontra", _BONUS_KONTRA[b], shown_when=_POINTS),
+        )
     ),
     FormField(
         "mond_captured",

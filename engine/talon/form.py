@@ -97,9 +97,16 @@ SUMMARY_FORM: tuple[FormField, ...] = (
     ),
     *(
         field
-        for name, label in zip(
+        for name, label, doubled in zip(
             BONUSES,
             (_("Pagat ultimo"), _("King ultimo"), _("All three oudlers"), _("All four kings"), _("Valat")),
+            (
+                _("Pagat ultimo doubled"),
+                _("King ultimo doubled"),
+                _("All three oudlers doubled"),
+                _("All four kings doubled"),
+                _("Valat doubled"),
+            ),
             strict=True,
         )
         for field in (
@@ -114,7 +121,7 @@ SUMMARY_FORM: tuple[FormField, ...] = (
             FormField(
                 f"kontra.{name}",
                 "kontra",
-                _("Announced bonus doubled"),
+                doubled,
                 shown_when=_PLAYED,
                 rules_when={BONUS_OPTION[name]: (True,), "doubling": (True,)},
                 at_sizes=tuple(s for s in sorted(BONUS_SIZES[name]) if s in _DOUBLING_SIZES),
