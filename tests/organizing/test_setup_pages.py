@@ -309,6 +309,27 @@ def test_the_format_page_changes_every_setting_the_creation_form_promises(web: A
     assert (cup.deals_within_time, cup.kontras_to_box) == (False, False)
 
 
+def test_a_game_without_kontra_is_not_asked_where_the_kontras_go(web: Any, club: Club, user: Any) -> None:
+    """Cego doubles nothing: "Kontras go to the box" would mean nothing on its format page, so it is not
+    there, a posted one is ignored, and the fixed format does not list it."""
+    services.tournament_create(
+        fields={"name": "Cego-nap", "slug": "cego", "starts_on": "2026-11-21", "game": "cego", "club": club},
+        by=user,
+    )
+    page = web.get("/t/cego/manage/format/").content.decode()
+    assert 'name="kontras_to_box"' not in page
+    assert 'name="point_value_cents"' in page
+    cego = Tournament.objects.get(slug="cego")
+    values = {**FORMAT, "name": "Cego-nap", "rules_preset": cego.rules_preset, "table_sizes": ["3", "4"],
+              "first_size": "3", "deals_per_round_3": "24", "deals_per_round_4": "24",
+              "table_points_3": "10, 8, 6", "table_points_4": "10, 8, 6, 4",
+              "version": cego.version}  # fmt: skip
+    assert values["kontras_to_box"] == "on"
+    assert web.post("/t/cego/manage/format/", values).status_code == 302
+    cego.refresh_from_db()
+    assert cego.kontras_to_box is False
+
+
 def test_a_refused_format_names_each_field_and_stores_nothing(web: Any, cup: Tournament) -> None:
     version = cup.version
     typed = {**FORMAT, "version": version, "table_points_4": "10, 8, x", "deals_per_round_5": "0",

@@ -52,8 +52,11 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
         if tournament.pk is not None:
             current = Tournament.objects.select_for_update().get(pk=tournament.pk)
             check_version(current, expected_version, "tournament")
-            changed = (name for name in FORMAT_FIELDS if getattr(tournament, name) != getattr(current, name))
-            locked = sorted(changed)
+            locked = [  # in the forms' order: the first is named
+                name
+                for name in EDITABLE_FIELDS
+                if name in FORMAT_FIELDS and getattr(tournament, name) != getattr(current, name)
+            ]
             if locked and current.rounds.exists():
                 raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
             tournament.version = current.version + 1

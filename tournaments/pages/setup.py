@@ -340,7 +340,7 @@ def _read_format(form: PageForm, post: Any, tournament: Tournament, sizes: tuple
     cents = form.whole(post, "point_value_cents", low=0, high=CENTS_MAX)
     if cents is not None:
         changes["point_value_cents"] = cents
-    for name in ("kontras_to_box", "deals_within_time"):
+    for name in ("kontras_to_box", "deals_within_time") if has_kontra(tournament) else ("deals_within_time",):
         changes[name] = form[name].value = post.get(name) == "on"
     return changes
 
@@ -350,6 +350,11 @@ DEALS_WITHIN_TIME_HELP = gettext_lazy(
     "played (the deals not played count for nobody), as the Hungarian rules of 2018 say. Off: every table "
     "plays all its deals."
 )
+
+
+def has_kontra(tournament: Tournament) -> bool:
+    """Whether the game doubles (Cego has no kontra): only then does "kontras go to the box" mean anything."""
+    return bool(game_of(tournament).kontra_names)
 
 
 def fixed_rows(tournament: Tournament, form: PageForm, sizes: tuple[int, ...]) -> list[tuple[Any, Any]]:
@@ -372,8 +377,9 @@ def fixed_rows(tournament: Tournament, form: PageForm, sizes: tuple[int, ...]) -
         ),
         (form["tiebreaks"].label, ", ".join(str(TIEBREAKS.get(t, t)) for t in tournament.tiebreaks)),
         (form["point_value_cents"].label, tournament.point_value_cents),
-        (form["kontras_to_box"].label, yes if tournament.kontras_to_box else no),
     ]
+    if has_kontra(tournament):
+        rows.append((form["kontras_to_box"].label, yes if tournament.kontras_to_box else no))
     return rows
 
 
@@ -425,6 +431,7 @@ def format_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "statuses": [(s, VOCABULARIES["tournament_status"][s]) for s in OPEN_STATUSES],
         "can_open": tournament.status in OPEN_STATUSES,
         "size_fields": size_fields,
+        "has_kontra": has_kontra(tournament),
         "size_games": [(size, [tournament.game]) for size in sizes],
         "fixed_rows": fixed_rows(tournament, form, sizes) if locked else [],
         "deals_within_time_help": DEALS_WITHIN_TIME_HELP,
