@@ -36,6 +36,7 @@ from tournaments.participants.models import Registration
 from tournaments.participants.services import (
     players_import_csv,
     registration_check_in,
+    registration_no_show,
     registration_withdraw,
     tournament_player_add,
 )
@@ -365,6 +366,22 @@ class RegistrationCheckInView(_RegistrationAction):
         return Response(s.RegistrationSerializer(registration).data)
 
 
+class RegistrationNoShowView(_RegistrationAction):
+    """Registered, did not come: kept in the list, never drawn; checking the player in undoes it."""
+
+    @extend_schema(
+        summary="Mark a registered player as not come (organizers): never drawn until checked in",
+        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
+        request=None,
+        responses=s.RegistrationSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        user = require_organizer(request, self.tournament())
+        registration = registration_no_show(self.registration(pk), by=user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+
 class RegistrationWithdrawView(_RegistrationAction):
     """Withdrawal between rounds: earlier rounds keep counting."""
 
@@ -620,6 +637,11 @@ urlpatterns = [
         f"{T}registrations/<num:pk>/check-in/",
         RegistrationCheckInView.as_view(),
         name="registration-check-in",
+    ),
+    path(
+        f"{T}registrations/<num:pk>/no-show/",
+        RegistrationNoShowView.as_view(),
+        name="registration-no-show",
     ),
     path(
         f"{T}registrations/<num:pk>/withdraw/",

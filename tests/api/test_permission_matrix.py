@@ -100,6 +100,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "register a player": lambda t: (f"{CUP}registrations/", {"player": new_player().pk}),
     "import players": lambda t: (f"{CUP}registrations/import/", {"file": "name\nÚj Név\n"}),
     "check a player in": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/check-in/", {}),
+    "mark a player as not come": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/no-show/", {}),
     "withdraw a player": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/withdraw/", {}),
     "award a penalty": lambda t: (f"{CUP}penalties/", {"player": seated(t).pk, "points": -2, "reason": "x"}),
     "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
@@ -227,6 +228,7 @@ EXPECTED = {
     "register a player":        [401, 403, 403, 403, 403, 403, 201, 201],
     "import players":           [401, 403, 403, 403, 403, 403, 200, 200],
     "check a player in":        [401, 403, 403, 403, 403, 403, 200, 200],
+    "mark a player as not come": [401, 403, 403, 403, 403, 403, 200, 200],
     "withdraw a player":        [401, 403, 403, 403, 403, 403, 200, 200],
     "award a penalty":          [401, 403, 403, 403, 403, 403, 201, 201],
     "withdraw a penalty":       [401, 403, 403, 403, 403, 403, 200, 200],
@@ -315,7 +317,8 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "rounds",
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
         "final-stage", "tournaments", "tournament", "tournament-finish", "clubs", "players", "registrations",
-        "registrations-import", "registration-check-in", "registration-withdraw", "penalties",
+        "registrations-import", "registration-check-in", "registration-no-show",
+        "registration-withdraw", "penalties",
         "penalty-withdraw", "webhooks", "webhook-deactivate", "club", "club-organizers",
     }  # fmt: skip
     assert writes - {"round-verify"} == covered  # verify is a read (anyone who can read the round)

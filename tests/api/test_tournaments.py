@@ -576,3 +576,30 @@ def test_a_tournament_names_its_game_there_is_no_default_one(staff) -> None:
     created = client.post("/api/v1/tournaments/", {**body, "game": "cego"}, format="json")
     assert created.status_code == 201, created.content
     assert created.json()["rules_preset"] == "ichenheim"  # the game's tournament preset
+
+
+def test_an_organizer_marks_a_player_as_not_come_and_the_draw_leaves_them_out(organizer_user) -> None:
+    """The registration desk's "did not come" through the API: kept in the list, never drawn; checking
+    the player in (they arrived after all) undoes it. Retried with the same key, it answers the same."""
+    from tournaments import services
+
+    cup = TournamentFactory(slug="desk")
+    cup.organizers.add(organizer_user)
+    registrations = [
+        services.player_register(cup, player, check_in=True, by=organizer_user)
+        for player in PlayerFactory.create_batch(9)
+    ]
+    late = registrations[-1]
+    organizer = client_with_token(organizer_user)
+    url = f"/api/v1/tournaments/desk/registrations/{late.pk}/no-show/"
+    marked = organizer.post(url, HTTP_IDEMPOTENCY_KEY="desk-1")
+    assert marked.status_code == 200, marked.content
+    assert marked.json()["status"] == "no_show"
+    assert organizer.post(url, HTTP_IDEMPOTENCY_KEY="desk-1").json() == marked.json()
+    round_ = services.round_generate(cup, seed="desk", by=organizer_user)
+    seated = set(round_.tables.values_list("seats__player_id", flat=True))
+    assert late.player_id not in seated
+    assert len(seated) == 8
+    back = organizer.post(f"/api/v1/tournaments/desk/registrations/{late.pk}/check-in/")
+    assert back.json()["status"] == "checked_in"
+    assert client_with_token(get_user_model().objects.create_user("stranger")).post(url).status_code == 403

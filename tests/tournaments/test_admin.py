@@ -282,3 +282,15 @@ def test_the_format_of_a_drawn_tournament_is_read_only_in_the_admin_and_refused_
     assert "deals_per_round_4" in refused.value.message_dict
     tournament.refresh_from_db()
     assert tournament.deals_per_round_4 == 2
+
+
+def test_it_marks_registrations_as_not_come_through_the_service(organizer: Client) -> None:
+    tournament = TournamentFactory()
+    registrations = [
+        services.player_register(tournament, p, check_in=True) for p in PlayerFactory.create_batch(2)
+    ]
+    response = action(organizer, "registration", "no_show", [registrations[0].pk])
+    assert response.status_code == 200
+    statuses = dict(tournament.registrations.values_list("pk", "status"))
+    assert statuses == {registrations[0].pk: Registration.Status.NO_SHOW, registrations[1].pk: "checked_in"}
+    assert registrations[0].history.count() >= 2  # who and when, before and after

@@ -113,7 +113,7 @@ class RegistrationAdmin(ServiceOnlyAdmin):
     search_fields = ["player__name"]
     autocomplete_fields = ["player"]
     fields = ["tournament", "player", "status", "first_round", "withdrawn_after_round"]
-    actions = ["check_in", "withdraw"]
+    actions = ["check_in", "no_show", "withdraw"]
     addable = True
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
@@ -126,6 +126,10 @@ class RegistrationAdmin(ServiceOnlyAdmin):
     @admin.action(description="Check in")
     def check_in(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
         report_each(self, request, lambda r: services.registration_check_in(r, by=request.user), queryset)
+
+    @admin.action(description="Did not come (never drawn until checked in)")
+    def no_show(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
+        report_each(self, request, lambda r: services.registration_no_show(r, by=request.user), queryset)
 
     @admin.action(description="Withdraw (from the next round on)")
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:

@@ -318,9 +318,7 @@ def tournament_player_add(
 PLAYER_EDITABLE_FIELDS = ("name", "club", "rating", "gender", "birth_year")
 
 
-def player_edit(
-    player: Player, *, changes: dict[str, Any], by: Any, tournament: Tournament | None
-) -> Player:
+def player_edit(player: Player, *, changes: dict[str, Any], by: Any, tournament: Tournament | None) -> Player:
     """Change a person's record (``PLAYER_EDITABLE_FIELDS``), for those ``may_edit_player`` names: the
     record is shared by every tournament the person plays, so an organizer of ``tournament`` changes it
     only while it is that tournament's alone. Each of those tournaments' pages shows the change at once
