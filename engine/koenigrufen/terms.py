@@ -99,7 +99,7 @@ LABELS: Mapping[str, str] = MappingProxyType(
         "piccolo_ouvert": "Piccolo ouvert",
         "bettler_ouvert": "Bettler ouvert",
         "trull": "Trull",
-        "four_kings": _("four Kings"),
+        "four_kings": _("Four Kings"),
         "pagat": "Pagat Ultimo",
         "uhu": "Uhu",
         "kakadu": "Kakadu",
