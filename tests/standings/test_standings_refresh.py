@@ -50,6 +50,31 @@ def test_it_enqueues_again_once_the_standings_were_current(
     assert (current.stale_since, current.computed_version, current.version) == (None, 2, 2)
 
 
+def test_it_enqueues_again_when_the_standings_stayed_stale_with_no_worker_on_them(
+    tournament, django_capture_on_commit_callbacks
+) -> None:
+    """Their task was lost: the next change, once they have been stale a while (``NUDGE_AFTER``) with no
+    claim or an expired one, enqueues a refresh; a claim still held does not. On SQLite too (its RETURNING
+    read "claimed_until IS NULL" as false, and the nudge never came)."""
+    with django_capture_on_commit_callbacks() as first:
+        standings.standings_mark_stale(tournament.pk)
+    assert len(first) == 1
+    a_while_ago = timezone.now() - standings.NUDGE_AFTER - timedelta(seconds=1)
+    StandingsState.objects.filter(tournament=tournament).update(stale_since=a_while_ago, claimed_until=None)
+    with django_capture_on_commit_callbacks() as unattended:
+        standings.standings_mark_stale(tournament.pk)
+    assert len(unattended) == 1
+    StandingsState.objects.filter(tournament=tournament).update(claimed_until=a_while_ago)  # ran out
+    with django_capture_on_commit_callbacks() as expired:
+        standings.standings_mark_stale(tournament.pk)
+    assert len(expired) == 1
+    held = timezone.now() + timedelta(seconds=30)
+    StandingsState.objects.filter(tournament=tournament).update(claimed_until=held)
+    with django_capture_on_commit_callbacks() as worked_on:
+        standings.standings_mark_stale(tournament.pk)
+    assert worked_on == []
+
+
 def test_it_lets_one_worker_claim_a_tournament_at_a_time(tournament) -> None:
     standings.standings_mark_stale(tournament.pk)
     assert standings.FRESHNESS.claim(tournament.pk) is True

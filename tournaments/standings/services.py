@@ -297,7 +297,9 @@ def _bump(tournament_id: int, now: datetime) -> tuple[bool, bool] | None:
         cursor.execute(
             f"UPDATE {table} SET {version} = {version} + 1, {stale} = COALESCE({stale}, %s) "
             f"WHERE {ops.quote_name('tournament_id')} = %s "
-            f"RETURNING {stale} = %s, {stale} < %s AND ({claimed} IS NULL OR {claimed} < %s)",
+            # "not claimed, or the claim ran out" as COALESCE: SQLite 3.40's RETURNING reads
+            # "claimed_until IS NULL" as false on a NULL (the nudge never came on the embedded default)
+            f"RETURNING {stale} = %s, {stale} < %s AND COALESCE({claimed} < %s, TRUE)",
             [at, tournament_id, at, nudge, at],
         )
         row = cursor.fetchone()
