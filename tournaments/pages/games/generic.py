@@ -385,6 +385,9 @@ def kit_of(game: GameDescriptor) -> EntryKit:
             value = summary_value(payload, q.path)
             if value in (None, "", [], {}):
                 continue
+            if q.path == "kind":  # the form's own question says the kind, in its words: once
+                facts[0] = (_(q.label), _fact(game, view, q, value))
+                continue
             facts.append((_(q.label), _fact(game, view, q, value)))
         return facts
 
