@@ -323,17 +323,22 @@ def test_it_rejects_a_hand_number_given_as_text_or_a_fraction(table4) -> None:
     assert HandSubmission.objects.count() == Hand.objects.count() == 0
 
 
-def test_it_recomputes_the_standings_when_the_format_changes(
+def test_a_drawn_tournaments_format_is_fixed_and_its_standings_stay(
     table4, organizer, django_capture_on_commit_callbacks
 ) -> None:
+    """Once round 1 is drawn the format the players are ranked by cannot change, whoever saves it (issue 31
+    §4: ``tournament_save`` holds the lock); a bad value is still named as such first."""
     tournament = table4.round.tournament
     with django_capture_on_commit_callbacks(execute=True):
         confirmed_by_two(table4, 1, pay(3, -1, -1, -1))
     assert Standing.objects.get(player=seat(table4, "A")).total == 10  # table points 10-8-6-4
     tournament.scoring = Tournament.Scoring.GAME_POINTS
-    with django_capture_on_commit_callbacks(execute=True):
+    with pytest.raises(ValidationError) as err, django_capture_on_commit_callbacks(execute=True):
         services.tournament_save(tournament, by=organizer)
-    assert Standing.objects.get(player=seat(table4, "A")).total == 3
+    assert "round 1 is drawn" in str(err.value.message_dict["scoring"])
+    tournament.refresh_from_db()
+    assert tournament.scoring != Tournament.Scoring.GAME_POINTS
+    assert Standing.objects.get(player=seat(table4, "A")).total == 10
     tournament.table_points_4 = [1, 2, 3, 4]
     with pytest.raises(ValidationError) as err:
         services.tournament_save(tournament, by=organizer)
