@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -294,3 +295,37 @@ def test_it_marks_registrations_as_not_come_through_the_service(organizer: Clien
     statuses = dict(tournament.registrations.values_list("pk", "status"))
     assert statuses == {registrations[0].pk: Registration.Status.NO_SHOW, registrations[1].pk: "checked_in"}
     assert registrations[0].history.count() >= 2  # who and when, before and after
+
+
+def test_a_tournament_added_in_the_admin_starts_with_its_games_format(organizer: Client) -> None:
+    """The admin's add form asks what the site's form asks and creates through ``tournament_create``: a Cego
+    tournament plays Cego's tables and deals, not the model's column defaults (a Hungarian format)."""
+    from tournaments.core.formats import format_defaults
+    from tournaments.organizing.models import Tournament
+
+    url = reverse("admin:tournaments_tournament_add")
+    form = organizer.get(url).context["adminform"].form
+    assert set(form.fields) == {
+        "name",
+        "slug",
+        "game",
+        "rules_preset",
+        "starts_on",
+        "venue",
+        "club",
+        "is_public",
+    }
+    new = {"name": "Cego-nap", "slug": "cego-nap", "game": "cego", "starts_on": "2026-12-05"}
+    new["is_public"] = "on"
+    wrong = organizer.post(url, {**new, "rules_preset": "tournament"})  # a Hungarian preset
+    assert wrong.status_code == 200
+    assert 'id="id_rules_preset_error"' in wrong.content.decode()
+    assert not Tournament.objects.filter(slug="cego-nap").exists()
+    response = organizer.post(url, new)
+    assert response.status_code == 302, re.findall(r"errorlist.*?</ul>", response.content.decode(), re.S)
+    cego = Tournament.objects.get(slug="cego-nap")
+    expected = format_defaults("cego", None)
+    assert cego.rules_preset == expected["rules_preset"]
+    assert (cego.deals_per_round_3, cego.deals_within_time) == (expected["deals_per_round_3"], False)
+    assert cego.organizers.filter(username="organizer").exists()
+    assert cego.history.first().history_user.username == "organizer"

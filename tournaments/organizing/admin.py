@@ -43,12 +43,15 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:  # shown read-only: a tournament keeps its game
             self.fields.pop("game", None)
+        elif "rules_preset" in self.fields:  # a new tournament: empty is the game's usual preset
+            self.fields["rules_preset"].required = False
+            self.fields["rules_preset"].help_text = "Empty: the game's usual preset (its event's rules)."
 
     def clean(self) -> dict[str, Any]:
         """The format fields are checked together (rules preset and options, scales, methods, tie-breaks)."""
         data = super().clean()
         try:
-            validate_format({"game": self.instance.game, **data})
+            validate_format({"game": self.instance.game, **{k: v for k, v in data.items() if v != ""}})
         except FormatError as exc:
             error = ValidationError(exc.message, params=exc.params or None)
             self.add_error(exc.field if exc.field in self.fields else None, error)
@@ -81,6 +84,16 @@ class TournamentAdmin(SimpleHistoryAdmin):
         url = reverse("admin:tournaments_tournament_import_players", args=[obj.pk])
         return format_html('<a href="{}">Import players from CSV</a>', url)
 
+    # A new tournament is asked what the site's form asks; its format starts as its game's preset plays it
+    # (``tournament_create``), never the model's column defaults, and is edited once it exists.
+    add_fields = ["name", "slug", "game", "rules_preset", "starts_on", "venue", "club", "is_public"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return list(self.add_fields) if obj is None else super().get_fields(request, obj)
+
+    def get_inlines(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        return [] if obj is None else list(self.inlines)
+
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         """The game is chosen when the tournament is created; every hand and draw after it is of it. The
         format is fixed once round 1 is drawn (``tournament_save`` refuses a change of it)."""
@@ -107,7 +120,15 @@ class TournamentAdmin(SimpleHistoryAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        services.tournament_save(obj, by=request.user)
+        if change:
+            services.tournament_save(obj, by=request.user)
+            return
+        fields = {name: form.cleaned_data.get(name) for name in self.add_fields}
+        fields = {name: value for name, value in fields.items() if value not in (None, "")}
+        created = services.tournament_create(fields=fields, by=request.user)
+        for field in Tournament._meta.concrete_fields:  # the admin goes on with the object it was given
+            setattr(obj, field.attname, getattr(created, field.attname))
+        obj._state.adding, obj._state.db = False, created._state.db
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Whoever adds a tournament (not a superuser) organizes it, so it stays in their list."""
