@@ -48,11 +48,12 @@ SUMMARY_FORM: tuple[FormField, ...] = (
     FormField("made", "bool", _("Made"), required=True, shown_when={"contract": FIXED_CONTRACTS}),
     FormField(
         "seat_points",
-        "per_seat",
+        "per_seat_thirds",
         _("Card points"),
         minimum=0,
         maximum=CARD_POINTS,
         required=True,
+        help=_("each player's own count in threes: 23, 23 1/3 (or 23,33) or 23 2/3 (23,67)"),
         shown_when={"kind": ("raeuber",)},
     ),
     FormField(

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cego.rules import CONTRACTS, FIXED_CONTRACTS, Rules
 from engine.cego.summary import CARD_POINTS
 from engine.core.descriptor import Deal
+from engine.core.thirds import stored
 
 #: how often each contract is played, roughly (the cheap contracts most)
 WEIGHTS = {
@@ -36,10 +37,11 @@ def _raeuber(rng: random.Random, rules: Rules, seats: tuple[str, ...]) -> dict[s
     tricks = dict.fromkeys(seats, 0)
     for seat, n in zip(takers, _split(rng, TRICKS - len(takers), len(takers)), strict=True):
         tricks[seat] = n + 1
-    points = dict.fromkeys(seats, 0)
-    total = rules.raeuber_card_total or CARD_POINTS
+    # each player counts their own pile in threes: a share may end in a third (engine.core.thirds)
+    points: dict[str, int | str] = dict.fromkeys(seats, 0)
+    total = 3 * (rules.raeuber_card_total or CARD_POINTS)
     for seat, n in zip(takers, _split(rng, total, len(takers)), strict=True):
-        points[seat] = n
+        points[seat] = stored(n)
     return {"kind": "raeuber", "seat_points": points, "seat_tricks": tricks}
 
 

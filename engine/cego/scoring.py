@@ -13,6 +13,7 @@ from typing import Any
 from engine.cego.rules import CONTRACTS, FIXED_CONTRACTS, Rules, resolve_rules
 from engine.cego.summary import CARD_POINTS, Hand, parse_summary
 from engine.core.scoring import settle
+from engine.core.thirds import stored
 
 #: what one seat plausibly wins or loses in one hand at stake 1: a quarter above the 99.9th percentile
 #: of the game's plausible summaries (192; the largest of 2,000 per preset and size 192),
@@ -65,8 +66,9 @@ def _item(name: str, won: bool, value: int, seat: str | None, **extra: Any) -> d
 
 
 def _raeuber_items(hand: Hand, rules: Rules) -> list[dict[str, Any]]:
-    most = max(hand.seat_points.values())
-    losers = [s for s in hand.seats if hand.seat_points[s] == most]
+    points = hand.seat_thirds  # exact: each seat's count in thirds, compared as whole numbers
+    most = max(points.values())
+    losers = [s for s in hand.seats if points[s] == most]
     without = sum(1 for s in hand.seats if hand.seat_tricks[s] == 0)
     # 17.4: 5 to each opponent, "doubled to 10 if any player wins no trick, and doubled again to 20 if two
     # players take no trick"
@@ -81,7 +83,7 @@ def _raeuber_items(hand: Hand, rules: Rules) -> list[dict[str, Any]]:
             "value": value,
             "kontra": 0,
             "seat": loser,
-            "card_points": most,
+            "card_points": stored(most),  # 23, or "23 1/3" as the summary writes it
             "without_trick": without,
         }
         for loser in losers

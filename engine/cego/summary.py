@@ -6,7 +6,10 @@ A played hand (``kind`` "played") names its ``contract`` and ``declarer``; a poi
 the Leeren, Solo) gives the declarer's ``card_points`` (0..70, the pack counted in threes) and
 ``all_tricks`` when a side took every trick; a fixed contract (Ulti, Solodu, Piccolo, Bettel) says whether
 it was ``made``. A Räuber (``kind`` "raeuber", 17.4: everybody passed) gives every seat's card points
-(``seat_points``) and tricks (``seat_tricks``).
+(``seat_points``) and tricks (``seat_tricks``). Each player counts their own pile in threes, so a pile that
+is no multiple of three cards (four-card tricks, the Blinde's ten to the last trick) ends in a third: a
+seat's points are a whole number or one ending in ⅓ or ⅔ (``engine.core.thirds``: ``23``, ``"23 1/3"``,
+``"23,33"``), exact, and the table's add up to the pack's 70.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.cego.rules import CONTRACTS, POINT_CONTRACTS, Rules, resolve_rules
 from engine.core import fields
 from engine.core.messages import EngineError, FieldError
 from engine.core.messages import gettext_noop as _
+from engine.core.thirds import shown
 
 KINDS: tuple[str, ...] = ("played", "raeuber")
 #: who took every trick of a point contract (17.3: the base value is then 8)
@@ -51,7 +55,8 @@ class Hand:
     card_points: int | None = None
     all_tricks: str = "none"
     made: bool | None = None
-    seat_points: Mapping[str, int] = field(default_factory=dict)
+    #: a Räuber's card points of each seat in thirds (23⅓ is 70), exact
+    seat_thirds: Mapping[str, int] = field(default_factory=dict)
     seat_tricks: Mapping[str, int] = field(default_factory=dict)
 
     @property
@@ -164,29 +169,29 @@ def _raeuber(summary: Mapping[str, Any], base: dict[str, Any], rules: Rules) -> 
     if not rules.specials_at(size):
         raise fields.error("kind", "raeuber_not_played", _("the Räuber is not played at this table"))
     seats = base["seats"]
-    points = fields.per_seat(
+    thirds = fields.per_seat_thirds(
         fields.present(summary, "seat_points", "seat_points"), seats, 0, CARD_POINTS, "seat_points"
     )
     tricks = fields.per_seat(
         fields.present(summary, "seat_tricks", "seat_tricks"), seats, 0, MAX_TRICKS, "seat_tricks"
     )
-    total = sum(points.values())
-    if rules.raeuber_card_total and total != rules.raeuber_card_total:
+    total = sum(thirds.values())
+    if rules.raeuber_card_total and total != 3 * rules.raeuber_card_total:
         raise fields.error(
             "seat_points",
             "card_points_total",
             _("add up to %(total)s, not %(expected)s"),
-            total=total,
+            total=shown(total),
             expected=rules.raeuber_card_total,
         )
     if not any(tricks.values()):
         raise fields.error("seat_tricks", "no_tricks", _("somebody must take a trick"))
     for seat in seats:
-        if tricks[seat] == 0 and points[seat] > 0:
+        if tricks[seat] == 0 and thirds[seat] > 0:
             raise fields.error(
                 f"seat_points.{seat}",
                 "points_without_tricks",
                 _("%(seat)s took no trick, so no card points"),
                 seat=seat,
             )
-    return Hand(**base, seat_points=points, seat_tricks=tricks)
+    return Hand(**base, seat_thirds=thirds, seat_tricks=tricks)

@@ -182,6 +182,30 @@ def test_the_raeuber_is_checked() -> None:
     assert pay(raeuber({"A": 30, "B": 30, "C": 9}, {"A": 5, "B": 5, "C": 3}), unchecked)["C"] == 10
 
 
+def test_the_four_handed_raeuber_takes_each_players_count_in_thirds() -> None:
+    """17.4's Räuber with all four playing: four-card tricks and the Blinde's ten cards leave piles that
+    are no multiple of three, so a player's own count in threes may end in a third (engine/core/thirds.py);
+    the table's counts add up to 70 exactly, and the most points are compared exactly."""
+    rules = PRESETS["four_handed"]
+    thirds = {
+        "seats": ["A", "B", "C", "D"],
+        "kind": "raeuber",
+        "seat_tricks": {"A": 4, "B": 3, "C": 2, "D": 2},
+    }
+    points = {"A": "23 1/3", "B": "23,33", "C": "23⅓", "D": 0}  # 70 in all, typed three ways
+    with pytest.raises(FieldError) as caught:
+        score_summary({**thirds, "seat_points": {**points, "D": 1}}, rules)  # 71: not the pack
+    assert caught.value.where[0] == "seat_points"
+    tied = pay({**thirds, "seat_points": points}, rules)
+    assert tied["D"] > 0  # the three tied for most pay D
+    one_loser = {"A": "23 2/3", "B": "23 1/3", "C": 23, "D": 0}  # A has a third more than B
+    paid = pay({**thirds, "seat_points": one_loser}, rules)
+    assert paid["A"] < 0
+    assert paid["B"] == paid["C"] == paid["D"] > 0
+    scored = score_summary({**thirds, "seat_points": one_loser}, rules)
+    assert scored["items"][0]["card_points"] == "23 2/3"
+
+
 def test_the_stake_multiplies_every_payment() -> None:
     assert pay(played("solodu", made=True, stake=3, sitting_out="D"))["A"] == 3 * 3 * 64
 
