@@ -217,6 +217,23 @@ def test_it_escalates_a_contest_that_brings_no_other_version(
     assert '("we had a kontra") is about something they do not show' in finding.explanation
 
 
+def test_a_contest_of_one_confirmed_summary_says_it_agrees_with_the_engine(
+    table4, entered, django_capture_on_commit_callbacks
+):
+    """One version, confirmed: it has nothing to agree with but the engine, and the finding says so in the
+    singular (it read "Version 1 agree with each other")."""
+    submission = entered(table4, "A", "summary", trull_hand())
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_confirm(submission, seat(table4, "B"))
+        services.hand_contest(Hand.objects.get(), contested_by=seat(table4, "C"), reason="we had a kontra")
+    finding = only_finding()
+    assert finding.outcome == "escalated"
+    assert finding.explanation == (
+        'Version 1 agrees with the engine; the dispute ("we had a kontra") is about something the version '
+        "does not show. The organizer decides."
+    )
+
+
 # --- 4. a summary the engine refuses ---------------------------------------------------------------------
 
 

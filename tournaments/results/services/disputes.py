@@ -264,6 +264,18 @@ def _engine_scores(summaries: Sequence[Assessed], versions: Sequence[Assessed], 
         return _escalate(Text(template, **params), _differences(versions, engine=engine))
     mistyped = [s for s in summaries if s.typed is not None and s.typed != engine]
     if not mistyped:
+        if len(versions) == 1:  # nothing to agree with but the engine
+            return _escalate(
+                Text(
+                    _(
+                        "Version %(number)s agrees with the engine; "
+                        'the dispute ("%(reason)s") is about something the version does not show.'
+                    ),
+                    number=versions[0].number,
+                    reason=reason,
+                ),
+                {},
+            )
         return _escalate(
             Text(
                 _(
