@@ -6,6 +6,7 @@ tournament (or superusers) write; the public reads public tournaments only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_filters
@@ -16,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, generics, renderers, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -346,56 +347,53 @@ class RegistrationsImportView(TournamentView):
 
 
 class _RegistrationAction(TournamentView):
+    """An organizer changes a registration's status through its service (``service``: check in, did not
+    come, withdraw); the answer is the registration as it now is."""
+
+    service: Callable[..., Registration]
+
     def registration(self, pk: int) -> Registration:
         return get_object_or_404(self.tournament().registrations.select_related("player__club"), pk=pk)
 
+    @idempotent
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        user = require_organizer(request, self.tournament())
+        registration = type(self).service(self.registration(pk), by=user)
+        return Response(s.RegistrationSerializer(registration).data)
 
+
+def _registration_action(summary: str) -> Callable[[type], type]:
+    return extend_schema_view(
+        post=extend_schema(
+            summary=summary,
+            parameters=[SLUG, ID, IDEMPOTENCY_KEY],
+            request=None,
+            responses=s.RegistrationSerializer,
+        )
+    )
+
+
+@_registration_action("Check a registered player in (organizers)")
 class RegistrationCheckInView(_RegistrationAction):
     """Checked-in players are the ones the next draw seats."""
 
-    @extend_schema(
-        summary="Check a registered player in (organizers)",
-        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
-        request=None,
-        responses=s.RegistrationSerializer,
-    )
-    @idempotent
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        user = require_organizer(request, self.tournament())
-        registration = registration_check_in(self.registration(pk), by=user)
-        return Response(s.RegistrationSerializer(registration).data)
+    service = staticmethod(registration_check_in)
 
 
+@_registration_action("Mark a registered player as not come (organizers): never drawn until checked in")
 class RegistrationNoShowView(_RegistrationAction):
     """Registered, did not come: kept in the list, never drawn; checking the player in undoes it."""
 
-    @extend_schema(
-        summary="Mark a registered player as not come (organizers): never drawn until checked in",
-        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
-        request=None,
-        responses=s.RegistrationSerializer,
-    )
-    @idempotent
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        user = require_organizer(request, self.tournament())
-        registration = registration_no_show(self.registration(pk), by=user)
-        return Response(s.RegistrationSerializer(registration).data)
+    service = staticmethod(registration_no_show)
 
 
+@_registration_action(
+    "Withdraw a player between rounds (organizers): kept in drawn rounds, left out of later ones"
+)
 class RegistrationWithdrawView(_RegistrationAction):
     """Withdrawal between rounds: earlier rounds keep counting."""
 
-    @extend_schema(
-        summary="Withdraw a player between rounds (organizers): kept in drawn rounds, left out of later ones",
-        parameters=[SLUG, ID, IDEMPOTENCY_KEY],
-        request=None,
-        responses=s.RegistrationSerializer,
-    )
-    @idempotent
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        user = require_organizer(request, self.tournament())
-        registration = registration_withdraw(self.registration(pk), by=user)
-        return Response(s.RegistrationSerializer(registration).data)
+    service = staticmethod(registration_withdraw)
 
 
 # --- standings -----------------------------------------------------------------------------------------
