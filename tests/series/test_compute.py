@@ -64,6 +64,15 @@ def test_a_formula_reads_place_field_and_score_and_the_score_method_is_the_score
     assert place_points(parse_rules({}), 2, 5, D("-12.5")) == D("-12.50")
 
 
+def test_a_shared_place_is_the_exact_average_of_its_places_rounded_once() -> None:
+    """Places 3 and 4 of 10 under 100·rank_share are 77.77… and 66.66…: their average is 72.22 (each
+    rounded first, 77.78 and 66.67, would average 72.225 and round to 72.23)."""
+    rules = parse_rules({"points": {"method": "formula", "formula": "100 * rank_share"}})
+    assert place_points(rules, 3, 10, D(0)) == D("77.78")
+    assert place_points(rules, 4, 10, D(0)) == D("66.67")
+    assert place_points(rules, 3, 10, D(0), shared=2) == D("72.22")
+
+
 @pytest.mark.parametrize(
     ("rules", "field"),
     [

@@ -394,7 +394,8 @@ def _formula(formula: str, path: str) -> _Formula:
 
 
 def _formula_points(formula: _Formula, place: int, players: int, total: Decimal) -> Decimal:
-    """The formula at one place; ``rank_share`` is 1 for the winner, 0 for the last (1 alone)."""
+    """The formula at one place, exact (``place_points`` rounds once, after a shared place's average);
+    ``rank_share`` is 1 for the winner, 0 for the last (1 alone)."""
     path = formula.path
     formula.evaluator.names = {
         "place": place,
@@ -414,12 +415,13 @@ def _formula_points(formula: _Formula, place: int, players: int, total: Decimal)
         raise invalid(path, _("must give a number (it gives %(value)s)"), params={"value": repr(result)[:40]})
     if abs(result) > MAX_POINTS:
         raise invalid(path, _("gives more than %(max)s points"), params={"max": MAX_POINTS})
-    return Decimal(str(result)).quantize(CENT, ROUND_HALF_UP)
+    return Decimal(str(result))
 
 
 def place_points(rules: SeriesRules, place: int, players: int, total: Decimal, shared: int = 1) -> Decimal:
     """A result's series points: the points of the places ``place .. place + shared - 1`` averaged (a
-    shared place), or the tournament score (``score``)."""
+    shared place), or the tournament score (``score``). Rounded once, to the cent, after the average:
+    rounding each place first can move a shared place by a cent and reverse a tie (72.23 for 72.22)."""
     points = rules.points
     if points.method == "score":
         return Decimal(total).quantize(CENT, ROUND_HALF_UP)
