@@ -198,3 +198,53 @@ def test_a_lone_surrogate_is_a_400_naming_the_field(series, club_org) -> None:
     raw = json.dumps({"name": "Cup\ud800", "slug": "cup2"})
     assert client(club_org).post("/api/v1/series/", raw, content_type="application/json").status_code == 400
     assert Series.objects.count() == count
+
+
+def test_a_public_series_counts_no_private_tournament(
+    series, club_org, django_capture_on_commit_callbacks
+) -> None:
+    """A public series shows every result it counts to everyone (issue 32 §3): a private tournament is
+    refused naming the field, a series counting one cannot become public, and a tournament a public series
+    counts cannot turn private; nothing is stored by a refusal."""
+    org = staff("tournament-org")
+    capture = django_capture_on_commit_callbacks
+    secret = finished_tournament(
+        PlayerFactory.create_batch(4), (1, -1, 1, -1), by=org, capture=capture, is_public=False
+    )
+    secret.organizers.add(club_org)  # theirs too: they see it (another's private one is not found at all)
+    body = {"tournament": secret.slug}
+    refused = client(club_org).post("/api/v1/series/wiener-cup/tournaments/", body, format="json")
+    assert refused.status_code == 400, refused.content
+    (error,) = refused.json()["errors"]
+    assert error["field"] == "tournament"
+    assert "is private, and a public series shows its results to everyone" in error["message"]
+    assert not SeriesTournament.objects.exists()
+
+    assert (
+        client(club_org).patch("/api/v1/series/wiener-cup/", {"is_public": False}, format="json").status_code
+        == 200
+    )
+    assert (
+        client(club_org).post("/api/v1/series/wiener-cup/tournaments/", body, format="json").status_code
+        == 201
+    )
+    public_again = client(club_org).patch("/api/v1/series/wiener-cup/", {"is_public": True}, format="json")
+    assert public_again.status_code == 400
+    assert public_again.json()["errors"][0]["field"] == "is_public"
+    assert Series.objects.get(pk=series.pk).is_public is False
+
+    shown = finished_tournament(
+        PlayerFactory.create_batch(4), (1, -1, 1, -1), by=org, capture=capture, starts_on=date(2026, 5, 1)
+    )
+    shown.organizers.add(org)
+    services.series_tournament_remove(series, secret, by=club_org)
+    assert (
+        client(club_org).patch("/api/v1/series/wiener-cup/", {"is_public": True}, format="json").status_code
+        == 200
+    )
+    services.series_tournament_add(series, shown, by=club_org)
+    hidden = client(org).patch(f"/api/v1/tournaments/{shown.slug}/", {"is_public": False}, format="json")
+    assert hidden.status_code == 400, hidden.content
+    assert hidden.json()["errors"][0]["field"] == "is_public"
+    assert "the public series Wiener Cup counts it" in hidden.json()["errors"][0]["message"]
+    assert Tournament.objects.get(pk=shown.pk).is_public is True

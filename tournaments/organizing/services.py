@@ -59,6 +59,18 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
             ]
             if locked and current.rounds.exists():
                 raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
+            if current.is_public and not tournament.is_public:
+                # a public series shows every result it counts to everyone (issue 32 §3)
+                shown_by = current.series_entries.filter(series__is_public=True).values_list(
+                    "series__name", flat=True
+                )
+                if shown_by:
+                    raise invalid(
+                        "is_public",
+                        _("the public series %(series)s counts it: take it out of the series, or make the "
+                          "series private, first"),
+                        params={"series": shown_by[0]},
+                    )  # fmt: skip
             tournament.version = current.version + 1
         tournament.save()
         publish(TOURNAMENT_SAVED, tournament_id=tournament.pk)

@@ -53,6 +53,17 @@ EDITABLE_FIELDS = ("name", "club", "season", "description", "rules", "is_public"
 CREATE_FIELDS = (*EDITABLE_FIELDS, "slug", "game")
 
 
+#: a public series shows every counted result to everyone: a private tournament's would leak through it
+PRIVATE_IN_PUBLIC = _(
+    "%(name)s is private, and a public series shows its results to everyone: make the tournament public, "
+    "or the series private"
+)
+PUBLIC_WITH_PRIVATE = _(
+    "the series counts private tournaments (%(count)s, %(name)s among them): make them public, or take "
+    "them out of the series, first"
+)
+
+
 def _refused(by: Any) -> Exception:
     return invalid(
         "user", _("only an organizer of the series or of its club may do this"), code="permission_denied"
@@ -142,6 +153,13 @@ def series_edit(
     with acting_as(by), transaction.atomic():
         current = Series.objects.select_for_update().get(pk=series.pk)
         check_version(current, expected_version, "series")
+        if values.get("is_public") and not current.is_public:
+            private = Tournament.objects.filter(series_entries__series=current, is_public=False)
+            first = private.order_by("starts_on", "pk").first()
+            if first is not None:
+                raise invalid(
+                    "is_public", PUBLIC_WITH_PRIVATE, params={"name": first.name, "count": private.count()}
+                )
         for name, value in values.items():
             setattr(current, name, value)
         current.version += 1
@@ -170,7 +188,9 @@ def series_tournament_add(
     if series.final_id == tournament.pk:
         raise conflict("tournament", _("the series' final does not count for the series"))
     with acting_as(by), transaction.atomic():
-        Series.objects.select_for_update().get(pk=series.pk)
+        locked = Series.objects.select_for_update().get(pk=series.pk)
+        if locked.is_public and not Tournament.objects.select_for_update().get(pk=tournament.pk).is_public:
+            raise invalid("tournament", PRIVATE_IN_PUBLIC, params={"name": tournament.name})
         entry, created = SeriesTournament.objects.get_or_create(
             series=series, tournament=tournament, defaults={"region": region}
         )
