@@ -201,6 +201,32 @@ def test_qualification_takes_the_top_and_each_regions_winner_skipping_the_qualif
     assert set(rankings) == {"", "region-tirol", "region-wien"}
 
 
+def test_a_regions_winner_is_its_best_of_the_players_meeting_the_series_minimum_over_all() -> None:
+    """Issue 32 §3: the minimum of 2 tournaments is the series' own. Player 1 won Tirol's one tournament and
+    played another in Wien (2 in all: eligible); player 2 played Tirol twice with fewer points. Tirol's
+    winner is player 1, whom the region's ranking also puts first (it used to count Tirol's results only,
+    so player 1 fell behind the region's regular)."""
+    rules = parse_rules(
+        {
+            "points": {"table": [10, 6, 3, 1]},
+            "min_tournaments": 2,
+            "qualification": {"top": 0, "region_winners": True},
+        }
+    )
+    rows = [
+        result(1, 1, 1, region="Tirol"),
+        result(2, 1, 3, region="Tirol"),
+        result(2, 2, 2, region="Tirol"),
+        result(1, 3, 4, region="Wien"),
+        result(3, 3, 1, region="Wien"),
+        result(3, 4, 1, region="Wien"),
+    ]
+    rankings = series_rankings(rules, rows)
+    tirol = rankings["region-tirol"]
+    assert [(line.player_id, line.eligible) for line in tirol] == [(1, True), (2, True)]
+    assert [line.player_id for line in rankings[""] if line.qualified] == [3, 1]  # Wien's, Tirol's
+
+
 rows_strategy = st.lists(
     st.tuples(st.integers(1, 12), st.integers(1, 6), st.integers(1, 10), st.integers(-50, 50)),
     max_size=60,

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -550,9 +550,12 @@ def series_rank(
     *,
     players: Mapping[int, PlayerFacts] | None = None,
     side: SideFilter | None = None,
+    eligible_players: Collection[int] | None = None,
 ) -> list[Line]:
     """One ranking of a series: the main one (``side=None``) or the one a side filter keeps. Qualification
-    is not marked here (``series_rankings`` does, on the main ranking)."""
+    is not marked here (``series_rankings`` does, on the main ranking). ``eligible_players``: who meets the
+    series' minimum of tournaments counting all of them (a region's ranking; by default a line's own
+    results count)."""
     rows = list(results)
     shared: dict[tuple[int, int], int] = defaultdict(int)  # the places of the whole field, before filters
     for row in rows:
@@ -584,7 +587,10 @@ def series_rank(
             "recent": tuple(r.points for r in sorted(marked, key=lambda r: r.date, reverse=True)),
             "played": len(marked),
         }
-        eligible = len(marked) >= rules.min_tournaments
+        if eligible_players is None:
+            eligible = len(marked) >= rules.min_tournaments
+        else:
+            eligible = player_id in eligible_players
         drafts.append((_sort_key(rules, total, eligible, tb), player_id, total, eligible, marked, tb))
     drafts.sort(key=lambda d: (d[0], d[1]))
     out: list[Line] = []
@@ -626,9 +632,14 @@ def series_rankings(
     for side in rules.side_rankings:
         rankings[side.key] = series_rank(rules, rows, players=players, side=side.filter)
     regions = sorted({row.region for row in rows if row.region})
+    # a region's ranking orders the players who meet the series' minimum over all its tournaments first:
+    # a region's regular with fewer points must not pass its best for having played there more
+    eligible = {line.player_id for line in rankings[MAIN_RANKING] if line.eligible}
     region_lines = {}
     for region in regions:
-        region_lines[region] = series_rank(rules, rows, players=players, side=SideFilter(region=region))
+        region_lines[region] = series_rank(
+            rules, rows, players=players, side=SideFilter(region=region), eligible_players=eligible
+        )
         rankings.setdefault(region_key(region), region_lines[region])
     rankings[MAIN_RANKING] = qualify(rules, rankings[MAIN_RANKING], region_lines)
     return rankings
