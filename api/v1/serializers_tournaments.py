@@ -10,7 +10,7 @@ from rest_framework import serializers
 from tournaments.core import api_texts as texts
 from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import EDITABLE_FIELDS
-from tournaments.participants.models import Player, Registration
+from tournaments.participants.models import RATING_MAX, Gender, Player, Registration
 from tournaments.results.models import Penalty
 from tournaments.standings.models import Standing
 
@@ -124,6 +124,30 @@ class PlayerAddSerializer(serializers.Serializer):
         if "player" not in attrs and "name" not in attrs:
             raise serializers.ValidationError({"name": texts.NAME_A_NEW_PLAYER})
         return attrs
+
+
+class PlayerEditSerializer(serializers.Serializer):
+    """An organizer's change of a registered player's record; each field optional (only what is sent
+    changes). ``gender`` and ``birth_year`` are private: a series' side rankings read them, the public never
+    sees them."""
+
+    name = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False, allow_null=True)
+    rating = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX)
+    gender = serializers.ChoiceField(choices=["", *Gender.values], required=False)
+    birth_year = serializers.IntegerField(required=False, allow_null=True, min_value=1900, max_value=2100)
+
+
+class PlayerPrivateSerializer(serializers.ModelSerializer):
+    """A player's record as the tournament's organizers see it, the private fields included."""
+
+    club = ClubRefSerializer(allow_null=True, read_only=True)
+    gender = serializers.ChoiceField(choices=[("", "not given"), *Gender.choices], read_only=True)
+
+    class Meta:
+        model = Player
+        fields = ("id", "name", "club", "rating", "gender", "birth_year")
+        read_only_fields = fields
 
 
 class RegisterSerializer(serializers.Serializer):

@@ -35,6 +35,7 @@ from tournaments.organizing.selectors import may_create_club
 from tournaments.organizing.services import club_create, tournament_create, tournament_edit, tournament_finish
 from tournaments.participants.models import Registration
 from tournaments.participants.services import (
+    player_edit,
     players_import_csv,
     registration_check_in,
     registration_no_show,
@@ -256,6 +257,38 @@ class PlayerResultsView(TournamentView):
         )
         rounds = selectors.player_rounds(tournament, registration.player_id)
         return Response(s.PlayerResultsSerializer({"player": registration.player, "rounds": rounds}).data)
+
+
+class PlayerRecordView(TournamentView):
+    """A registered player's record, organizers only: the private fields (gender, birth year) that a
+    series' side rankings read are set here and never shown publicly."""
+
+    def player(self, tournament: Tournament, pk: int) -> Any:
+        registrations = tournament.registrations.select_related("player__club")
+        return get_object_or_404(registrations, player_id=pk).player
+
+    @extend_schema(
+        summary="A registered player's record with its private fields (organizers)",
+        parameters=[SLUG, ID],
+        responses=s.PlayerPrivateSerializer,
+    )
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = self.tournament()
+        require_organizer(request, tournament)
+        return Response(s.PlayerPrivateSerializer(self.player(tournament, pk)).data)
+
+    @extend_schema(
+        summary="Change a registered player's record (organizers): name, club, rating, gender, birth year",
+        parameters=[SLUG, ID],
+        request=s.PlayerEditSerializer,
+        responses=s.PlayerPrivateSerializer,
+    )
+    def patch(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        changes = _valid(s.PlayerEditSerializer, request)
+        player = player_edit(self.player(tournament, pk), changes=changes, by=user, tournament=tournament)
+        return Response(s.PlayerPrivateSerializer(player).data)
 
 
 class MeView(TournamentView):
@@ -627,6 +660,7 @@ urlpatterns = [
     path(f"{T}finish/", TournamentFinishView.as_view(), name="tournament-finish"),
     path("clubs/", ClubListView.as_view(), name="clubs"),
     path(f"{T}players/", PlayersView.as_view(), name="players"),
+    path(f"{T}players/<num:pk>/", PlayerRecordView.as_view(), name="player-record"),
     path(f"{T}players/<num:pk>/rounds/", PlayerResultsView.as_view(), name="player-rounds"),
     path(f"{T}me/", MeView.as_view(), name="me"),
     path(f"{T}registrations/", RegistrationsView.as_view(), name="registrations"),

@@ -101,6 +101,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "import players": lambda t: (f"{CUP}registrations/import/", {"file": "name\nÚj Név\n"}),
     "check a player in": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/check-in/", {}),
     "mark a player as not come": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/no-show/", {}),
+    "edit a player's record": lambda t: (f"{CUP}players/{seated(t).pk}/", {"gender": "f"}),
     "withdraw a player": lambda t: (f"{CUP}registrations/{new_registration(t).pk}/withdraw/", {}),
     "award a penalty": lambda t: (f"{CUP}penalties/", {"player": seated(t).pk, "points": -2, "reason": "x"}),
     "withdraw a penalty": lambda t: (f"{CUP}penalties/{new_penalty(t).pk}/withdraw/", {"reason": "mistake"}),
@@ -115,7 +116,8 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "merge two players": lambda t: ("/api/v1/players/merges/", {"kept": new_player().pk, "merged": new_player().pk}),  # noqa: E501
     "undo a merge": lambda t: (f"/api/v1/players/merges/{new_merge().pk}/undo/", {}),
 }  # fmt: skip
-PATCHED = {"edit a tournament", "edit a club", "edit a series"}  # the writes sent as PATCH (the others: POST)
+# the writes sent as PATCH (the others: POST)
+PATCHED = {"edit a tournament", "edit a club", "edit a series", "edit a player's record"}
 ROUNDS = "/api/v1/tournaments/cup/rounds/"
 NEW_TOURNAMENT = {"name": "New Cup", "slug": "new-cup", "game": "hungarian", "starts_on": "2026-12-01"}
 CUP = "/api/v1/tournaments/cup/"
@@ -229,6 +231,7 @@ EXPECTED = {
     "import players":           [401, 403, 403, 403, 403, 403, 200, 200],
     "check a player in":        [401, 403, 403, 403, 403, 403, 200, 200],
     "mark a player as not come": [401, 403, 403, 403, 403, 403, 200, 200],
+    "edit a player's record":    [401, 403, 403, 403, 403, 403, 200, 200],
     "withdraw a player":        [401, 403, 403, 403, 403, 403, 200, 200],
     "award a penalty":          [401, 403, 403, 403, 403, 403, 201, 201],
     "withdraw a penalty":       [401, 403, 403, 403, 403, 403, 200, 200],
@@ -317,7 +320,7 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "rounds",
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
         "final-stage", "tournaments", "tournament", "tournament-finish", "clubs", "players", "registrations",
-        "registrations-import", "registration-check-in", "registration-no-show",
+        "registrations-import", "registration-check-in", "registration-no-show", "player-record",
         "registration-withdraw", "penalties",
         "penalty-withdraw", "webhooks", "webhook-deactivate", "club", "club-organizers",
     }  # fmt: skip

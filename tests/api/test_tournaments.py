@@ -603,3 +603,39 @@ def test_an_organizer_marks_a_player_as_not_come_and_the_draw_leaves_them_out(or
     back = organizer.post(f"/api/v1/tournaments/desk/registrations/{late.pk}/check-in/")
     assert back.json()["status"] == "checked_in"
     assert client_with_token(get_user_model().objects.create_user("stranger")).post(url).status_code == 403
+
+
+def test_an_organizer_sets_a_players_gender_and_birth_year_which_the_public_never_sees(
+    organizer_user,
+) -> None:
+    """Issue 32 §3: a series' side rankings read gender and birth year; the tournament's organizers set
+    them through the API (as on the registration desk's page), and no public page or read shows them."""
+    from django.test import Client
+
+    from tournaments import services
+
+    cup = TournamentFactory(slug="side", is_public=True)
+    cup.organizers.add(organizer_user)
+    player = PlayerFactory(name="Kiss Anna")
+    services.player_register(cup, player, check_in=True, by=organizer_user)
+    organizer = client_with_token(organizer_user)
+    url = f"/api/v1/tournaments/side/players/{player.pk}/"
+    bad = organizer.patch(url, {"gender": "woman", "birth_year": 1800}, format="json")
+    assert bad.status_code == 400
+    assert {e["field"] for e in bad.json()["errors"]} == {"gender", "birth_year"}
+    changed = organizer.patch(url, {"gender": "f", "birth_year": 1987}, format="json")
+    assert changed.status_code == 200, changed.content
+    assert (changed.json()["gender"], changed.json()["birth_year"]) == ("f", 1987)
+    player.refresh_from_db()
+    assert (player.gender, player.birth_year) == ("f", 1987)
+    assert player.history.first().history_user == organizer_user  # who and when, before and after
+    assert organizer.get(url).json()["birth_year"] == 1987
+
+    public = Client()
+    assert public.get(url).status_code in (401, 403)
+    for read in ("/api/v1/tournaments/side/players/", f"/api/v1/players/{player.pk}/", "/api/v1/players/"):
+        body = public.get(read).content.decode()
+        assert "1987" not in body
+        assert "gender" not in body
+    page = public.get(f"/t/side/players/{player.pk}/").content.decode()
+    assert "1987" not in page
