@@ -121,6 +121,8 @@ def test_the_live_standings_at_1280_px_show_every_column_or_say_they_scroll(
     assert phone.locator("[data-scroll-hint]").is_hidden()
     shoot(phone, "probed-standings-long")
     phone.locator(".show-all").click()
+    # the hint follows the table's new width from a ResizeObserver, a frame later: as a person sees it
+    phone.locator("[data-scroll-hint]").wait_for(state="visible", timeout=5_000)
     found = phone.evaluate(STANDINGS)
     assert not found["fits"]
     assert found["hintShown"], found
