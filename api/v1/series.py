@@ -42,7 +42,6 @@ RANKING = OpenApiParameter(
 MUST_BE_OBJECT = _("must be a JSON object")
 NAME_A_TOURNAMENT = _("name a tournament by its slug")
 NO_TOURNAMENT = _("no tournament has the slug %(slug)s")
-UNKNOWN_FIELD = _("is not a field of this request")
 NO_RANKING = _("the series has no such ranking")
 
 
@@ -273,7 +272,7 @@ class SeriesTournamentsView(SeriesView):
         body = _body(request)
         unknown = sorted(set(body) - {"tournament", "region"})
         if unknown:
-            raise invalid(str(unknown[0])[:80], UNKNOWN_FIELD)
+            raise invalid(str(unknown[0])[:80], texts.FIELD_UNKNOWN)
         tournament = self._tournament(body.get("tournament"))
         services.series_tournament_add(self.series(), tournament, region=body.get("region", ""), by=user)
         series = Series.objects.get(pk=self.series().pk)
@@ -372,7 +371,7 @@ class SeriesFinalView(SeriesView):
         body = _body(request)
         unknown = sorted(set(body) - {"name", "slug", "starts_on"})
         if unknown:
-            raise invalid(str(unknown[0])[:80], UNKNOWN_FIELD)
+            raise invalid(str(unknown[0])[:80], texts.FIELD_UNKNOWN)
         final = services.series_final_create(
             self.series(),
             name=body.get("name"),

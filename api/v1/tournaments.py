@@ -286,6 +286,12 @@ class PlayerRecordView(TournamentView):
     def patch(self, request: Request, slug: str, pk: int) -> Response:
         tournament = self.tournament()
         user = require_organizer(request, tournament)
+        if isinstance(request.data, dict):  # a key the record does not have is named, not ignored
+            unknown = sorted(set(request.data) - set(s.PlayerEditSerializer().fields))
+            if unknown:
+                raise ValidationError(
+                    {str(unknown[0])[:80]: [ValidationError(texts.FIELD_UNKNOWN, code="invalid")]}
+                )
         changes = _valid(s.PlayerEditSerializer, request)
         player = player_edit(self.player(tournament, pk), changes=changes, by=user, tournament=tournament)
         return Response(s.PlayerPrivateSerializer(player).data)

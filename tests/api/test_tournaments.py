@@ -620,6 +620,12 @@ def test_an_organizer_sets_a_players_gender_and_birth_year_which_the_public_neve
     services.player_register(cup, player, check_in=True, by=organizer_user)
     organizer = client_with_token(organizer_user)
     url = f"/api/v1/tournaments/side/players/{player.pk}/"
+    unknown = organizer.patch(
+        url, {"gender": "f", "nested": [[[[1]]]]}, format="json", HTTP_ACCEPT_LANGUAGE="hu"
+    )
+    assert unknown.status_code == 400
+    assert unknown.json()["errors"][0]["field"] == "nested"
+    assert unknown.json()["errors"][0]["message"] == "nincs ilyen mező ebben a kérésben"
     bad = organizer.patch(url, {"gender": "woman", "birth_year": 1800}, format="json")
     assert bad.status_code == 400
     assert {e["field"] for e in bad.json()["errors"]} == {"gender", "birth_year"}
