@@ -303,6 +303,7 @@ SEASON_TASKS = (
     "tournaments.series_refresh",
     "tournaments.rating_update",
     "tournaments.ratings_rebuild",
+    "tournaments.ratings_refresh",
     "tournaments.ratings_sweep",
 )
 SEASON_TASKS_QUEUE = os.environ.get("SEASON_TASKS_QUEUE", "")

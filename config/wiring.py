@@ -22,6 +22,7 @@ from tournaments.core import events
 from tournaments.core.events import AFTER_COMMIT, IN_TRANSACTION, react
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Tournament
+from tournaments.ratings import services as ratings
 from tournaments.results.models import Dispute
 from tournaments.series import services as series
 from tournaments.standings.services import standings_mark_stale
@@ -83,8 +84,22 @@ def _rating_updated(tournament_id: int) -> None:
     tasks.enqueue_on_commit(tasks.rating_update, tournament_id)
 
 
-def _ratings_rebuilt(kept_id: int, merged_id: int, tournament_ids: list[int]) -> None:
-    tasks.enqueue_on_commit(tasks.ratings_rebuild, list(tournament_ids))
+def _ratings_of_merged_stale(kept_id: int, merged_id: int, tournament_ids: list[int]) -> None:
+    """A merge (or its undo) moved finished results: their games' ratings are rebuilt once the standings
+    they read are current (``ratings.ratings_recompute``); the mark commits with the merge."""
+    ratings.ratings_mark_stale_of(tournament_ids)
+
+
+def _ratings_refreshed(game: str) -> None:
+    tasks.enqueue_on_commit(tasks.ratings_refresh, game)
+
+
+def _reopened_stale(tournament_id: int, game: str) -> None:
+    """A finished tournament re-opened: its standings are no longer final, its series stop counting it and
+    its game's ratings are rebuilt without it, all in the re-opening's transaction."""
+    standings_mark_stale(tournament_id)
+    series.series_mark_stale_of_tournament(tournament_id)
+    ratings.ratings_mark_stale(game)
 
 
 def _series_stale(series_id: int) -> None:
@@ -93,6 +108,14 @@ def _series_stale(series_id: int) -> None:
 
 def _series_of_tournament_stale(tournament_id: int) -> None:
     series.series_mark_stale_of_tournament(tournament_id)
+
+
+def _series_of_counted_stale(tournament_id: int) -> None:
+    """What a series counts changed (a penalty, a withdrawal, a setting of a finished tournament, which the
+    services refuse while it is finished, but an admin's repair would not be): its series are stale with
+    the change. A tournament in play counts for no series yet: nothing to mark."""
+    if Tournament.objects.filter(pk=tournament_id, finished_at__isnull=False).exists():
+        series.series_mark_stale_of_tournament(tournament_id)
 
 
 def _series_of_merged_stale(tournament_ids: Any = (), **_payload: Any) -> None:
@@ -116,6 +139,13 @@ def connect() -> None:
     )
     for changed in changes:
         react(changed, _standings_stale, when=IN_TRANSACTION)
+    # ... and so are the series that count them, when they are finished (a series counts no other). Not
+    # on a hand: a finished tournament's hands are refused under the round's lock, and the entry's path
+    # stays as short as it was (tests/api/test_entry_queries.py).
+    for changed in (events.PENALTY_CHANGED, events.REGISTRATION_CHANGED, events.TOURNAMENT_SAVED):
+        react(changed, _series_of_counted_stale, when=IN_TRANSACTION)
+    # Re-opened: the standings, the series and the game's ratings are stale with the re-opening.
+    react(events.TOURNAMENT_REOPENED, _reopened_stale, when=IN_TRANSACTION)
     for released_or_closed in (events.ROUND_RELEASED, events.ROUND_CLOSED):
         react(released_or_closed, _round_stale_and_announced, when=IN_TRANSACTION)
     # Disputes: announced to webhooks; weighed by the validator in a worker.
@@ -131,9 +161,11 @@ def connect() -> None:
     react(events.STANDINGS_RECOMPUTED, _standings_cache_warmed, when=AFTER_COMMIT)
     # Webhook deliveries stored with a change are posted by workers once it commits.
     react(events.WEBHOOK_DELIVERIES_DUE, _deliveries_sent, when=AFTER_COMMIT)
-    # Ratings: a finished tournament is rated by a worker; a merge rebuilds the games it touched.
+    # Ratings: a finished tournament is rated by a worker; a merge (or its undo) marks the games it touched
+    # stale, and a worker rebuilds a stale game (the sweep, one whose task was lost).
     react(events.TOURNAMENT_FINISHED, _rating_updated, when=IN_TRANSACTION)
-    react(events.PLAYERS_MERGED, _ratings_rebuilt, when=IN_TRANSACTION)
+    react(events.PLAYERS_MERGED, _ratings_of_merged_stale, when=IN_TRANSACTION)
+    react(events.RATINGS_STALE, _ratings_refreshed, when=IN_TRANSACTION)
     # Series: their standings are stale when their rules or tournaments change, when one of their
     # tournaments finishes or a merge moves a player's results; a worker recomputes them.
     react(events.SERIES_CHANGED, _series_stale, when=IN_TRANSACTION)

@@ -5,9 +5,9 @@ The tables keep their names (one app label, ``tournaments``). Code imports a mod
 
 from tournaments.core.models import DeadLetter
 from tournaments.draw.models import Bye, Job, Round, Seat, Table, TableCode
-from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.models import Club, Tournament, TournamentReopening
 from tournaments.participants.models import Player, PlayerMerge, Registration
-from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun
+from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun, RatingState
 from tournaments.results.models import (
     Dispute,
     DisputeFinding,
@@ -36,6 +36,7 @@ __all__ = [
     "PlayerRating",
     "RatingChange",
     "RatingRun",
+    "RatingState",
     "Registration",
     "Round",
     "Seat",
@@ -49,6 +50,7 @@ __all__ = [
     "TableCode",
     "TableResult",
     "Tournament",
+    "TournamentReopening",
     "WebhookDelivery",
     "WebhookSubscription",
 ]

@@ -20,6 +20,7 @@ from tournaments.draw.services.tables import (
     table_codes_issue,
 )
 from tournaments.organizing.services import (
+    REOPEN_REASON_MAX,
     club_create,
     club_edit,
     club_organizer_add,
@@ -27,6 +28,7 @@ from tournaments.organizing.services import (
     tournament_create,
     tournament_edit,
     tournament_finish,
+    tournament_reopen,
     tournament_save,
 )
 from tournaments.participants.services import (
@@ -85,6 +87,7 @@ __all__ = [
     "LIST_MAX_CHARS",
     "LIST_MAX_LINES",
     "NOTE_MAX",
+    "REOPEN_REASON_MAX",
     "ImportReport",
     "ListReport",
     "TooManyCodeFailures",
@@ -148,6 +151,7 @@ __all__ = [
     "tournament_edit",
     "tournament_finish",
     "tournament_player_add",
+    "tournament_reopen",
     "tournament_save",
     "webhook_deactivate",
     "webhook_subscribe",

@@ -132,15 +132,25 @@ def rating_update(tournament_id: int) -> int | None:
 
 @project_task("tournaments.ratings_rebuild")
 def ratings_rebuild(tournament_ids: list[int]) -> list[str]:
-    """Rebuild the ratings of the games of these tournaments (a player merge moved their results)."""
+    """Rebuild the ratings of the games of these tournaments (a message of an earlier release, when a merge
+    sent this: kept so one still queued is served; merges now mark the games stale)."""
     return ratings.ratings_rebuild_for(tournament_ids)
+
+
+@project_task("tournaments.ratings_refresh")
+def ratings_refresh(game: str) -> bool:
+    """Rebuild a game's ratings if they are stale (a rerun finds them current and stops)."""
+    return ratings.ratings_refresh(game)
 
 
 @project_task("tournaments.ratings_sweep")
 def ratings_sweep() -> int:
-    """Beat, every 60 s: rate the finished tournaments that have no rating yet (their task was lost or
-    failed), the earliest finished first; how many were rated."""
-    return sum(ratings.ratings_update(tournament_id) is not None for tournament_id in ratings.ratings_due())
+    """Beat, every 60 s: rebuild the games whose ratings stayed stale (their task was lost or failed), then
+    rate the finished tournaments that have no rating yet, the earliest finished first; how many games
+    were rebuilt and tournaments rated."""
+    rebuilt = sum(ratings.ratings_refresh(game) for game in ratings.ratings_stale_due(SWEEP_AFTER))
+    rated = sum(ratings.ratings_update(tournament_id) is not None for tournament_id in ratings.ratings_due())
+    return rebuilt + rated
 
 
 @project_task("tournaments.series_refresh")

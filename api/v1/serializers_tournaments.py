@@ -8,11 +8,19 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.core import api_texts as texts
-from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.models import Club, Tournament, TournamentReopening
 from tournaments.organizing.services import EDITABLE_FIELDS
 from tournaments.participants.models import RATING_MAX, Gender, Player, Registration
 from tournaments.results.models import Penalty
 from tournaments.standings.models import Standing
+
+
+class ReopeningSerializer(serializers.ModelSerializer):
+    """A finished tournament re-opened: when, why, and the finish it undid (finishing again ends it)."""
+
+    class Meta:
+        model = TournamentReopening
+        fields = ("reopened_at", "reason", "finished_at")
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -27,10 +35,16 @@ class TournamentSerializer(serializers.ModelSerializer):
         allow_null=True,
         help_text="The club's slug (its organizers run the tournament); set at creation only.",
     )
+    reopenings = ReopeningSerializer(
+        many=True,
+        read_only=True,
+        help_text="Each time the finished tournament was re-opened (POST reopen/), oldest first.",
+    )
 
     class Meta:
         model = Tournament
-        fields = ("id", "slug", "game", "club", *EDITABLE_FIELDS, "finished_at", "created_at", "version")
+        fields = ("id", "slug", "game", "club", *EDITABLE_FIELDS, "finished_at", "reopenings")
+        fields += ("created_at", "version")
         read_only_fields = ("id", "finished_at", "created_at", "version")
         extra_kwargs = {
             "slug": {"validators": []},
@@ -38,6 +52,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "game": {
                 "help_text": "The game's id (GET /api/v1/games/): required at creation, set once; "
                 "there is no default game."
+            },
+            "status": {
+                "help_text": "Set by hand only between draft and registration; drawing round 1 makes it "
+                "running, POST finish/ finished, and POST reopen/ (with a reason) running again: any "
+                "other change is refused (409)."
             },
             "rules_preset": {
                 "required": False,
@@ -263,6 +282,13 @@ class FinishSerializer(serializers.Serializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(trim_whitespace=False)
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        trim_whitespace=False,
+        help_text="Why the finished tournament is re-opened: kept and shown on its pages.",
+    )
 
 
 class OpponentSerializer(serializers.Serializer):

@@ -29,6 +29,7 @@ from tournaments.organizing.models import Tournament
 from tournaments.series import selectors as series_selectors
 from tournaments.series import services
 from tournaments.series.models import Series
+from tournaments.series.presets import PRESETS
 
 SERIES = "series"
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="the series' slug")
@@ -106,7 +107,13 @@ class SeriesWriteSerializer(serializers.Serializer):
     club = serializers.CharField(required=False, allow_null=True, help_text="a club's slug")
     season = serializers.CharField(required=False)
     description = serializers.CharField(required=False)
-    rules = serializers.JSONField(required=False, help_text="see tournaments/series/compute.py")
+    rules = serializers.JSONField(
+        required=False,
+        help_text=(
+            "see tournaments/series/compute.py and docs/series.md; a named point system with overrides: "
+            '{"preset": "<name>", ...}, the names: ' + ", ".join(PRESETS)
+        ),
+    )
     is_public = serializers.BooleanField(required=False)
 
 
@@ -130,6 +137,15 @@ class SeriesResultSerializer(serializers.Serializer):
     total = serializers.DecimalField(max_digits=16, decimal_places=2)
     points = serializers.DecimalField(max_digits=16, decimal_places=2)
     counted = serializers.BooleanField(help_text="counts for the series (false: dropped by best-of)")
+    games = serializers.IntegerField(
+        required=False, help_text="the hands played (only with the per_games aggregate)"
+    )
+    weight = serializers.DecimalField(
+        max_digits=4,
+        decimal_places=2,
+        required=False,
+        help_text="the result's weight by age: 1, 0.5, 0 (only with the ema aggregate)",
+    )
 
 
 class SeriesLineSerializer(serializers.Serializer):
@@ -139,6 +155,12 @@ class SeriesLineSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     eligible = serializers.BooleanField(help_text="played the series' minimum of tournaments")
     qualified = serializers.BooleanField(help_text="qualified for the final")
+    final_points = serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        allow_null=True,
+        help_text="what the rank carries into the final (the rules' final_points; main ranking only)",
+    )
     results = SeriesResultSerializer(many=True)
     tiebreaks = serializers.DictField()
 
@@ -306,6 +328,7 @@ def standings_data(series: Series, key: str) -> dict[str, Any]:
     if ranking is None:
         raise Http404
     slugs = {pk: t.slug for pk, t in series_selectors.tournament_names(series).items()}
+    rules = series_selectors.rules_of(series)
     return {
         "ranking": ranking.key,
         "name": ranking.name,
@@ -320,6 +343,7 @@ def standings_data(series: Series, key: str) -> dict[str, Any]:
                 "played": line.tournaments_played,
                 "eligible": line.eligible,
                 "qualified": line.qualified,
+                "final_points": series_selectors.line_final_points(series, line, rules),
                 "results": [{**r, "tournament": slugs.get(r["tournament_id"], "")} for r in line.results],
                 "tiebreaks": line.tiebreak_values,
             }

@@ -32,7 +32,13 @@ from tournaments import selectors
 from tournaments.core import api_texts as texts
 from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.selectors import may_create_club
-from tournaments.organizing.services import club_create, tournament_create, tournament_edit, tournament_finish
+from tournaments.organizing.services import (
+    club_create,
+    tournament_create,
+    tournament_edit,
+    tournament_finish,
+    tournament_reopen,
+)
 from tournaments.participants.models import Registration
 from tournaments.participants.services import (
     player_edit,
@@ -93,7 +99,11 @@ class TournamentListView(ApiView, generics.GenericAPIView):
     ordering = ("-starts_on", "name")
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return selectors.tournaments_visible_to(self.request.user).select_related("club")
+        return (
+            selectors.tournaments_visible_to(self.request.user)
+            .select_related("club")
+            .prefetch_related("reopenings")
+        )
 
     @extend_schema(
         summary="List tournaments: the public ones, and every one you organize",
@@ -659,11 +669,34 @@ class TournamentFinishView(TournamentView):
         return with_etag(Response(s.TournamentSerializer(finished).data), TOURNAMENT, finished)
 
 
+class TournamentReopenView(TournamentView):
+    """A finished tournament opened again to correct it, with a reason kept for everyone to read."""
+
+    @extend_schema(
+        summary="Re-open a finished tournament (organizers) with a reason: its standings are no longer "
+        "final, entries, corrections, penalties and draws are accepted again, its series stop counting it "
+        "and its game's ratings are rebuilt without it until it is finished again; 409 when not finished",
+        parameters=[SLUG, IF_MATCH, IDEMPOTENCY_KEY],
+        request=s.ReopenSerializer,
+        responses=s.TournamentSerializer,
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament()
+        user = require_organizer(request, tournament)
+        version = expected_version(request, TOURNAMENT, tournament)
+        data = _valid(s.ReopenSerializer, request)
+        tournament_reopen(tournament, by=user, reason=data["reason"], expected_version=version)
+        reopened = Tournament.objects.get(pk=tournament.pk)
+        return with_etag(Response(s.TournamentSerializer(reopened).data), TOURNAMENT, reopened)
+
+
 T = "tournaments/<slug:slug>/"
 urlpatterns = [
     path("tournaments/", TournamentListView.as_view(), name="tournaments"),
     path(T, TournamentDetailView.as_view(), name="tournament"),
     path(f"{T}finish/", TournamentFinishView.as_view(), name="tournament-finish"),
+    path(f"{T}reopen/", TournamentReopenView.as_view(), name="tournament-reopen"),
     path("clubs/", ClubListView.as_view(), name="clubs"),
     path(f"{T}players/", PlayersView.as_view(), name="players"),
     path(f"{T}players/<num:pk>/", PlayerRecordView.as_view(), name="player-record"),

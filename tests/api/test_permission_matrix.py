@@ -95,6 +95,7 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "create a tournament": lambda t: ("/api/v1/tournaments/", NEW_TOURNAMENT),
     "edit a tournament": lambda t: (CUP, {"venue": "Szeged"}),
     "finish a tournament": lambda t: (f"{CUP}finish/", {}),
+    "re-open a tournament": lambda t: (f"{CUP}reopen/", {"reason": "a wrong hand"}),
     "create a club": lambda t: ("/api/v1/clubs/", {"name": "Új Klub"}),
     "add a player": lambda t: (f"{CUP}players/", {"name": "Új Játékos"}),
     "register a player": lambda t: (f"{CUP}registrations/", {"player": new_player().pk}),
@@ -225,6 +226,7 @@ EXPECTED = {
     "create a tournament":      [401, 401, 401, 403, 403, 403, 403, 201],
     "edit a tournament":        [401, 403, 403, 403, 403, 403, 200, 200],
     "finish a tournament":      [401, 403, 403, 403, 403, 403, 409, 409],  # round 1 is in play
+    "re-open a tournament":     [401, 403, 403, 403, 403, 403, 409, 409],  # it is not finished
     "create a club":            [401, 401, 401, 403, 403, 201, 201, 201],
     "add a player":             [401, 403, 403, 403, 403, 403, 201, 201],
     "register a player":        [401, 403, 403, 403, 403, 403, 201, 201],
@@ -319,7 +321,8 @@ def test_it_covers_every_write_endpoint_of_the_api() -> None:
         "hands", "round-hands", "submissions", "confirm", "disputes", "resolve", "void", "table-code",
         "rounds",
         "round-redraw", "round-draw", "round-confirm", "round-publish", "round-start", "round-close",
-        "final-stage", "tournaments", "tournament", "tournament-finish", "clubs", "players", "registrations",
+        "final-stage", "tournaments", "tournament", "tournament-finish", "tournament-reopen", "clubs",
+        "players", "registrations",
         "registrations-import", "registration-check-in", "registration-no-show", "player-record",
         "registration-withdraw", "penalties",
         "penalty-withdraw", "webhooks", "webhook-deactivate", "club", "club-organizers",

@@ -168,6 +168,28 @@ def test_every_organizer_page_fits_the_screen(organizer_user: Any, live_server: 
         progress.locator(".extra-round summary").click()  # the extra round's form open, measured too
         problems.extend(measure(progress, "dashboard-extra", "en", 360))
 
+        # finished, then re-opened with a reason (issue 32 §1): the form, its refusal, the record shown
+        services.tournament_finish(cup, by=organizer_user)
+        for language, options, page in pages:
+            width = options["viewport"]["width"]
+            page.goto("/t/cup/manage/")
+            page.locator("details.reopen summary").click()
+            problems.extend(measure(page, "dashboard-reopen", language, width))
+            page.locator("button[name=go][value=reopen]").click()  # no reason: the service refuses it
+            page.wait_for_selector(".msg-error")
+            assert page.locator(".msg-error").is_visible()
+            assert page.locator("#reopen-reason").is_visible()  # the form stays open beside its error
+            problems.extend(measure(page, "dashboard-reopen-refused", language, width))
+        cup.refresh_from_db()
+        assert cup.finished_at is not None
+        progress.locator("#reopen-reason").fill("Table 3's hand 5 was entered for the wrong seats")
+        progress.locator("button[name=go][value=reopen]").click()
+        progress.wait_for_selector(".reopenings")
+        cup.refresh_from_db()
+        assert cup.finished_at is None
+        visit([("dashboard-reopened", "/t/cup/manage/"), ("home-reopened", "/t/cup/")])
+        assert "wrong seats" in progress.locator(".reopenings").inner_text()
+
         # a draw the worker has not taken yet: its job page, and the dashboard that follows it
         job = Job.objects.create(
             kind=Job.Kind.GENERATE,

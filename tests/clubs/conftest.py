@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.organizing.models import Club, Tournament
@@ -57,6 +58,7 @@ def site(db: Any) -> Site:
         club=club_a,
         starts_on=date(2026, 10, 3),
         status=Tournament.Status.FINISHED,
+        finished_at=timezone.now(),
     )
     Series.objects.create(
         game="hungarian", name="Alfa Kupa 2026", slug="alfa-kupa-2026", club=club_a, season="2026"

@@ -10,9 +10,8 @@ from django.contrib.auth import get_user_model
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.ratings.builders import finished_from_places
 from tournaments import services, tasks
-from tournaments.core import events
 from tournaments.draw.models import Round
-from tournaments.ratings.compute import new_rating, rate_tournament
+from tournaments.ratings.compute import Rating, Seat, new_rating, rate_tournament
 from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun
 from tournaments.ratings.services import ratings_due, ratings_rebuild, ratings_update
 
@@ -70,11 +69,19 @@ def test_a_tournament_not_finished_is_not_rated() -> None:
 
 def test_rebuilding_equals_the_updates_one_by_one_and_keeps_games_apart() -> None:
     p = PlayerFactory.create_batch(6)
-    seasons = [
-        [[[(p[0], 1), (p[1], 2), (p[2], 3), (p[3], 4)]], [[(p[0], 2), (p[2], 1), (p[4], 3)]]],
-        [[[(p[1], 1), (p[0], 2.5), (p[5], 2.5), (p[4], 4), (p[3], 5)]]],
-        [[[(p[5], 1), (p[0], 2)]], [[(p[2], 1), (p[3], 2), (p[4], 3), (p[1], 4), (p[0], 5), (p[5], 6)]]],
-    ]
+    seasons = [  # (player, place, game points, hands played)
+        [
+            [[(p[0], 1, 30, 16), (p[1], 2, 10, 16), (p[2], 3, -10, 16), (p[3], 4, -30, 16)]],
+            [[(p[0], 2, 5, 16), (p[2], 1, 20, 16), (p[4], 3, -25, 16)]],
+        ],
+        [[[(p[1], 1, 40, 16), (p[0], 2.5, 0, 13), (p[5], 2.5, 0, 13), (p[4], 4, -15, 13),
+           (p[3], 5, -25, 13)]]],
+        [
+            [[(p[5], 1, 8, 12), (p[0], 2, -8, 12)]],
+            [[(p[2], 1, 50, 16), (p[3], 2, 20, 16), (p[4], 3, 10, 16), (p[1], 4, -10, 16), (p[0], 5, -30, 16),
+              (p[5], 6, -40, 16)]],
+        ],
+    ]  # fmt: skip
     tournaments = [finished_from_places(rounds, minutes=i) for i, rounds in enumerate(seasons)]
     other = finished_from_places([[[(p[0], 4), (p[1], 3), (p[2], 2), (p[3], 1)]]], game="slovenian")
     for tournament in [*tournaments, other]:
@@ -88,9 +95,12 @@ def test_rebuilding_equals_the_updates_one_by_one_and_keeps_games_apart() -> Non
 
     incremental = stored()
     history = list(RatingChange.objects.values_list("tournament_id", "player_id", "ordinal_after"))
-    every_round = [[[(pl.pk, pc) for pl, pc in t] for t in rnd] for s in seasons for rnd in s]
-    expected = rate_tournament({}, every_round)
-    for player in p:  # the stored ratings are the pure model's over every round in order
+    expected: dict = {}
+    for rounds in seasons:  # the pure model, tournament by tournament in the order they finished
+        expected = rate_tournament(
+            expected, [[[Seat(x.pk, *rest) for x, *rest in t] for t in rnd] for rnd in rounds]
+        )
+    for player in p:
         mu, sigma, _t, _n = incremental[("hungarian", player.pk)]
         assert (mu, sigma) == (round(expected[player.pk].mu, 9), round(expected[player.pk].sigma, 9))
     assert incremental[("hungarian", p[5].pk)][2:] == (2, 3)  # in tournaments 2 and 3, at three tables
@@ -104,12 +114,14 @@ def test_rebuilding_equals_the_updates_one_by_one_and_keeps_games_apart() -> Non
     assert RatingRun.objects.get(tournament=other).sequence == 1  # the other game was left alone
 
 
-def test_a_merge_rebuilds_the_games_of_its_tournaments(django_capture_on_commit_callbacks) -> None:
-    a, b, c, d = PlayerFactory.create_batch(4)
-    tournament = finished_from_places([[[(a, 1), (b, 2), (c, 3), (d, 4)]]])
-    ratings_update(tournament)
-    PlayerRating.objects.filter(player=a).update(mu=99)  # what a rebuild must put right
-    with django_capture_on_commit_callbacks(execute=True):
-        events.publish(events.PLAYERS_MERGED, kept_id=a.pk, merged_id=b.pk, tournament_ids=[tournament.pk])
-    assert PlayerRating.objects.get(player=a).mu < 99
-    assert RatingRun.objects.get().sequence == 1
+def test_the_update_reads_each_seats_game_points_and_hands() -> None:
+    p = PlayerFactory.create_batch(8)
+    results = [
+        [(p[0], 1, 60, 16), (p[1], 2, -20, 16), (p[2], 3, -20, 16), (p[3], 4, -20, 16)],
+        [(p[4], 1, 6, 16), (p[5], 2, -2, 16), (p[6], 3, -2, 16), (p[7], 4, -2, 16)],
+    ]
+    ratings_update(finished_from_places([results]))
+    stored = {r.player_id: Rating(r.mu, r.sigma) for r in PlayerRating.objects.all()}
+    assert stored[p[0].pk].mu > stored[p[4].pk].mu  # both won their table; the first by more
+    expected = rate_tournament({}, [[[Seat(x.pk, *rest) for x, *rest in table] for table in results]])
+    assert stored == {x.pk: expected[x.pk] for x in p}

@@ -29,6 +29,7 @@ PENALTY_CHANGED = "penalty.changed"  # tournament_id: a penalty awarded or withd
 REGISTRATION_CHANGED = "registration.changed"  # tournament_id: a player withdrew or came back
 TOURNAMENT_SAVED = "tournament.saved"  # tournament_id: created or edited (what standings count, ranks)
 TOURNAMENT_FINISHED = "tournament.finished"  # tournament_id: its results and draws are final
+TOURNAMENT_REOPENED = "tournament.reopened"  # tournament_id, game: finished no more (a reason is kept)
 ROUND_RELEASED = "round.published"  # round_: its draw is public
 ROUND_CLOSED = "round.closed"  # round_: no more results; its points are final
 DISPUTE_OPENED = "dispute.opened"  # dispute
@@ -43,6 +44,7 @@ WEBHOOK_DELIVERIES_DUE = "webhook.deliveries_due"  # ids: pending deliveries to 
 SERIES_CHANGED = "series.changed"  # series_id: its rules, tournaments or final changed (standings stale)
 SERIES_STALE = "series.stale"  # series_id: its standings need a recompute and no worker is on it
 PLAYERS_MERGED = "players.merged"  # kept_id, merged_id, tournament_ids: one person's rows moved (or back)
+RATINGS_STALE = "ratings.stale"  # game: its ratings need a rebuild and no worker is on it
 
 EVENTS = frozenset(
     {
@@ -51,6 +53,7 @@ EVENTS = frozenset(
         REGISTRATION_CHANGED,
         TOURNAMENT_SAVED,
         TOURNAMENT_FINISHED,
+        TOURNAMENT_REOPENED,
         ROUND_RELEASED,
         ROUND_CLOSED,
         DISPUTE_OPENED,
@@ -65,6 +68,7 @@ EVENTS = frozenset(
         SERIES_CHANGED,
         SERIES_STALE,
         PLAYERS_MERGED,
+        RATINGS_STALE,
     }
 )
 

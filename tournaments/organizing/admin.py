@@ -19,7 +19,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from engine.games import GAMES
 from tournaments import selectors, services
-from tournaments.core.admin import report_each
+from tournaments.core.admin import ReasonForm, report_each, with_form
 from tournaments.core.formats import FormatError, validate_format
 from tournaments.draw.admin import request_jobs
 from tournaments.draw.models import Job
@@ -75,6 +75,7 @@ class TournamentAdmin(SimpleHistoryAdmin):
         "generate_final_stage_in_worker",
         "finish",
         "finish_without_final_stage",
+        "reopen",
     ]
 
     @admin.display(description="Players")
@@ -200,6 +201,17 @@ class TournamentAdmin(SimpleHistoryAdmin):
     def finish_without_final_stage(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         finish = services.tournament_finish
         report_each(self, request, lambda t: finish(t, by=request.user, skip_final=True), queryset)
+
+    @admin.action(description="Re-open the finished tournament (asks for a reason; finish it again after)")
+    def reopen(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
+        return with_form(
+            self,
+            request,
+            queryset,
+            ReasonForm,
+            "Re-open these finished tournaments",
+            lambda t, data: services.tournament_reopen(t, by=request.user, reason=data["reason"]),
+        )
 
     @admin.action(description="Recompute standings from scratch")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:

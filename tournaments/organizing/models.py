@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.core.audit import AuditedHistory
+from tournaments.core.validation import conflict
 
 DEFAULT_TABLE_POINTS_4 = [10, 8, 6, 4]
 DEFAULT_TABLE_POINTS_5 = [10, 8, 6, 4, 4]
@@ -157,7 +158,8 @@ class Tournament(models.Model):
     seed_by = models.CharField(max_length=16, choices=SeedBy.choices, default=SeedBy.PLAYER_RATING)
     placement_tables = models.BooleanField(default=False)
 
-    # Set by ``tournament_finish``: the standings are final, no round is drawn or started, results frozen.
+    # Set by ``tournament_finish`` (with the status finished): the standings are final, no round is drawn
+    # or started, nothing that counts changes; cleared only by ``tournament_reopen``.
     finished_at = models.DateTimeField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -181,6 +183,12 @@ class Tournament(models.Model):
                 & Q(deals_per_round_6__gte=1),
                 name="tournament_deals_positive_other_sizes",
             ),
+            # finished and the final mark go together: re-opening clears both (issue 32 §1)
+            models.CheckConstraint(
+                condition=(Q(status="finished") & Q(finished_at__isnull=False))
+                | (~Q(status="finished") & Q(finished_at__isnull=True)),
+                name="tournament_finished_marked",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -196,3 +204,38 @@ class Tournament(models.Model):
     def table_points(self, table_size: int) -> list[int]:
         """The table-rank points of a table of ``table_size``, best place first."""
         return getattr(self, f"table_points_{table_size}", self.table_points_4)
+
+
+#: what every change that counts meets once a tournament is finished (issue 32 §1)
+FINISHED_FROZEN = _(
+    "the tournament is finished: its results are final and can no longer change (its organizers may "
+    "re-open it, giving a reason)"
+)
+
+
+def refuse_if_finished(tournament: Tournament, field: str = "tournament") -> None:
+    """Refuse a change that counts (an entry, a confirmation, a void, a correction, a penalty, a draw, a
+    registration's change) to a finished tournament. The caller holds a lock the finish also takes (the
+    tournament's row, or a round's), so no change slips in between the check and the finish."""
+    if tournament.finished_at is not None:
+        raise conflict(field, FINISHED_FROZEN)
+
+
+class TournamentReopening(models.Model):
+    """A finished tournament re-opened (``organizing.services.tournament_reopen``): who, when, why, and the
+    final mark it cleared. Append-only: finishing again is the undo, and both stay in the record."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="reopenings")
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reopened_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=500)
+    finished_at = models.DateTimeField()  # the finish this re-opening undid
+
+    class Meta:
+        ordering = ["tournament_id", "reopened_at", "pk"]
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="reopening_has_reason")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} re-opened at {self.reopened_at}: {self.reason}"

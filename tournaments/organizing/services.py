@@ -16,11 +16,11 @@ from engine.core.messages import EngineError
 from engine.games import GAMES
 from tournaments.core.audit import acting_as
 from tournaments.core.engine_messages import engine_error
-from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_SAVED, publish
+from tournaments.core.events import TOURNAMENT_FINISHED, TOURNAMENT_REOPENED, TOURNAMENT_SAVED, publish
 from tournaments.core.formats import FormatError, format_defaults, validate_format
 from tournaments.core.validation import check_version, conflict, invalid, max_length_of, text
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.models import Club, Tournament, TournamentReopening
 from tournaments.organizing.selectors import can_manage_club, club_version
 
 
@@ -59,6 +59,7 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
             ]
             if locked and current.rounds.exists():
                 raise conflict(locked[0], _("round 1 is drawn: the format can no longer change"))
+            _status_change_check(current, tournament.status)
             if current.is_public and not tournament.is_public:
                 # a public series shows every result it counts to everyone (issue 32 §3)
                 shown_by = current.series_entries.filter(series__is_public=True).values_list(
@@ -75,6 +76,24 @@ def tournament_save(tournament: Tournament, *, by: Any, expected_version: int | 
         tournament.save()
         publish(TOURNAMENT_SAVED, tournament_id=tournament.pk)
     return tournament
+
+
+#: the statuses an organizer sets by hand, before round 1: a draft, or open for registration
+SET_BY_HAND = (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION)
+STATUS_FOLLOWS = _(
+    "the status follows the tournament: drawing round 1 starts it, finishing ends it, and re-opening "
+    "(with a reason) opens a finished one again"
+)
+
+
+def _status_change_check(current: Tournament, status: str) -> None:
+    """A status is changed by hand only between draft and registration (issue 32 §1): running, finished
+    and back are what drawing, ``tournament_finish`` and ``tournament_reopen`` do, each with what goes
+    with it (the final mark, the series, the ratings), so a status set alone cannot half re-open."""
+    if status == current.status:
+        return
+    if not (current.status in SET_BY_HAND and status in SET_BY_HAND):
+        raise conflict("status", STATUS_FOLLOWS)
 
 
 # What an organizer may set on a tournament; the slug and the game only when creating it (URLs and ETags
@@ -256,6 +275,38 @@ def tournament_finish(
         tournament.save(update_fields=["finished_at", "status", "version"])
         publish(TOURNAMENT_FINISHED, tournament_id=tournament.pk)
     return tournament
+
+
+REOPEN_REASON_MAX = 500
+
+
+def tournament_reopen(
+    tournament: Tournament, *, by: Any, reason: Any, expected_version: int | None = None
+) -> TournamentReopening:
+    """Re-open a finished tournament to correct it (issue 32 §1): the reason is required and kept with who
+    and when (``TournamentReopening``, shown on its pages); the final mark is cleared and the status is
+    running again, so entries, corrections, penalties and draws are accepted once more; its series stop
+    counting it and the ratings of its game are rebuilt without it (``TOURNAMENT_REOPENED``). Finishing it
+    again (``tournament_finish``) is the undo: the series count it and it is rated again."""
+    if not getattr(by, "is_authenticated", False):
+        raise invalid("by", gettext_lazy("an organizer must be named"))
+    reason = text(reason, "reason", max_length=REOPEN_REASON_MAX, required=True)
+    with acting_as(by), transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        check_version(tournament, expected_version, "tournament")
+        if tournament.finished_at is None:
+            raise conflict(
+                "tournament", gettext_lazy("the tournament is not finished: there is nothing to re-open")
+            )
+        reopening = TournamentReopening.objects.create(
+            tournament=tournament, reopened_by=by, reason=reason, finished_at=tournament.finished_at
+        )
+        tournament.finished_at = None
+        tournament.status = Tournament.Status.RUNNING
+        tournament.version += 1
+        tournament.save(update_fields=["finished_at", "status", "version"])
+        publish(TOURNAMENT_REOPENED, tournament_id=tournament.pk, game=tournament.game)
+    return reopening
 
 
 # --- clubs ---------------------------------------------------------------------------------------------

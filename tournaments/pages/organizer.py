@@ -148,6 +148,7 @@ def dashboard_response(
     tournament: Tournament,
     failed: dict[str, Any] | None = None,
     confirm_finish: dict[str, Any] | None = None,
+    reopen_reason: str = "",
 ) -> HttpResponse:
     rounds = list(tournament.rounds.annotate(n_tables=Count("tables", distinct=True)).order_by("number"))
     number, last = next_round_number(tournament)
@@ -180,6 +181,9 @@ def dashboard_response(
         "active_jobs": active_jobs,
         "failure": failed,
         "confirm_finish": confirm_finish,
+        "reopenings": list(tournament.reopenings.select_related("reopened_by")),
+        "reopen_reason": reopen_reason,
+        "reopen_max": services.REOPEN_REASON_MAX,
         "format_open": not rounds,
         "may_create": bool(
             request.user.is_staff
@@ -246,6 +250,26 @@ def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             )
         return dashboard_response(request, tournament, failure(exc, _("tournament")))
     messages.success(request, _("The tournament is finished: the standings are final."))
+    return redirect("tournaments:manage", tournament.slug)
+
+
+@organizer_page
+def reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST: re-open the finished tournament with a reason (``services.tournament_reopen``); a refusal
+    comes back on the dashboard with the reason as typed."""
+    if request.method != "POST":
+        return redirect("tournaments:manage", tournament.slug)
+    reason = request.POST.get("reason", "")
+    try:
+        services.tournament_reopen(
+            tournament, by=request.user, reason=reason, expected_version=posted_int(request, "version")
+        )
+    except ValidationError as exc:
+        return dashboard_response(request, tournament, failure(exc, _("tournament")), reopen_reason=reason)
+    messages.success(
+        request,
+        _("The tournament is open again: its standings are no longer final. Finish it again once corrected."),
+    )
     return redirect("tournaments:manage", tournament.slug)
 
 
@@ -800,6 +824,7 @@ urlpatterns: list[URLPattern] = [
     path("t/<slug:slug>/manage/rounds/next/", round_next, name="manage-round-next"),
     path("t/<slug:slug>/manage/final-stage/", final_stage, name="manage-final-stage"),
     path("t/<slug:slug>/manage/finish/", finish, name="manage-finish"),
+    path("t/<slug:slug>/manage/reopen/", reopen, name="manage-reopen"),
     path("t/<slug:slug>/manage/rounds/<num:number>/", round_page, name="manage-round"),
     path("t/<slug:slug>/manage/rounds/<num:number>/progress/", round_progress, name="manage-round-progress"),
     path("t/<slug:slug>/manage/jobs/<num:job_id>/", job_page, name="manage-job"),

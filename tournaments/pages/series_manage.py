@@ -1,8 +1,9 @@
 """The organizers' pages of a series (a club's organizers, or a series' own): create a series of the club
-(its main rules in a form: the points per place, best N, the minimum, participation points, qualification;
-side rankings and formulas through the API or the admin), then manage it: its tournaments in and out, and
-its final. Every write goes through ``series.services``; a refused one shows what was typed again with the
-error beside its field's name."""
+(its main rules in a form: a cup's named point system (``series.presets``) or the points per place, best N,
+the minimum, participation points, qualification; side rankings and formulas through the API or the
+admin), then manage it: its point system, its tournaments in and out, and its final. Every write goes
+through ``series.services``; a refused one shows what was typed again with the error beside its field's
+name."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from tournaments.organizing.models import Tournament
 from tournaments.pages.clubs import game_names
 from tournaments.pages.organizer import failure, invalid_form
 from tournaments.series.models import Series
+from tournaments.series.presets import PRESETS, preset_choices
 
-RULE_FIELDS = ("points", "best_of", "min_tournaments", "participation_points", "top")
+RULE_FIELDS = ("preset", "points", "best_of", "min_tournaments", "participation_points", "top")
 
 
 def _signed_in(request: HttpRequest) -> HttpResponse | None:
@@ -42,10 +44,20 @@ def _number(post: Any, name: str) -> int | None:
     return int(value)
 
 
+def _preset(post: Any) -> str:
+    """The named point system chosen (empty: none)."""
+    preset = post.get("preset", "").strip()
+    if preset and preset not in PRESETS:
+        raise invalid_form("preset", _("choose one of the point systems offered"))
+    return preset
+
+
 def _rules(post: Any) -> dict[str, Any]:
-    """The form's rules as the series' rules JSON (``series.compute.parse_rules`` checks them)."""
+    """The form's rules as the series' rules JSON (``series.compute.parse_rules`` checks them). With a
+    point system chosen, only the fields filled in override it (an empty minimum keeps the system's)."""
+    preset = _preset(post)
     table = [cell.strip() for cell in post.get("points", "").replace(";", ",").split(",") if cell.strip()]
-    rules: dict[str, Any] = {"points": {"method": "score"}}
+    rules: dict[str, Any] = {"preset": preset} if preset else {"points": {"method": "score"}}
     if table:
         if len(table) > 200 or not all(c.isascii() and c.replace(".", "", 1).isdigit() for c in table):
             raise invalid_form("points", _("give the points of each place, separated by commas: 25, 20, 16"))
@@ -55,11 +67,22 @@ def _rules(post: Any) -> dict[str, Any]:
     )
     if best_of is not None:
         rules["best_of"] = best_of
-    rules["min_tournaments"] = minimum or 0
-    rules["participation_points"] = participation or 0
+        if preset:
+            rules["best_fraction"] = None  # "the best N" typed replaces a system's "the best half"
+    if not preset or minimum is not None:
+        rules["min_tournaments"] = minimum or 0
+    if not preset or participation is not None:
+        rules["participation_points"] = participation or 0
     if top is not None or post.get("region_winners") == "on":
         rules["qualification"] = {"top": top or 0, "region_winners": post.get("region_winners") == "on"}
     return rules
+
+
+def _presets() -> list[dict[str, Any]]:
+    """The point systems offered, for the forms' choice and their help."""
+    return [
+        {"name": name, "label": label, "summary": PRESETS[name].summary} for name, label in preset_choices()
+    ]
 
 
 def series_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -74,7 +97,6 @@ def series_new(request: HttpRequest, slug: str) -> HttpResponse:
     values: dict[str, Any] = {
         "game": selectors.club_game(club),
         "season": str(date.today().year),
-        "min_tournaments": "0",
     }
     failed = None
     if request.method == "POST":
@@ -100,6 +122,7 @@ def series_new(request: HttpRequest, slug: str) -> HttpResponse:
         "values": values,
         "failure": failed,
         "games": sorted(game_names().items(), key=lambda pair: pair[1]),
+        "presets": _presets(),
     }
     return render(request, "tournaments/series/new.html", context, status=failed["status"] if failed else 200)
 
@@ -139,6 +162,8 @@ def series_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "failure": failed,
         "typed": typed,
         "qualified": series.standings.filter(ranking="", qualified=True).count(),
+        "presets": _presets(),
+        "preset": (series.rules or {}).get("preset", ""),
     }
     return render(
         request, "tournaments/series/manage.html", context, status=failed["status"] if failed else 200
@@ -146,8 +171,14 @@ def series_manage(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _act(request: HttpRequest, series: Series, typed: dict[str, str]) -> None:
-    """One action of the manage page: ``add``, ``remove`` (a tournament, by its slug) or ``final``."""
+    """One action of the manage page: ``add``, ``remove`` (a tournament, by its slug), ``preset`` (the
+    point system) or ``final``."""
     action = request.POST.get("action", "")
+    if action == "preset":
+        services.series_edit(
+            series, fields={"rules": _with_preset(series, _preset(request.POST))}, by=request.user
+        )
+        return
     if action in ("add", "remove"):
         tournament = Tournament.objects.filter(slug=request.POST.get("tournament", "")[:200]).first()
         if tournament is None:
@@ -165,6 +196,17 @@ def _act(request: HttpRequest, series: Series, typed: dict[str, str]) -> None:
         )
         return
     raise invalid_form("action", _("unknown action"))
+
+
+def _with_preset(series: Series, preset: str) -> dict[str, Any]:
+    """The series' rules on another point system: the system's rules with the series' side rankings,
+    tie-breaks and qualification kept; none: the rules as they are, no longer named after a system."""
+    current = dict(series.rules or {})
+    if not preset:
+        current.pop("preset", None)
+        return current
+    kept = {key: current[key] for key in ("side_rankings", "tiebreaks", "qualification") if key in current}
+    return {"preset": preset, **kept}
 
 
 urlpatterns: list[URLPattern] = [

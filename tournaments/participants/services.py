@@ -20,7 +20,7 @@ from tournaments.core.messages import Join, Labelled, Text, error_as_text
 from tournaments.core.text import fold
 from tournaments.core.validation import conflict, invalid, max_length_of, text, whole_number
 from tournaments.draw.models import RELEASED_ROUND_STATUSES, Round, Seat
-from tournaments.organizing.models import Club, Tournament
+from tournaments.organizing.models import Club, Tournament, refuse_if_finished
 from tournaments.participants.merge import player_merge, player_merge_undo  # noqa: F401 (its services)
 from tournaments.participants.models import RATING_MAX, Gender, Player, Registration
 from tournaments.participants.selectors import may_edit_player, players_named
@@ -76,14 +76,13 @@ def player_register(
     tournament: Tournament, player: Player, *, check_in: bool = False, by: Any = None
 ) -> Registration:
     """Register a player; after rounds have started this is a late entry from the next round on."""
-    if tournament.status == Tournament.Status.FINISHED:
-        raise conflict("tournament", _("the tournament is finished"))
     if Player.objects.filter(pk=player.pk, merged_into__isnull=False).exists():  # as stored, not as read
         raise conflict(
             "player", _("%(name)s is a record merged into another: register that one"), {"name": player.name}
         )
-    first_round = _current_round_number(tournament) + 1
     with acting_as(by), transaction.atomic():
+        _lock_open(tournament.pk)
+        first_round = _current_round_number(tournament) + 1
         registration, created = Registration.objects.select_for_update().get_or_create(
             tournament=tournament, player=player, defaults={"first_round": first_round}
         )
@@ -98,10 +97,19 @@ def player_register(
     return registration
 
 
+def _lock_open(tournament_id: int) -> Tournament:
+    """The tournament locked for the caller's transaction (the finish takes the same lock) and refused
+    once finished: a registration's change decides who is drawn and ranked."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    refuse_if_finished(tournament)
+    return tournament
+
+
 def registration_check_in(registration: Registration, *, by: Any = None) -> Registration:
     """The player has arrived: from now on they are drawn (``present_registrations``). A player marked as
     not come who arrives after all checks in the same way. Checking in twice changes nothing."""
     with acting_as(by), transaction.atomic():
+        _lock_open(registration.tournament_id)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.status == Registration.Status.WITHDRAWN:
             raise conflict("status", _("a withdrawn player must register again before checking in"))
@@ -149,6 +157,7 @@ def _set_status(
     """Move a registration to ``status`` from one of the ``allowed`` statuses (from any other: the
     ``refusal``, naming the player); being there already is no change."""
     with acting_as(by), transaction.atomic():
+        _lock_open(registration.tournament_id)
         registration = (
             Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
         )
@@ -205,6 +214,7 @@ def registration_withdraw(registration: Registration, *, by: Any = None) -> Regi
     draws. Withdrawing again changes nothing; registering again (``player_register``) undoes it, from the
     next round on."""
     with acting_as(by), transaction.atomic():
+        _lock_open(registration.tournament_id)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.status == Registration.Status.WITHDRAWN:
             return registration
@@ -511,8 +521,7 @@ def players_register_list(
         raise invalid("check_in", _("must be true or false"))
     if len(typed.splitlines()) > LIST_MAX_LINES:
         raise invalid("list", _("paste at most %(max)s lines at a time"), params={"max": LIST_MAX_LINES})
-    if tournament.status == Tournament.Status.FINISHED:
-        raise conflict("tournament", _("the tournament is finished"))
+    refuse_if_finished(tournament)
     lines, refused = list_lines(typed)
     report = ListReport(refused=refused)
     clubs = {fold(club.name): club for club in Club.objects.all()}

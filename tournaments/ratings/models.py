@@ -1,11 +1,12 @@
-"""The rating of each player in each game (a Plackett-Luce / Weng-Lin skill with its uncertainty,
-``ratings.compute``) and its history: one change per player and rated tournament, and one run per
-tournament (a tournament is rated once, in the order tournaments finished). Derived data: rebuilt from
-the finished tournaments' table places, never edited."""
+"""The rating of each player in each game (a skill estimate with its uncertainty, read from the margins
+and places at each table and the opponents met: ``ratings.compute``) and its history: one change per player
+and rated tournament, and one run per tournament (a tournament is rated once, in the order tournaments
+finished). Derived data: rebuilt from the finished tournaments' table results, never edited."""
 
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Q
 
 from tournaments.organizing.models import Tournament
 from tournaments.participants.models import Player
@@ -72,3 +73,30 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after {self.tournament}: {self.ordinal_after:.1f}"
+
+
+class RatingState(models.Model):
+    """Whether a game's stored ratings count every finished tournament as it stands now (the freshness rules
+    of ``core.freshness``, as a series' standings): a merge, its undo or a re-opened tournament bumps
+    ``version`` and sets ``stale_since`` in its own transaction; a rebuild that began at version v marks
+    them current only if the version is still v; the sweep rebuilds what stayed stale."""
+
+    game = models.CharField(max_length=32, unique=True)
+    version = models.PositiveBigIntegerField(default=0)
+    stale_since = models.DateTimeField(null=True, blank=True)
+    computed_version = models.PositiveBigIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    recomputations = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["stale_since"], name="rating_state_stale")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(computed_version__lte=models.F("version")), name="rating_state_not_ahead"
+            )
+        ]
+
+    def __str__(self) -> str:
+        state = f"stale since {self.stale_since}" if self.stale_since else "current"
+        return f"ratings of {self.game}: {state} (v{self.version})"

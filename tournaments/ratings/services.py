@@ -1,8 +1,14 @@
 """The rating's writes: a finished tournament rated once (``ratings_update``), a game's ratings rebuilt from
-scratch (``ratings_rebuild``, after a player merge), and what the sweep still has to rate (``ratings_due``).
+scratch (``ratings_rebuild``), and what the sweep still has to rate (``ratings_due``, ``ratings_stale_due``).
+
+A game's ratings are rebuilt when finished results move under them: a player merge or its undo, a finished
+tournament re-opened. Those changes mark the game stale in their own transaction (``ratings_mark_stale``,
+the freshness rules of ``core.freshness``, as a series' standings); a worker rebuilds it
+(``ratings_refresh``) after making the stale standings it reads current, and the sweep rebuilds a game whose
+task was lost.
 
 Derived data only (``ratings.models``): everything here is recomputed from the finished tournaments' table
-places (``standings.models.TableResult.place``; a shared place is a tie), never edited by hand.
+results (``standings.models.TableResult``: game points, hands played, place), never edited by hand.
 
 Once and in order, per game: every write of a game's ratings holds the game's lock (a PostgreSQL advisory
 lock on the game's id; SQLite serialises writers anyway), then checks the tournament's ``RatingRun`` (one
@@ -16,18 +22,21 @@ from __future__ import annotations
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
-from django.db import connection, transaction
-from django.db.models import Max
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from tournaments.core.events import RATINGS_STALE, publish
+from tournaments.core.freshness import Freshness
 from tournaments.organizing.models import Tournament
-from tournaments.ratings.compute import PlayerId, Rating, new_rating, rate_round
-from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun
-from tournaments.standings.models import TableResult
+from tournaments.ratings.compute import PlayerId, Rating, Seat, new_rating, rate_tournament
+from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun, RatingState
+from tournaments.standings.models import StandingsState, TableResult
 from tournaments.standings.services import standings_ensure_current
 
-Tables = list[list[tuple[PlayerId, float]]]
+Tables = list[list[Seat]]
 BATCH = 1000
 
 
@@ -40,17 +49,26 @@ def _lock_game(game: str) -> None:
 
 
 def _rounds_of(tournament_ids: Iterable[int]) -> dict[int, list[Tables]]:
-    """Each tournament's rounds in order, each a list of tables of (player, place): one query."""
+    """Each tournament's rounds in order, each a list of tables of seats (player, place, game points,
+    hands played): one query."""
     rows = (
         TableResult.objects.filter(round__tournament_id__in=list(tournament_ids))
         .order_by("round__tournament_id", "round__number", "table_id", "place", "player_id")
-        .values_list("round__tournament_id", "round__number", "table_id", "player_id", "place")
+        .values_list(
+            "round__tournament_id",
+            "round__number",
+            "table_id",
+            "player_id",
+            "place",
+            "game_points",
+            "hands_played",
+        )
     )
-    grouped: dict[int, dict[int, dict[int, list[tuple[PlayerId, float]]]]] = defaultdict(
+    grouped: dict[int, dict[int, dict[int, list[Seat]]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(list))
     )
-    for tournament_id, number, table_id, player_id, place in rows:
-        grouped[tournament_id][number][table_id].append((player_id, float(place)))
+    for tournament_id, number, table_id, player_id, place, game_points, hands in rows:
+        grouped[tournament_id][number][table_id].append(Seat(player_id, float(place), game_points, hands))
     return {
         tid: [list(tables.values()) for _number, tables in sorted(rounds.items())]
         for tid, rounds in grouped.items()
@@ -60,16 +78,15 @@ def _rounds_of(tournament_ids: Iterable[int]) -> dict[int, list[Tables]]:
 def _rate(
     ratings: dict[PlayerId, Rating], rounds: Sequence[Tables]
 ) -> tuple[dict[PlayerId, Rating], dict[PlayerId, int]]:
-    """The ratings after ``rounds`` (only the players who sat at a table of two or more) and how many
-    tables each played."""
+    """The ratings after a tournament's ``rounds`` (only the players who sat at a table of two or more)
+    and how many tables each played."""
     tables_played: dict[PlayerId, int] = defaultdict(int)
-    current = dict(ratings)
     for tables in rounds:
-        seated = [table for table in tables if len(table) >= 2]
-        current = rate_round(current, seated)
-        for table in seated:
-            for player, _place in table:
-                tables_played[player] += 1
+        for table in tables:
+            if len(table) >= 2:
+                for seat in table:
+                    tables_played[seat.player] += 1
+    current = rate_tournament(ratings, rounds)
     return {p: current[p] for p in tables_played}, dict(tables_played)
 
 
@@ -84,7 +101,8 @@ class _Apply:
         self.runs: list[tuple[RatingRun, list[RatingChange]]] = []
 
     def apply(self, tournament: Tournament, rounds: Sequence[Tables]) -> None:
-        before = {p: Rating(r.mu, r.sigma) for p, r in self.rows.items()}
+        seated = {seat.player for tables in rounds for table in tables for seat in table}
+        before = {p: Rating(self.rows[p].mu, self.rows[p].sigma) for p in seated if p in self.rows}
         after, tables = _rate(before, rounds)
         self.sequence += 1
         run = RatingRun(tournament=tournament, game=self.game, sequence=self.sequence, players=len(after))
@@ -156,7 +174,7 @@ def ratings_update(tournament: Tournament | int) -> RatingRun | None:
         if existing is not None:  # a concurrent call got there first
             return existing
         rounds = _rounds_of([tournament_id]).get(tournament_id, [])
-        players = {p for tables in rounds for table in tables for p, _place in table}
+        players = {seat.player for tables in rounds for table in tables for seat in table}
         stored = PlayerRating.objects.select_for_update().filter(game=found.game, player_id__in=players)
         state = _Apply(found.game, stored, _next_sequence(found.game))
         state.apply(found, rounds)
@@ -204,3 +222,96 @@ def ratings_due(limit: int = 50) -> list[int]:
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+# --- freshness: a game's ratings rebuilt after what moves finished results --------------------------------
+
+CLAIM_SECONDS = 120  # longer than a large game's rebuild
+COALESCE_SECONDS = 0.25
+MAX_PASSES = 5
+FRESHNESS = Freshness(RatingState, "game", claim_seconds=CLAIM_SECONDS)
+NUDGE_AFTER = timedelta(seconds=2)
+
+
+def _state(game: str) -> RatingState:
+    try:
+        with transaction.atomic():
+            return RatingState.objects.get_or_create(game=game)[0]
+    except IntegrityError:  # created by a concurrent transaction
+        return RatingState.objects.get(game=game)
+
+
+def ratings_mark_stale(game: str) -> None:
+    """Record, in the caller's transaction, that the game's ratings must be rebuilt (a merge or its undo
+    moved finished results, a finished tournament was re-opened); publish ``RATINGS_STALE`` (a rebuild
+    after the commit) when this makes them stale, or when they stayed stale a while with no worker on
+    them. The mark commits or rolls back with the change, so a lost task leaves it for the sweep."""
+    now = timezone.now()
+    _state(game)
+    state = RatingState.objects.select_for_update().get(game=game)
+    became_stale = state.stale_since is None
+    unattended = (
+        not became_stale
+        and state.stale_since < now - NUDGE_AFTER
+        and (state.claimed_until is None or state.claimed_until < now)
+    )
+    RatingState.objects.filter(pk=state.pk).update(
+        version=F("version") + 1, stale_since=state.stale_since or now
+    )
+    if became_stale or unattended:
+        publish(RATINGS_STALE, game=game)
+
+
+def ratings_mark_stale_of(tournament_ids: Iterable[int]) -> list[str]:
+    """The games of these tournaments (a merge's) marked stale; the games."""
+    ids = list(tournament_ids)
+    games = sorted(set(Tournament.objects.filter(pk__in=ids).values_list("game", flat=True)))
+    for game in games:
+        ratings_mark_stale(game)
+    return games
+
+
+def _standings_current(game: str) -> None:
+    """The finished tournaments of ``game`` whose standings are stale recomputed first: a rebuild reads
+    their table places, which a merge or its undo has just made stale (issue 32 §2)."""
+    stale = StandingsState.objects.filter(
+        tournament__game=game, tournament__finished_at__isnull=False
+    ).filter(Q(stale_since__isnull=False) | Q(computed_at__isnull=True))
+    for tournament in Tournament.objects.filter(pk__in=stale.values("tournament_id")):
+        standings_ensure_current(tournament)
+
+
+def ratings_recompute(game: str) -> bool:
+    """From scratch: the game's standings made current, its ratings rebuilt; marked current if no change
+    came in since the rebuild began (compare-and-set on the version). Whether they are current now."""
+    state = _state(game)  # the version this rebuild counts, read before anything it reads
+    _standings_current(game)
+    ratings_rebuild(game)
+    return FRESHNESS.settle(state)
+
+
+def ratings_refresh(game: str) -> bool:
+    """The worker's job, coalesced like the standings' (``core.freshness``): claim the stale game, rebuild,
+    and again while changes came in meanwhile. Returns whether it rebuilt."""
+    return FRESHNESS.refresh(
+        game,
+        ratings_recompute,
+        lambda owner: owner,
+        passes=MAX_PASSES,
+        pause=COALESCE_SECONDS,
+        hand_over=lambda: publish(RATINGS_STALE, game=game),
+    )
+
+
+def ratings_stale_due(older_than: timedelta) -> list[str]:
+    """Games whose ratings stayed stale for ``older_than`` and that no worker holds (the sweep's)."""
+    return FRESHNESS.due(older_than)
+
+
+def ratings_ensure_current(game: str) -> bool:
+    """Rebuild now unless the game's ratings count every change; whether it rebuilt (tests, the demo)."""
+    state = RatingState.objects.filter(game=game).first()
+    if state is None or state.stale_since is None:
+        return False
+    ratings_recompute(game)
+    return True

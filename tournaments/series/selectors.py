@@ -15,7 +15,14 @@ from django.db.models import Q, QuerySet
 
 from tournaments.organizing.models import Club, Tournament
 from tournaments.participants.models import Player
-from tournaments.series.compute import MAIN_RANKING, REGION_PREFIX, SeriesRules, parse_rules, region_key
+from tournaments.series.compute import (
+    MAIN_RANKING,
+    REGION_PREFIX,
+    SeriesRules,
+    final_points_for,
+    parse_rules,
+    region_key,
+)
 from tournaments.series.models import Series, SeriesStanding, SeriesState
 
 
@@ -149,6 +156,15 @@ def tournament_names(series: Series) -> dict[int, Tournament]:
     return {t.pk: t for t, _ in series_tournaments(series)}
 
 
+def line_final_points(
+    series: Series, line: SeriesStanding, rules: SeriesRules | None = None
+) -> Decimal | None:
+    """What a stored line of the main ranking carries into the final (the rules' ``final_points``)."""
+    if line.ranking != MAIN_RANKING:
+        return None
+    return final_points_for(rules or rules_of(series), line.rank, line.eligible)
+
+
 def series_player_line(series: Series, player_id: int, key: str = MAIN_RANKING) -> SeriesStanding | None:
     return (
         SeriesStanding.objects.filter(series=series, ranking=key, player_id=player_id)
@@ -220,9 +236,12 @@ def _is_number(value: str) -> bool:
 
 
 def series_csv(series: Series, key: str = MAIN_RANKING) -> str:
-    """A ranking as CSV: rank, player, club, points, tournaments played, eligible, qualified, then one
-    column per member tournament (its points, in brackets when dropped)."""
+    """A ranking as CSV: rank, player, club, points, tournaments played, eligible, qualified, the final
+    points when the rules give them (the main ranking), then one column per member tournament (its points,
+    in brackets when dropped)."""
     ranking = series_ranking(series, key)
+    rules = rules_of(series)
+    final = bool(rules.final_points) and key == MAIN_RANKING
     tournaments = [t for t, _region in series_tournaments(series)]
     out = io.StringIO()
     writer = csv.writer(out)
@@ -235,6 +254,7 @@ def series_csv(series: Series, key: str = MAIN_RANKING) -> str:
             "played",
             "eligible",
             "qualified",
+            *(["final_points"] if final else []),
             *[t.slug for t in tournaments],
         ]
     )
@@ -253,7 +273,13 @@ def series_csv(series: Series, key: str = MAIN_RANKING) -> str:
                 line.tournaments_played,
                 "true" if line.eligible else "false",
                 "true" if line.qualified else "false",
+                *([_final_cell(series, line, rules)] if final else []),
                 *cells,
             ]
         )
     return out.getvalue()
+
+
+def _final_cell(series: Series, line: SeriesStanding, rules: SeriesRules) -> str:
+    points = line_final_points(series, line, rules)
+    return "" if points is None else str(points)

@@ -10,7 +10,9 @@ The standings of a series are derived data, kept like a tournament's (``standing
 
 A series counts only finished tournaments: a tournament in play has no final places, and its live
 standings would make the series' points move with every hand. Each finished tournament gives its last
-standings snapshot (the highest ``after_round``): place = rank, field = the players ranked, total = score.
+standings snapshot (the highest ``after_round``): place = rank, field = the players ranked, total = score,
+games = the hands played (the per-games aggregate). How many tournaments the series has, finished or not,
+is what a ``best_fraction`` of them reads.
 """
 
 from __future__ import annotations
@@ -283,13 +285,15 @@ def series_results(series: Series) -> tuple[list[Result], dict[int, PlayerFacts]
         .annotate(last=Max("after_round"))
         .values_list("tournament_id", "last")
     )
-    rows: list[tuple[int, int, int, Any]] = []
+    rows: list[tuple[int, int, int, Any, int]] = []
     if last:
         wanted = Q()
         for tournament_id, after in last.items():
             wanted |= Q(tournament_id=tournament_id, after_round=after)
         rows = list(
-            Standing.objects.filter(wanted).values_list("tournament_id", "player_id", "rank", "total")
+            Standing.objects.filter(wanted).values_list(
+                "tournament_id", "player_id", "rank", "total", "hands_played"
+            )
         )
     field: dict[int, int] = {}
     for tournament_id, *_rest in rows:
@@ -299,9 +303,11 @@ def series_results(series: Series) -> tuple[list[Result], dict[int, PlayerFacts]
         t = entry.tournament
         where[tournament_id] = (entry.region, t.starts_on, (t.club.city if t.club else "") or t.venue)
     results = []
-    for tournament_id, player_id, rank, total in rows:
+    for tournament_id, player_id, rank, total, games in rows:
         region, day, city = where[tournament_id]
-        results.append(Result(player_id, tournament_id, region, rank, field[tournament_id], total, day, city))
+        results.append(
+            Result(player_id, tournament_id, region, rank, field[tournament_id], total, day, city, games)
+        )
     facts = {
         pk: PlayerFacts(gender or "", birth_year, club or "")
         for pk, gender, birth_year, club in Player.objects.filter(
@@ -324,7 +330,9 @@ def series_recompute(series: Series) -> bool:
         series = Series.objects.select_for_update().get(pk=series.pk)  # one writer per series
         state = _state(series.pk)
         results, facts = series_results(series)
-        rankings = series_rankings(rules_of(series), results, facts)
+        # every member counts for a best_fraction, the finished and those to come (as ABAKUS's season)
+        members = SeriesTournament.objects.filter(series=series).count()
+        rankings = series_rankings(rules_of(series), results, facts, tournaments=members)
         SeriesStanding.objects.filter(series=series).delete()
         bulk_insert(
             SeriesStanding,

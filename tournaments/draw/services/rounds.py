@@ -36,7 +36,7 @@ from tournaments.draw.pairing.swiss import swiss_draw
 from tournaments.draw.pairing.tables import TABLE_SIZES, RoundDraw, validate_round
 from tournaments.draw.pairing.tables import Table as DrawnTable
 from tournaments.draw.services.tables import table_codes_issue
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Tournament, refuse_if_finished
 from tournaments.participants.models import Registration
 from tournaments.participants.selectors import kept_player_ids, present_registrations
 from tournaments.ratings.models import PlayerRating
@@ -184,8 +184,7 @@ def _seed(seed: Any) -> str | None:
 
 def require_not_finished(tournament: Tournament) -> None:
     """After ``tournament_finish`` no round is drawn, confirmed, published or started."""
-    if tournament.finished_at is not None:
-        raise conflict("round", gettext_lazy("the tournament is finished: no more rounds"))
+    refuse_if_finished(tournament)
 
 
 def extra_reason_check(tournament: Tournament, number: int, reason: Any) -> str:

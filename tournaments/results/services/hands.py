@@ -48,6 +48,7 @@ from tournaments.core.validation import (
     whole_number,
 )
 from tournaments.draw.models import OPEN_ROUND_STATUSES, RELEASED_ROUND_STATUSES, Round, Table
+from tournaments.organizing.models import refuse_if_finished
 from tournaments.participants.models import Player
 from tournaments.results.models import COUNTED_HAND_STATUSES, Dispute, DisputeSubmission, Hand, HandSubmission
 from tournaments.results.selectors import named_items, scored_items, settled_by_validator
@@ -213,7 +214,8 @@ def entry_score(
         kind = summary.get("kind", "played")
     else:  # a record (the callers checked the source)
         record = dict(data)
-        if list(record.get("seats", [])) != list(deal.active):
+        seats = record.get("seats", [])
+        if not isinstance(seats, list) or seats != list(deal.active):  # null, a number, a string: refused
             raise invalid(
                 "data.seats",
                 _("must be %(expected)s for hand %(number)s at this table"),
@@ -357,16 +359,6 @@ def round_lock(table: Table) -> Round:
     round_ = Round.objects.select_related("tournament").get(pk=table.round_id)
     table.round = round_
     return round_
-
-
-def _require_not_finished(round_: Round) -> None:
-    """A finished tournament's results are frozen (``tournament_finish``): nobody enters, confirms,
-    contests, decides or voids a hand any more. Read under the round's lock, which the finish waits for."""
-    if round_.tournament.finished_at is not None:
-        raise conflict(
-            "round",
-            gettext_lazy("the tournament is finished: its results are final and can no longer change"),
-        )
 
 
 def _require_open(round_: Round) -> None:
@@ -705,7 +697,7 @@ def hand_submit(
         first = _first_response(hand, idempotency_key, digest)
         if first is not None:
             return first
-        _require_not_finished(round_)
+        refuse_if_finished(round_.tournament)
         if not trusted:
             _require_open(round_)
         elif round_.status not in RELEASED_ROUND_STATUSES:
@@ -866,7 +858,7 @@ def hand_confirm(
     table = Table.objects.select_related("round__tournament").get(pk=submission.hand.table_id)
     with acting_as(Actor(player=confirmed_by)), transaction.atomic():
         round_ = round_lock(table)
-        _require_not_finished(round_)
+        refuse_if_finished(round_.tournament)
         _require_open(round_)
         _seated(table, confirmed_by, "confirmed_by")
         hand = hand_lock(table, submission.hand.number)
@@ -908,7 +900,7 @@ def hand_contest(
     actor = Actor(player=contested_by)
     with acting_as(actor), transaction.atomic():
         round_ = round_lock(table)
-        _require_not_finished(round_)
+        refuse_if_finished(round_.tournament)
         _require_open(round_)
         _seated(table, contested_by, "contested_by")
         hand = hand_lock(table, hand.number)
@@ -1007,7 +999,7 @@ def dispute_resolve(
                 dispute_close(dispute, Dispute.Status.RESOLVED, submission, resolved_by, note)
             return submission
     with acting_as(Actor(user=resolved_by)), transaction.atomic():
-        _require_not_finished(round_lock(table))
+        refuse_if_finished(round_lock(table).tournament)
         hand = hand_lock(table, dispute.hand.number)
         dispute = Dispute.objects.get(pk=dispute.pk)
         chosen = HandSubmission.objects.get(pk=chosen.pk)
@@ -1049,7 +1041,7 @@ def hand_void(hand: Hand, *, by: Any, reason: Any) -> HandSubmission:
     reason = text(reason, "reason", max_length=NOTE_MAX, required=True)
     table = Table.objects.select_related("round__tournament").get(pk=hand.table_id)
     with acting_as(Actor(user=by)), transaction.atomic():
-        _require_not_finished(round_lock(table))
+        refuse_if_finished(round_lock(table).tournament)
         hand = hand_lock(table, hand.number)
         if hand.status == Hand.Status.VOIDED:
             return hand.submissions.get(status=SubStatus.CONFIRMED)

@@ -16,7 +16,7 @@ from tournaments.core.audit import Actor, acting_as
 from tournaments.core.events import PENALTY_CHANGED, publish
 from tournaments.core.validation import conflict, invalid, key, max_length_of, text, whole_number
 from tournaments.draw.models import Round
-from tournaments.organizing.models import Tournament
+from tournaments.organizing.models import Tournament, refuse_if_finished
 from tournaments.participants.models import Player
 from tournaments.results.models import PENALTY_POINTS_MAX, Penalty
 
@@ -54,6 +54,8 @@ def penalty_award(
         )
     fields = {"player": player, "round": round_, "points": points, "reason": reason}
     with acting_as(Actor(user=by)), transaction.atomic():
+        # under the tournament's lock, which the finish takes: no penalty moves final standings
+        refuse_if_finished(Tournament.objects.select_for_update().get(pk=tournament.pk))
         if idempotency_key:
             existing = Penalty.objects.filter(tournament=tournament, idempotency_key=idempotency_key).first()
             if existing is not None:
@@ -82,6 +84,7 @@ def penalty_withdraw(penalty: Penalty, *, by: Any, reason: Any) -> Penalty:
     by = _organizer(by)
     reason = text(reason, "reason", max_length=max_length_of(Penalty, "withdrawal_reason"), required=True)
     with acting_as(Actor(user=by)), transaction.atomic():
+        refuse_if_finished(Tournament.objects.select_for_update().get(pk=penalty.tournament_id))
         penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
         if penalty.withdrawn_at is not None:
             if penalty.withdrawal_reason == reason:
