@@ -3,6 +3,7 @@ from __future__ import annotations
 from datetime import date
 
 import factory
+from django.utils import timezone
 
 from tournaments.draw.models import Round, Seat, Table
 from tournaments.organizing.models import Club, Tournament
@@ -33,6 +34,11 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     starts_on = date(2026, 11, 21)
     game = "hungarian"
     rules_preset = "tournament"
+    status = Tournament.Status.REGISTRATION  # the model's default
+    # a finished tournament has its final mark (the database's tournament_finished_marked says so)
+    finished_at = factory.LazyAttribute(
+        lambda t: timezone.now() if t.status == Tournament.Status.FINISHED else None
+    )
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):

@@ -255,3 +255,41 @@ def test_best_n_never_counts_more_than_n_and_ranks_are_competition_ranks(rows, b
                 assert line.points == previous.points
         if line.dropped and line.counted:
             assert min(r.points for r in line.counted) >= max(r.points for r in line.dropped)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 12), st.integers(1, 6), st.integers(-50, 50)), min_size=1, max_size=60),
+    st.sampled_from(
+        [
+            {"points": {"method": "table", "table": [10, 8, 6, 4]}, "best_of": 2, "min_tournaments": 2},
+            {"points": {"method": "score"}, "participation_points": 1},
+            {"preset": "tirol_cup"},
+            {"preset": "heine"},
+        ]
+    ),
+)
+def test_a_side_ranking_by_player_is_the_main_rankings_lines_of_its_players_ranked_anew(
+    entries: list[tuple[int, int, int]], base: dict
+) -> None:
+    """``series_rankings`` ranks a side filter that asks only of the player (gender, birth year, club)
+    from the main ranking's lines (a season's recompute saves a pass per side ranking): the same as
+    ranking the results the filter keeps on their own."""
+    seen: set[tuple[int, int]] = set()
+    rows = []
+    for player, tournament, total in entries:
+        if (player, tournament) in seen:
+            continue
+        seen.add((player, tournament))
+        rows.append(result(player, tournament, 1 + len([k for k in seen if k[1] == tournament]), total=total))
+    facts = {p: PlayerFacts("f" if p % 2 else "m", 1990 + p, "club-a" if p % 3 else "") for p in range(13)}
+    sides = [
+        {"key": "women", "name": "Women", "filter": {"gender": "f"}},
+        {"key": "young", "name": "Young", "filter": {"born_from": 1996}},
+        {"key": "club", "name": "Club", "filter": {"club": "club-a", "gender": "m"}},
+    ]
+    rules = parse_rules({**base, "side_rankings": sides})
+    rankings = series_rankings(rules, rows, facts)
+    for side in rules.side_rankings:
+        alone = series_rank(rules, rows, players=facts, side=side.filter)
+        assert rankings[side.key] == alone, side.key

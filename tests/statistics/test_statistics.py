@@ -5,6 +5,7 @@ page and the player page's snippet show them in the reader's language."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
@@ -207,3 +208,27 @@ def test_a_hand_entered_as_a_record_counts_what_its_replay_says(django_capture_o
     assert (g.hands, g.with_facts, g.declarer) == (1, 1, 1)
     stats = tournament_statistics(tournament)
     assert [c.contract for c in stats.contracts] == [summary["bid"]]
+
+
+def test_a_change_to_one_tournament_recomputes_only_its_share(
+    hungarian, admin_user, django_capture_on_commit_callbacks
+) -> None:
+    """A player's statistics add up a share per tournament: after a change to one of their tournaments only
+    that tournament's hands are read again, and the sum is what a computation from nothing gives."""
+    b = seat(hungarian, "B")
+    other = TournamentFactory(deals_per_round_4=4)
+    table = seated_table(other, [b, *PlayerFactory.create_batch(3)])
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(table, 1, played("two", "B", "A", points=40, tricks=4), by="C", confirm="D")
+        enter(table, 2, played("three", "C", "D", points=70, tricks=6), by="A", confirm="B")
+    player_statistics(b)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_void(Hand.objects.get(table=table, number=2), by=admin_user, reason="misdeal")
+    with CaptureQueriesContext(connection) as after:
+        changed = player_statistics(b)
+    (hands,) = [q["sql"] for q in after.captured_queries if 'FROM "tournaments_hand"' in q["sql"]]
+    assert f'"table_id" IN ({table.pk})' in hands  # the other tournament's share came from the cache
+    cache.clear()
+    assert changed == player_statistics(b)
+    (g,) = changed.games
+    assert (g.hands, g.voided) == (6, 1)  # four hands of the first tournament, two of the other

@@ -3,12 +3,18 @@ given as tuples, never as model instances; PostgreSQL's COPY where the database 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
 from django.db.models import Model
 from django.utils import timezone
+
+
+class JsonText(str):
+    """A JSON column's value already written as JSON text (a recompute that writes many documents builds
+    their text directly): stored as the document it spells."""
 
 
 def bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
@@ -28,10 +34,30 @@ def bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, 
     }
     if connection.vendor != "postgresql":
         model.objects.bulk_create(
-            [model(**dict(zip(names, row, strict=True)), **extra) for row in rows], batch_size=2000
+            [
+                model(
+                    **{
+                        n: json.loads(v) if isinstance(v, JsonText) else v
+                        for n, v in zip(names, row, strict=True)
+                    },
+                    **extra,
+                )
+                for row in rows
+            ],
+            batch_size=2000,
         )
         return
     from psycopg.types.json import Jsonb
+
+    dumped: dict[int, str] = {}  # a value given for several rows (the same object) is dumped once
+
+    def dumps(value: Any) -> str:
+        if isinstance(value, JsonText):
+            return value
+        text = dumped.get(id(value))
+        if text is None:
+            text = dumped[id(value)] = json.dumps(value)
+        return text
 
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
@@ -47,7 +73,7 @@ def bulk_insert(model: type[Model], names: Sequence[str], rows: list[tuple[Any, 
         for row in rows:
             copy.write_row(
                 [
-                    constant if index is None else Jsonb(row[index]) if is_json else row[index]
+                    constant if index is None else Jsonb(row[index], dumps) if is_json else row[index]
                     for index, constant, is_json in plan
                 ]
             )

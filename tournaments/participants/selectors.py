@@ -180,7 +180,7 @@ def player_tournaments(player: Player, tournaments: QuerySet[Tournament]) -> lis
             tournament_id__in=list(latest), after_round__in={after for after, _, _ in latest.values()}
         )
         .values("tournament_id", "after_round")
-        .annotate(n=Count("pk"))
+        .annotate(n=Count("*"))  # COUNT(*): answered from the (tournament, after_round, rank) index
         .values_list("tournament_id", "after_round", "n")
     }
     lines = []

@@ -56,8 +56,9 @@ Decisions where the cups differ:
 
 from __future__ import annotations
 
+import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -210,6 +211,11 @@ class SideFilter:
 
     def needs_player(self) -> bool:
         return bool(self.gender or self.club or self.born_from is not None or self.born_before is not None)
+
+    def by_player_only(self) -> bool:
+        """Whether only the player decides (not a tournament's city or region): then a side ranking's line
+        of a player is the main ranking's line, with the same results, points and tie-breaks."""
+        return self.needs_player() and not (self.city or self.city_not or self.region)
 
 
 @dataclass(frozen=True)
@@ -726,9 +732,9 @@ def heine_points(total: Decimal, full: Decimal = Decimal(100), cap: Decimal = De
 # --- ranking ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Result:
-    """A player's final result in one member tournament (its last standings snapshot)."""
+class Result(NamedTuple):
+    """A player's final result in one member tournament (its last standings snapshot); a tuple, as
+    ``ResultLine``: a season reads tens of thousands."""
 
     player_id: int
     tournament_id: int
@@ -766,21 +772,38 @@ class ResultLine(NamedTuple):
     weight: Decimal | None = None  # the ema aggregate's: 1, 0.5 aged, 0 dropped by age
 
     def as_json(self) -> dict[str, Any]:
+        tournament_id, day, region, place, players, total, points, counted = self[:8]  # (quicker by index)
         out = {
-            "tournament_id": self.tournament_id,
-            "date": self.date.isoformat(),
-            "region": self.region,
-            "place": self.place,
-            "players": self.players,
-            "total": str(self.total),
-            "points": str(self.points),
-            "counted": self.counted,
+            "tournament_id": tournament_id,
+            "date": day.isoformat(),
+            "region": region,
+            "place": place,
+            "players": players,
+            "total": str(total),
+            "points": str(points),
+            "counted": counted,
         }
         if self.games is not None:
             out["games"] = self.games
         if self.weight is not None:
             out["weight"] = str(self.weight)
         return out
+
+    def as_json_text(self) -> str:
+        """``as_json`` written as JSON text at once (a season writes tens of thousands: no dict, no
+        encoder); the same document."""
+        tournament_id, day, region, place, players, total, points, counted, games, weight = self
+        text = (
+            f'{{"tournament_id": {tournament_id}, "date": "{day.isoformat()}", '
+            f'"region": {json.dumps(region)}, "place": {place}, "players": {players}, '
+            f'"total": "{total}", "points": "{points}", '
+            f'"counted": {"true" if counted else "false"}'
+        )
+        if games is not None:
+            text += f', "games": {games}'
+        if weight is not None:
+            text += f', "weight": "{weight}"'
+        return text + "}"
 
 
 @dataclass(frozen=True)
@@ -819,6 +842,11 @@ def _keeps(flt: SideFilter | None, row: Result, facts: PlayerFacts | None) -> bo
         return False
     if flt.region and _norm(row.region) != _norm(flt.region):
         return False
+    return _keeps_player(flt, facts)
+
+
+def _keeps_player(flt: SideFilter, facts: PlayerFacts | None) -> bool:
+    """What the filter asks of the player (all of it, when it asks nothing of the tournament)."""
     if not flt.needs_player():
         return True
     if facts is None:
@@ -952,30 +980,59 @@ def series_rank(
     results count). ``context``: the series' own figures (by default read from ``results``)."""
     rows = list(results)
     ctx = context or RankContext.of(rules, rows)
+    return _ranked(
+        rules, _drafts(rules, rows, ctx, players=players, side=side, eligible_players=eligible_players)
+    )
+
+
+@dataclass(frozen=True)
+class _Draft:
+    """A player's line before it is ranked: what ranks it (``key``) and what it shows."""
+
+    key: tuple
+    player_id: int
+    points: Decimal
+    eligible: bool
+    results: tuple[ResultLine, ...]
+    tiebreaks: dict[str, Any]  # the rules' tie-breaks, as stored (strings for Decimals)
+
+
+def _drafts(
+    rules: SeriesRules,
+    rows: Sequence[Result],
+    ctx: RankContext,
+    *,
+    players: Mapping[int, PlayerFacts] | None,
+    side: SideFilter | None,
+    eligible_players: Collection[int] | None,
+) -> list[_Draft]:
+    """Each player's line of one ranking, not yet ranked (``series_rank``'s first half)."""
     agg = rules.aggregate
-    shared: dict[tuple[int, int], int] = defaultdict(int)  # the places of the whole field, before filters
-    for row in rows:
-        shared[(row.tournament_id, row.place)] += 1
+    # the places of the whole field, before filters: how many share each
+    shared = Counter((row.tournament_id, row.place) for row in rows)
     # a player's results as plain tuples (tournament, date, region, place, players, total, points, games)
-    # until the aggregate says which count: one ResultLine each then (a frozen dataclass is dear to copy)
+    # until the aggregate says which count: one ResultLine each then
     by_player: dict[int, list[tuple]] = defaultdict(list)
+    facts = players or {}
+    known_points = ctx.points
     for row in rows:
-        if not _keeps(side, row, (players or {}).get(row.player_id)):
+        player_id, tournament_id, region, place, field_size, total, day, _city, games = row
+        if side is not None and not _keeps(side, row, facts.get(player_id)):
             continue
-        tied = shared[(row.tournament_id, row.place)]
-        known = (row.place, row.players, row.total, tied)
-        points = ctx.points.get(known)
+        tied = shared[(tournament_id, place)]
+        known = (place, field_size, total, tied)
+        points = known_points.get(known)
         if points is None:
-            points = ctx.points[known] = place_points(rules, row.place, row.players, row.total, tied)
-        by_player[row.player_id].append(
-            (row.tournament_id, row.date, row.region, row.place, row.players, row.total, points, row.games)
-        )
+            points = known_points[known] = place_points(rules, place, field_size, total, tied)
+        by_player[player_id].append((tournament_id, day, region, place, field_size, total, points, games))
     if rules.best_of is not None:
         keep: int | None = rules.best_of
     elif rules.best_fraction is not None:
         keep = rules.best_fraction.count(ctx.tournaments)
     else:
         keep = None
+    text: dict[Decimal, str] = {}  # a season repeats few point values: each turned into text once
+    per_games, ema, make_line = agg.method == "per_games", agg.method == "ema", ResultLine._make
     drafts = []
     for player_id, lines in by_player.items():
         weights: dict[int, Decimal] = {}
@@ -985,11 +1042,13 @@ def series_rank(
             best_first = sorted(lines, key=lambda r: (-r[6], -r[1].toordinal(), r[0]))
             counted_ids = {r[0] for r in best_first[: len(best_first) if keep is None else keep]}
         marked = tuple(
-            ResultLine(
-                *r[:7],
-                r[0] in counted_ids,
-                games=r[7] if agg.method == "per_games" else None,
-                weight=weights.get(r[0]) if agg.method == "ema" else None,
+            make_line(
+                (
+                    *r[:7],
+                    r[0] in counted_ids,
+                    r[7] if per_games else None,
+                    weights.get(r[0]) if ema else None,
+                )
             )
             for r in sorted(lines, key=lambda r: (r[1], r[0]))
         )
@@ -1012,30 +1071,39 @@ def series_rank(
         else:
             eligible = len(marked) >= rules.min_tournaments
         total = total.quantize(CENT, ROUND_HALF_UP)
-        drafts.append((_sort_key(rules, total, eligible, tb), player_id, total, eligible, marked, tb))
-    drafts.sort(key=lambda d: (d[0], d[1]))
+        shown = {name: _jsonable(tb[name], text) for name in rules.tiebreaks}
+        drafts.append(
+            _Draft(_sort_key(rules, total, eligible, tb), player_id, total, eligible, marked, shown)
+        )
+    return drafts
+
+
+def _ranked(rules: SeriesRules, drafts: Sequence[_Draft]) -> list[Line]:
+    """The lines in order with their ranks (shared only when every tie-break is equal)."""
+    ordered = sorted(drafts, key=lambda d: (d.key, d.player_id))
     out: list[Line] = []
-    for position, (key, player_id, total, eligible, marked, tb) in enumerate(drafts, start=1):
-        rank = out[-1].rank if out and drafts[position - 2][0] == key else position
+    for position, draft in enumerate(ordered, start=1):
+        rank = out[-1].rank if out and ordered[position - 2].key == draft.key else position
         out.append(
             Line(
-                player_id,
+                draft.player_id,
                 rank,
-                total,
-                len(marked),
-                eligible,
+                draft.points,
+                len(draft.results),
+                draft.eligible,
                 False,
-                marked,
-                {name: _jsonable(tb[name]) for name in rules.tiebreaks},
+                draft.results,
+                draft.tiebreaks,
             )
         )
     return out
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: Any, text: dict[Decimal, str]) -> Any:
+    """A tie-break's value as stored: Decimals as text (``text`` keeps each one made)."""
     if isinstance(value, tuple):
-        return [str(v) for v in value]
-    return str(value) if isinstance(value, Decimal) else value
+        return [text.get(v) or text.setdefault(v, str(v)) for v in value]
+    return (text.get(value) or text.setdefault(value, str(value))) if isinstance(value, Decimal) else value
 
 
 def region_key(region: str) -> str:
@@ -1058,9 +1126,15 @@ def series_rankings(
     result's)."""
     rows = list(results)
     ctx = RankContext.of(rules, rows, tournaments=tournaments, reference=reference)
-    rankings: dict[str, list[Line]] = {MAIN_RANKING: series_rank(rules, rows, players=players, context=ctx)}
+    main = _drafts(rules, rows, ctx, players=players, side=None, eligible_players=None)
+    rankings: dict[str, list[Line]] = {MAIN_RANKING: _ranked(rules, main)}
+    facts = players or {}
     for side in rules.side_rankings:
-        rankings[side.key] = series_rank(rules, rows, players=players, side=side.filter, context=ctx)
+        if side.filter.by_player_only():  # the main ranking's lines of the players it keeps, ranked anew
+            kept = [d for d in main if _keeps_player(side.filter, facts.get(d.player_id))]
+            rankings[side.key] = _ranked(rules, kept)
+        else:
+            rankings[side.key] = series_rank(rules, rows, players=players, side=side.filter, context=ctx)
     regions = sorted({row.region for row in rows if row.region})
     # a region's ranking orders the players who meet the series' minimum over all its tournaments first:
     # a region's regular with fewer points must not pass its best for having played there more

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.core.messages import EngineError
 from engine.games import GAMES, game
 from tournaments.core.audit import acting_as
-from tournaments.core.bulk import bulk_insert
+from tournaments.core.bulk import JsonText, bulk_insert
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import SERIES_CHANGED, SERIES_STALE, publish
 from tournaments.core.freshness import Freshness
@@ -303,10 +303,11 @@ def series_results(series: Series) -> tuple[list[Result], dict[int, PlayerFacts]
         t = entry.tournament
         where[tournament_id] = (entry.region, t.starts_on, (t.club.city if t.club else "") or t.venue)
     results = []
+    make = Result._make
     for tournament_id, player_id, rank, total, games in rows:
         region, day, city = where[tournament_id]
         results.append(
-            Result(player_id, tournament_id, region, rank, field[tournament_id], total, day, city, games)
+            make((player_id, tournament_id, region, rank, field[tournament_id], total, day, city, games))
         )
     facts = {
         pk: PlayerFacts(gender or "", birth_year, club or "")
@@ -334,6 +335,8 @@ def series_recompute(series: Series) -> bool:
         members = SeriesTournament.objects.filter(series=series).count()
         rankings = series_rankings(rules_of(series), results, facts, tournaments=members)
         SeriesStanding.objects.filter(series=series).delete()
+        # a side ranking's line shares its results with the main ranking's: made (and written) once
+        shown: dict[int, JsonText] = {}
         bulk_insert(
             SeriesStanding,
             STANDING_ROW,
@@ -347,7 +350,10 @@ def series_recompute(series: Series) -> bool:
                     line.played,
                     line.eligible,
                     line.qualified,
-                    [r.as_json() for r in line.results],
+                    shown.get(id(line.results))
+                    or shown.setdefault(
+                        id(line.results), JsonText(f"[{', '.join(r.as_json_text() for r in line.results)}]")
+                    ),
                     line.tiebreaks,
                 )
                 for key, lines in rankings.items()

@@ -10,7 +10,11 @@ bonuses (``with_facts`` tells how many hands did). What a hand says happened is 
 replays to.
 
 Cost: a player's statistics read the player's seats (one query, which also gives the cache key) and, on a
-cache miss, their tables' counted hands with their confirmed results (one more), and compute in Python.
+cache miss, add up the player's share of each of their tournaments: the shares are cached per player, each
+with the fingerprint of its tournament (its standings' version, rules and the player's tables), so only the
+shares of the tournaments that changed are computed again, from their tables' counted hands with their
+confirmed results (one more query), in Python. A change to one of a busy player's 500 tournaments costs
+their next view that tournament's hands, not the 30,000 of the season.
 The cache key holds the standings' version of each of the player's tournaments: every change that can
 change a statistic (a hand confirmed, voided, contested or settled, a tournament's rules or visibility
 edited) already bumps it in the same transaction (``HAND_CHANGED``, ``TOURNAMENT_SAVED`` ->
@@ -274,7 +278,11 @@ class _Tally:
         self.count: Counter[str] = Counter()
         self.contracts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         self.bonuses: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-        self.payments: list[int] = []
+        #: the payments per hand played: their sum, how many, the best and the worst
+        self.paid = 0
+        self.paid_hands = 0
+        self.best: int | None = None
+        self.worst: int | None = None
 
     def bonus(self, name: str, announced: bool, made: bool) -> None:
         line = self.bonuses[name]
@@ -282,32 +290,114 @@ class _Tally:
         line[1] += made
         line[2] += announced and made
 
+    def pay(self, amount: int) -> None:
+        self.paid += amount
+        self.paid_hands += 1
+        self.best = amount if self.best is None else max(self.best, amount)
+        self.worst = amount if self.worst is None else min(self.worst, amount)
+
+    def share(self) -> tuple[Any, ...]:
+        """What this tally holds, as plain values (what the cache keeps of a tournament's share)."""
+        return (
+            dict(self.count),
+            {name: tuple(line) for name, line in self.contracts.items()},
+            {name: tuple(line) for name, line in self.bonuses.items()},
+            (self.paid, self.paid_hands, self.best, self.worst),
+        )
+
+    def add(self, share: tuple[Any, ...]) -> None:
+        """Add a share (``share()`` of another tally) to this one."""
+        count, contracts, bonuses, (paid, paid_hands, best, worst) = share
+        self.count.update(count)
+        for name, (played, won) in contracts.items():
+            line = self.contracts[name]
+            line[0] += played
+            line[1] += won
+        for name, (announced, made, announced_made) in bonuses.items():
+            line = self.bonuses[name]
+            line[0] += announced
+            line[1] += made
+            line[2] += announced_made
+        self.paid += paid
+        self.paid_hands += paid_hands
+        if best is not None:
+            self.best = best if self.best is None else max(self.best, best)
+        if worst is not None:
+            self.worst = worst if self.worst is None else min(self.worst, worst)
+
+
+# A player's statistics are the sum of their tournaments' shares: what the player's seats in one
+# tournament count (a tally of its game). A miss of the player's key (any of their tournaments changed)
+# recomputes only the shares whose tournament changed: the shares are kept, per player, under a key of
+# their own (``_shares_key``), each with the fingerprint it was computed for (the tournament, its game,
+# rules and standings' version, the player's tables and positions in it), and one whose fingerprint no
+# longer matches is computed again. A share is exact for its fingerprint, so a share written by a
+# concurrent request, or an old one, is never wrong: at worst it is computed again.
+SHARES_SECONDS = 7 * 24 * 3600
+SHARES_FORMAT = 1  # the layout of ``_Tally.share()``: a new one must not read the shares an older one kept
+
+
+def _shares_key(player_id: int) -> str:
+    return _key("player-shares", SHARES_FORMAT, player_id)
+
 
 def _player_statistics(player_id: int, rows: list[tuple[Any, ...]], public_only: bool) -> PlayerStatistics:
-    seat_of = {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in rows}
+    by_tournament: dict[int, dict[int, tuple[Any, ...]]] = {}
+    for row in rows:  # by table, as the rows come (a second seat at one table would be the last one)
+        by_tournament.setdefault(row[2], {})[row[0]] = row
+    fingerprints = {
+        tournament_id: (
+            seats[next(iter(seats))][3:],  # game, preset, options, standings' version
+            tuple((table_id, row[1]) for table_id, row in seats.items()),
+        )
+        for tournament_id, seats in by_tournament.items()
+    }
+    kept: dict[int, tuple[Any, Any]] = cache_get(_shares_key(player_id)) or {}
+    shares = {
+        tournament_id: kept[tournament_id][1]
+        for tournament_id, fingerprint in fingerprints.items()
+        if tournament_id in kept and kept[tournament_id][0] == fingerprint
+    }
+    missing = [tournament_id for tournament_id in by_tournament if tournament_id not in shares]
+    if missing:
+        shares.update(_shares(by_tournament, missing))
+        kept = {**kept, **{t: (fingerprints[t], shares[t]) for t in missing}}
+        cache_set(_shares_key(player_id), kept, SHARES_SECONDS)
     tallies: dict[str, _Tally] = {}
+    for tournament_id, seats in by_tournament.items():
+        share = shares[tournament_id]
+        if share is not None:  # None: no counted hand at the player's tables
+            tallies.setdefault(seats[next(iter(seats))][3], _Tally()).add(share)
+    games = tuple(_game_line(game_id, tallies[game_id]) for game_id in GAMES if game_id in tallies)
+    return PlayerStatistics(player_id=player_id, games=games, public_only=public_only)
+
+
+def _shares(
+    by_tournament: dict[int, dict[int, tuple[Any, ...]]], tournament_ids: list[int]
+) -> dict[int, tuple[Any, ...] | None]:
+    """The shares of ``tournament_ids``: one query for the counted hands of the player's tables there."""
+    seat_of = {table_id: row for t in tournament_ids for table_id, row in by_tournament[t].items()}
+    tallies: dict[int, _Tally] = {}
     rules = _Rules()
-    hands = _counted_hands(Q(table_id__in=list(seat_of))) if seat_of else []
-    for hand in hands:
-        position, tournament_id, game_id, preset, options = seat_of[hand["table_id"]]
-        tally = tallies.setdefault(game_id, _Tally())
+    for hand in _counted_hands(Q(table_id__in=list(seat_of))):
+        _table_id, position, tournament_id, game_id, preset, options, _version = seat_of[hand["table_id"]]
+        tally = tallies.setdefault(tournament_id, _Tally())
         if hand["status"] == Hand.Status.VOIDED:
             tally.count["hands"] += 1
             tally.count["voided"] += 1
-            tally.payments.append(0)
+            tally.pay(0)
             continue
         hand_rules = rules.of(tournament_id, game_id, preset, options)
         facts = hand_facts_of(game_id, hand["result__source"], hand["result__payload"], hand_rules)
         if not _plays(facts, position, hand, game_id, hand_rules):
             continue
         tally.count["hands"] += 1
-        tally.payments.append(int((hand["payments"] or {}).get(position, 0)))
+        tally.pay(int((hand["payments"] or {}).get(position, 0)))
         if facts is None:
             continue
         tally.count["with_facts"] += 1
         _count_player(tally, facts, position)
-    games = tuple(_game_line(game_id, tallies[game_id]) for game_id in GAMES if game_id in tallies)
-    return PlayerStatistics(player_id=player_id, games=games, public_only=public_only)
+    return {t: tallies[t].share() if t in tallies else None for t in tournament_ids}
 
 
 def _count_player(tally: _Tally, facts: HandFacts, position: str) -> None:
@@ -330,7 +420,6 @@ def _count_player(tally: _Tally, facts: HandFacts, position: str) -> None:
 
 
 def _game_line(game_id: str, tally: _Tally) -> GameStatistics:
-    pays = tally.payments
     c = tally.count
     return GameStatistics(
         game=game_id,
@@ -345,10 +434,10 @@ def _game_line(game_id: str, tally: _Tally) -> GameStatistics:
         opponent_won=c["opponent_won"],
         contracts=_contract_lines(game_id, tally),
         bonuses=_bonus_lines(game_id, tally),
-        payments_total=sum(pays),
-        payments_mean=round(sum(pays) / len(pays), 2) if pays else None,
-        payments_best=max(pays) if pays else None,
-        payments_worst=min(pays) if pays else None,
+        payments_total=tally.paid,
+        payments_mean=round(tally.paid / tally.paid_hands, 2) if tally.paid_hands else None,
+        payments_best=tally.best,
+        payments_worst=tally.worst,
     )
 
 
