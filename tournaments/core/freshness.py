@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.db.models import F, Model, Q
 from django.utils import timezone
 
@@ -29,6 +30,33 @@ class Freshness:
         self.model = model
         self.owner = owner
         self.claim_seconds = claim_seconds
+
+    def state(self, owner_id: Any) -> Any:
+        """The owner's state row, made on first use (one made by a concurrent transaction is read)."""
+        try:
+            with transaction.atomic():
+                return self.model.objects.get_or_create(**{self.owner: owner_id})[0]
+        except IntegrityError:
+            return self.model.objects.get(**{self.owner: owner_id})
+
+    def mark_stale(self, owner_id: Any, *, nudge_after: timedelta) -> bool:
+        """In the caller's transaction (it commits or rolls back with the change): the version bumped and the
+        data stale since now unless it already was. Whether a refresh should be sent: this made it stale, or
+        it has stayed stale ``nudge_after`` with no worker holding it (its task was lost); otherwise a worker
+        is on it, or the task that made it stale is on its way, and either sees this change by the version."""
+        now = timezone.now()
+        self.state(owner_id)
+        state = self.model.objects.select_for_update().get(**{self.owner: owner_id})
+        became_stale = state.stale_since is None
+        unattended = (
+            not became_stale
+            and state.stale_since < now - nudge_after
+            and (state.claimed_until is None or state.claimed_until < now)
+        )
+        self.model.objects.filter(pk=state.pk).update(
+            version=F("version") + 1, stale_since=state.stale_since or now
+        )
+        return became_stale or unattended
 
     def _unclaimed(self, now: datetime) -> Q:
         return Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)

@@ -24,8 +24,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q
+from django.db import connection, transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from tournaments.core.events import RATINGS_STALE, publish
@@ -233,32 +233,13 @@ FRESHNESS = Freshness(RatingState, "game", claim_seconds=CLAIM_SECONDS)
 NUDGE_AFTER = timedelta(seconds=2)
 
 
-def _state(game: str) -> RatingState:
-    try:
-        with transaction.atomic():
-            return RatingState.objects.get_or_create(game=game)[0]
-    except IntegrityError:  # created by a concurrent transaction
-        return RatingState.objects.get(game=game)
-
-
 def ratings_mark_stale(game: str) -> None:
     """Record, in the caller's transaction, that the game's ratings must be rebuilt (a merge or its undo
     moved finished results, a finished tournament was re-opened); publish ``RATINGS_STALE`` (a rebuild
     after the commit) when this makes them stale, or when they stayed stale a while with no worker on
-    them. The mark commits or rolls back with the change, so a lost task leaves it for the sweep."""
-    now = timezone.now()
-    _state(game)
-    state = RatingState.objects.select_for_update().get(game=game)
-    became_stale = state.stale_since is None
-    unattended = (
-        not became_stale
-        and state.stale_since < now - NUDGE_AFTER
-        and (state.claimed_until is None or state.claimed_until < now)
-    )
-    RatingState.objects.filter(pk=state.pk).update(
-        version=F("version") + 1, stale_since=state.stale_since or now
-    )
-    if became_stale or unattended:
+    them (``Freshness.mark_stale``). The mark commits or rolls back with the change, so a lost task leaves
+    it for the sweep."""
+    if FRESHNESS.mark_stale(game, nudge_after=NUDGE_AFTER):
         publish(RATINGS_STALE, game=game)
 
 
@@ -284,7 +265,7 @@ def _standings_current(game: str) -> None:
 def ratings_recompute(game: str) -> bool:
     """From scratch: the game's standings made current, its ratings rebuilt; marked current if no change
     came in since the rebuild began (compare-and-set on the version). Whether they are current now."""
-    state = _state(game)  # the version this rebuild counts, read before anything it reads
+    state = FRESHNESS.state(game)  # the version this rebuild counts, read before anything it reads
     _standings_current(game)
     ratings_rebuild(game)
     return FRESHNESS.settle(state)

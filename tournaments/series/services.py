@@ -21,9 +21,8 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Max, Q
-from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -228,31 +227,11 @@ FRESHNESS = Freshness(SeriesState, "series_id", claim_seconds=CLAIM_SECONDS)
 NUDGE_AFTER = timedelta(seconds=2)
 
 
-def _state(series_id: int) -> SeriesState:
-    try:
-        with transaction.atomic():
-            return SeriesState.objects.get_or_create(series_id=series_id)[0]
-    except IntegrityError:  # created by a concurrent transaction
-        return SeriesState.objects.get(series_id=series_id)
-
-
 def series_mark_stale(series_id: int) -> None:
     """Record, in the caller's transaction, that the series' standings must be recomputed; publish
     ``SERIES_STALE`` (a refresh after the commit) when this makes them stale, or when they stayed stale a
-    while with no worker holding them."""
-    now = timezone.now()
-    _state(series_id)
-    state = SeriesState.objects.select_for_update().get(series_id=series_id)
-    became_stale = state.stale_since is None
-    unattended = (
-        not became_stale
-        and state.stale_since < now - NUDGE_AFTER
-        and (state.claimed_until is None or state.claimed_until < now)
-    )
-    SeriesState.objects.filter(pk=state.pk).update(
-        version=F("version") + 1, stale_since=state.stale_since or now
-    )
-    if became_stale or unattended:
+    while with no worker holding them (``Freshness.mark_stale``)."""
+    if FRESHNESS.mark_stale(series_id, nudge_after=NUDGE_AFTER):
         publish(SERIES_STALE, series_id=series_id)
 
 
@@ -329,7 +308,7 @@ def series_recompute(series: Series) -> bool:
     worker's claim; returns whether they are current now."""
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)  # one writer per series
-        state = _state(series.pk)
+        state = FRESHNESS.state(series.pk)
         results, facts = series_results(series)
         # every member counts for a best_fraction, the finished and those to come (as ABAKUS's season)
         members = SeriesTournament.objects.filter(series=series).count()
