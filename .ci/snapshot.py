@@ -273,6 +273,8 @@ ADDED_KEYS = frozenset(
         "seed_by",
         # issue 31: whether its deals are a maximum within the round's time
         "deals_within_time",
+        # issue 32: each time the finished tournament was re-opened, with its reason (none here)
+        "reopenings",
     }
 )
 # What issue 24 added on purpose to the pages a Hungarian tournament already had: the footer's links to the
