@@ -61,7 +61,7 @@ class Freshness:
     def _unclaimed(self, now: datetime) -> Q:
         return Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
 
-    def claim(self, owner_id: int, *, renew: bool = False) -> bool:
+    def claim(self, owner_id: Any, *, renew: bool = False) -> bool:
         """Take (or, ``renew``, extend) the claim on a stale owner; whether this worker holds it now."""
         now = timezone.now()
         stale = self.model.objects.filter(**{self.owner: owner_id, "stale_since__isnull": False})
@@ -69,7 +69,7 @@ class Freshness:
             stale = stale.filter(self._unclaimed(now))
         return bool(stale.update(claimed_until=now + timedelta(seconds=self.claim_seconds)))
 
-    def due(self, older_than: timedelta) -> list[int]:
+    def due(self, older_than: timedelta) -> list[Any]:
         """Owners stale for ``older_than`` that no worker holds (the sweep's)."""
         now = timezone.now()
         stale = self.model.objects.filter(self._unclaimed(now), stale_since__lt=now - older_than)
@@ -97,7 +97,7 @@ class Freshness:
 
     def refresh(
         self,
-        owner_id: int,
+        owner_id: Any,
         recompute: Callable[[Any], bool],
         load: Callable[[int], Any],
         *,

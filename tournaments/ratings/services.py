@@ -287,12 +287,3 @@ def ratings_refresh(game: str) -> bool:
 def ratings_stale_due(older_than: timedelta) -> list[str]:
     """Games whose ratings stayed stale for ``older_than`` and that no worker holds (the sweep's)."""
     return FRESHNESS.due(older_than)
-
-
-def ratings_ensure_current(game: str) -> bool:
-    """Rebuild now unless the game's ratings count every change; whether it rebuilt (tests, the demo)."""
-    state = RatingState.objects.filter(game=game).first()
-    if state is None or state.stale_since is None:
-        return False
-    ratings_recompute(game)
-    return True

@@ -772,26 +772,13 @@ class ResultLine(NamedTuple):
     weight: Decimal | None = None  # the ema aggregate's: 1, 0.5 aged, 0 dropped by age
 
     def as_json(self) -> dict[str, Any]:
-        tournament_id, day, region, place, players, total, points, counted = self[:8]  # (quicker by index)
-        out = {
-            "tournament_id": tournament_id,
-            "date": day.isoformat(),
-            "region": region,
-            "place": place,
-            "players": players,
-            "total": str(total),
-            "points": str(points),
-            "counted": counted,
-        }
-        if self.games is not None:
-            out["games"] = self.games
-        if self.weight is not None:
-            out["weight"] = str(self.weight)
-        return out
+        """The result as a standing's ``results`` stores it (the document ``as_json_text`` writes)."""
+        return json.loads(self.as_json_text())
 
     def as_json_text(self) -> str:
-        """``as_json`` written as JSON text at once (a season writes tens of thousands: no dict, no
-        encoder); the same document."""
+        """The result as JSON text, written at once (a season writes tens of thousands: no dict, no
+        encoder): tournament, date, region, place, field, total, points, counted, and games or weight when
+        the aggregate shows them."""
         tournament_id, day, region, place, players, total, points, counted, games, weight = self
         text = (
             f'{{"tournament_id": {tournament_id}, "date": "{day.isoformat()}", '
