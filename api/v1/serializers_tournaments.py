@@ -280,15 +280,25 @@ class FinishSerializer(serializers.Serializer):
     )
 
 
+class TextField(serializers.CharField):
+    """A reason as the services read it: text only (DRF's CharField turns a number into its digits, so a
+    reason of 123 would be kept as "123"); the service checks its length, NUL and blanks."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(trim_whitespace=False, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            raise serializers.ValidationError(str(texts.NOT_TEXT % {"type": type(data).__name__}))
+        return super().to_internal_value(data)
+
+
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(trim_whitespace=False)
+    reason = TextField()
 
 
 class ReopenSerializer(serializers.Serializer):
-    reason = serializers.CharField(
-        trim_whitespace=False,
-        help_text="Why the finished tournament is re-opened: kept and shown on its pages.",
-    )
+    reason = TextField(help_text="Why the finished tournament is re-opened: kept and shown on its pages.")
 
 
 class OpponentSerializer(serializers.Serializer):

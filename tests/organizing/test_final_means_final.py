@@ -5,6 +5,7 @@ undone by finishing again; a status changed any other way is refused."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -129,10 +130,12 @@ def test_reopening_needs_a_reason_and_is_kept_audited_and_shown(
 ) -> None:
     client, url, tournament = cup["client"], cup["url"], cup["tournament"]
     finished_at = tournament.finished_at
-    for body, field in (({}, "reason"), ({"reason": "  "}, "reason"), ({"reason": "x\x00"}, "reason")):
-        response = client.post(f"{url}reopen/", body, format="json")
-        assert response.status_code == 400, response.content
-        assert response.json()["errors"][0]["field"] == field
+    wrong = ({"reason": 123}, {"reason": ["x"]}, {"reason": "a\ud800b"}, {"reason": None})
+    blank_or_nul = ({}, {"reason": "  "}, {"reason": "x\x00"})
+    for body in (*blank_or_nul, *wrong):  # as JSON text: a lone surrogate travels escaped, as a phone's would
+        response = client.post(f"{url}reopen/", json.dumps(body), content_type="application/json")
+        assert response.status_code == 400, (body, response.content)
+        assert response.json()["errors"][0]["field"] == "reason"
     assert client.post(f"{url}reopen/", {"reason": "x" * 501}, format="json").status_code == 400
     assert APIClient().post(f"{url}reopen/", {"reason": "hack"}, format="json").status_code in (401, 403)
     assert not TournamentReopening.objects.exists()

@@ -18,6 +18,7 @@ IDEMPOTENCY_KEY_REUSED = _("this Idempotency-Key was used for a different reques
 IDEMPOTENCY_KEY_OTHER_REQUEST = _("the %(header)s %(key)s was used for a different request; use a new key")
 NESTED_TOO_DEEPLY = _("JSON parse error - the body is nested too deeply")
 IF_MATCH_OTHER = _("If-Match must be this %(kind)s's ETag, e.g. %(etag)s")
+NOT_TEXT = _("must be text, not %(type)s")  # the services' own words (core.validation.text)
 
 TABLE_CODE_ORGANIZERS_ONLY = _("a table code cannot do this: only the tournament's organizers")
 LOG_IN_AS_ORGANIZER = _("log in as an organizer of this tournament")
