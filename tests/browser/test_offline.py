@@ -172,6 +172,31 @@ def test_a_server_out_of_reach_keeps_the_entry_too(cup: Any, phone: Any) -> None
     assert submission.payments == {"A": -2, "B": -2, "C": -2, "D": 6}
 
 
+def test_a_first_send_that_fails_as_the_connection_returns_is_retried_at_once(cup: Any, phone: Any) -> None:
+    """A connection that has just come back often loses the first request: the next try follows within
+    a second or two, not after the ten-second retry (the player is standing there waiting)."""
+    table = four_table(cup)
+    open_table(phone, cup, table, "A")
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Enter payments only").click()
+    phone.wait_for_selector("h1 >> text=Hand 1")
+    save_offline(phone, {"A": 4, "B": -2, "C": -2, "D": 0}, 1)
+    lost: list[str] = []
+
+    def lose_the_first(route: Any) -> None:
+        if not lost:
+            lost.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    phone.route("**/hands/1/payments/", lose_the_first)
+    phone.context.set_offline(False)
+    phone.wait_for_selector("text=Sent now that the connection is back", timeout=6_000)
+    assert lost  # the first try was lost, the second stored it
+    assert HandSubmission.objects.get(hand__table=table, hand__number=1).payments["A"] == 4
+
+
 def test_a_thrown_in_hand_offline_keeps_the_dealer_and_doubles_the_stake(cup: Any, phone: Any) -> None:
     """At a 5-table with doubled rounds: hand 1 passed out offline, so hand 2 has the same dealer (who sits
     out) at ×2 — as the server computes once the entries arrive."""

@@ -374,11 +374,14 @@
 
   var sending = false;
   var retryTimer = null;
+  var failures = 0; // attempts in a row that got no answer: the first retries come soon, then every RETRY_MS
 
   var scheduleRetry = function () {
     clearTimeout(retryTimer);
     if (load().some(function (item) { return item.state !== "refused"; })) {
-      retryTimer = setTimeout(send, RETRY_MS);
+      // A connection that has just come back often fails the first request: try again within a second or two.
+      var delay = failures ? Math.min(RETRY_MS, 500 * Math.pow(2, failures)) : RETRY_MS;
+      retryTimer = setTimeout(send, delay);
     }
   };
 
@@ -455,7 +458,9 @@
         return step(index + 1);
       });
     };
-    step(0).catch(function () { /* the connection went again: the rest stays kept */ }).then(function () {
+    step(0).then(function () { failures = 0; }, function () {
+      failures += 1; // the connection went again: the rest stays kept
+    }).then(function () {
       sending = false;
       localStorage.removeItem(LOCK);
       justSent = justSent.concat(sent);
