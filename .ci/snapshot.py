@@ -275,6 +275,11 @@ ADDED_KEYS = frozenset(
         "deals_within_time",
         # issue 32: each time the finished tournament was re-opened, with its reason (none here)
         "reopenings",
+        # issue 33: the live tables' settings (who watches, bot-helped hands, grace period, move clock)
+        "live_spectators",
+        "live_bot_hands",
+        "live_grace_seconds",
+        "live_clock_seconds",
     }
 )
 # What issue 24 added on purpose to the pages a Hungarian tournament already had: the footer's links to the
@@ -327,6 +332,9 @@ ISSUE_31 = (
     re.compile(r'\n\s*<p class="dispute-reason">.*?</p>'),
     re.compile(r"<p>Close the round once every table[^<]*</p>"),
     re.compile(r'<h1>[^<]*</h1>\n<p class="lead">[^<]*</p>\n(?:<dl class="card glossary">.*?</dl>)?', re.S),
+    # issue 33: a table of a round in play can be played live (the round page's "Play live" button)
+    re.compile(r'<form method="post" action="/t/[\w-]+/manage/rounds/\d+/tables/\d+/live/"[^>]*>.*?</form>',
+               re.S),
 )
 BLANK_LINES = re.compile(r"\n[ \t]*(?=\n)")
 OTHER_GAMES_NAV = re.compile(

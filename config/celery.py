@@ -23,7 +23,7 @@ app.autodiscover_tasks()
 app.autodiscover_tasks(["config"])
 
 
-def send_safely(task: Any, *args: Any, **kwargs: Any) -> bool:
+def send_safely(task: Any, *args: Any, countdown: float | None = None, **kwargs: Any) -> bool:
     """Publish ``task`` with these arguments now. Never raises and never blocks for more than about a
     second: on a broker (or eager-task) failure it logs a warning naming the task and returns False;
     the caller's data is already committed and a periodic sweep picks the work up later.
@@ -36,6 +36,7 @@ def send_safely(task: Any, *args: Any, **kwargs: Any) -> bool:
     then skipped for ``BROKER_OUTAGE_SKIP_SECONDS`` (``broker_breaker``, config/breaker.py): a frozen
     Redis costs one publish its timeouts, not every table's entry (issue 31 §6). In eager mode the task
     runs here, so its own failure is caught too: a saved result must not look failed to its caller.
+    ``countdown``: run it that many seconds from now (a live table's bot move after its visible delay).
     """
     name = getattr(task, "name", repr(task))
     eager = bool(getattr(task, "app", app).conf.task_always_eager)
@@ -47,7 +48,7 @@ def send_safely(task: Any, *args: Any, **kwargs: Any) -> bool:
         )
         return False
     try:
-        result = task.apply_async(args=args, kwargs=kwargs)
+        result = task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
     except Exception:  # kombu/redis raise many unrelated types for "broker unavailable"; eager tasks anything
         if not eager:  # an eager task's own error says nothing of the broker
             broker_breaker.failed()

@@ -45,6 +45,7 @@ PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "config.serve",  # first: its runserver (a busy port explained) wraps the ones of the apps below
+    "daphne",  # runserver serves ASGI: the site and the live tables' WebSockets (config/asgi.py)
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "channels",
     "tournaments",
     "api",
     "config.apps.WiringConfig",  # last: connects the side effects once every app is ready
@@ -86,6 +88,8 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
+# The pause before a bot's move at a live table, so that the players see it happen (0: at once)
+LIVE_BOT_DELAY_MS = int(os.environ.get("LIVE_BOT_DELAY_MS", "700"))
 
 TEMPLATES = [
     {
@@ -233,6 +237,17 @@ SPECTACULAR_SETTINGS = {
 
 # --- Celery: a real Redis broker when configured, otherwise tasks run in-process (eager) ---
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# --- Live tables' WebSockets (tournaments/live/push.py): Redis carries a move to every process's phones;
+# in the embedded default the one server process holds them all, in memory ---
+ASGI_APPLICATION = "config.asgi.application"
+CHANNEL_LAYERS = {
+    "default": (
+        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        if REDIS_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL)
@@ -296,6 +311,7 @@ CELERY_BEAT_SCHEDULE = {
     "webhooks-sweep": {"task": "tournaments.webhooks_sweep", "schedule": 30.0},
     "jobs-sweep": {"task": "tournaments.jobs_sweep", "schedule": 30.0},
     "ratings-sweep": {"task": "tournaments.ratings_sweep", "schedule": 60.0},
+    "live-sweep": {"task": "tournaments.live_sweep", "schedule": 10.0},
 }
 # A federation's season work (a series' recompute, a rating update or rebuild) on a queue of its own when
 # set: workers started with ``-Q <name>`` serve it, and a venue's standings never wait behind a season.

@@ -21,6 +21,7 @@ from tournaments import tasks
 from tournaments.core import events
 from tournaments.core.events import AFTER_COMMIT, IN_TRANSACTION, react
 from tournaments.draw.models import Round
+from tournaments.live import push, turns
 from tournaments.organizing.models import Tournament
 from tournaments.ratings import services as ratings
 from tournaments.results.models import Dispute
@@ -48,6 +49,16 @@ def _dispute_resolved(dispute: Dispute) -> None:
 
 def _dispute_weighed(dispute: Dispute) -> None:
     tasks.enqueue_on_commit(tasks.dispute_validate, dispute.pk)
+
+
+def _live_moved(live_table_id: int, hand_id: int | None, step: int) -> None:
+    push.table_moved(live_table_id, hand_id, step)
+    eager = tasks.live_bot_move.app.conf.task_always_eager
+    turns.schedule(live_table_id, None if eager else _bot_move_sent)
+
+
+def _bot_move_sent(hand_id: int, step: int, delay: float) -> None:
+    send_safely(tasks.live_bot_move, hand_id, step, countdown=delay or None)
 
 
 def _job_sent(job_id: int) -> None:
@@ -152,6 +163,8 @@ def connect() -> None:
     react(events.DISPUTE_OPENED, _dispute_announced, when=IN_TRANSACTION)
     react(events.DISPUTE_CHANGED, _dispute_weighed, when=IN_TRANSACTION)
     react(events.DISPUTE_RESOLVED, _dispute_resolved, when=IN_TRANSACTION)
+    # A live table moved: its phones hear it at once; a bot's move that is due is scheduled.
+    react(events.LIVE_MOVED, _live_moved, when=AFTER_COMMIT)
     # Pairing jobs run in a worker.
     react(events.JOB_QUEUED, _job_sent, when=IN_TRANSACTION)
     react(events.JOB_DUE, _job_resent, when=IN_TRANSACTION)

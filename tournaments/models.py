@@ -5,6 +5,7 @@ The tables keep their names (one app label, ``tournaments``). Code imports a mod
 
 from tournaments.core.models import DeadLetter
 from tournaments.draw.models import Bye, Job, Round, Seat, Table, TableCode
+from tournaments.live.models import LiveAction, LiveHand, LiveSeat, LiveTable
 from tournaments.organizing.models import Club, Tournament, TournamentReopening
 from tournaments.participants.models import Player, PlayerMerge, Registration
 from tournaments.ratings.models import PlayerRating, RatingChange, RatingRun, RatingState
@@ -30,6 +31,10 @@ __all__ = [
     "Hand",
     "HandSubmission",
     "Job",
+    "LiveAction",
+    "LiveHand",
+    "LiveSeat",
+    "LiveTable",
     "Penalty",
     "Player",
     "PlayerMerge",

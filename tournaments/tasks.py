@@ -21,6 +21,7 @@ from django.db import transaction
 from config.celery import send_safely
 from tournaments.core.reliability import project_task
 from tournaments.draw.services import jobs
+from tournaments.live import services as live
 from tournaments.ratings import services as ratings
 from tournaments.results.services.disputes import dispute_validate as validate_dispute
 from tournaments.results.services.disputes import disputes_due
@@ -157,3 +158,15 @@ def ratings_sweep() -> int:
 def series_refresh(series_id: int) -> bool:
     """Recompute a series' standings if they are stale (a rerun finds them current and stops)."""
     return refresh_series(series_id)
+
+
+@project_task("tournaments.live_bot_move")
+def live_bot_move(hand_id: int, step: int) -> bool:
+    """A bot's move at a live table, if still due at ``step`` (a repeated or late task does nothing)."""
+    return live.live_bot_move(hand_id, step)
+
+
+@project_task("tournaments.live_sweep")
+def live_sweep() -> int:
+    """Play the bot moves that are overdue (their task was lost, or a grace period ran out unnoticed)."""
+    return sum(live.live_bot_move(hand_id, step) for hand_id, step in live.live_turns_due())

@@ -6,6 +6,7 @@ from tournaments.pages import (
     clubs,
     common,
     entry,
+    live,
     organizer,
     players,
     printables,
@@ -34,6 +35,7 @@ urlpatterns = [
     *series_manage.urlpatterns,
     *players.urlpatterns,
     *clubs.urlpatterns,
+    *live.urlpatterns,
     *ratings.urlpatterns,
     *statistics.urlpatterns,
 ]

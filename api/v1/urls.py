@@ -24,4 +24,5 @@ urlpatterns = [
     path("", include("api.v1.clubs")),
     path("", include("api.v1.ratings")),
     path("", include("api.v1.statistics")),
+    path("", include("api.v1.live")),
 ]

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.facts import HandFacts
 from engine.core.form import FormField
+from engine.core.live import LiveGame
 
 #: the kinds of entry a table may make for a hand: the seats' payments as typed, a hand summary (scored by
 #: the engine), or a whole hand record (replayed by the engine)
@@ -143,6 +144,9 @@ class GameDescriptor:
     #: record's summary) says happened, for statistics: the contract, the declarers and partners, whether
     #: they won, the bonuses announced and made; raises the game's ``EngineError`` as ``score`` does
     hand_facts: Callable[..., HandFacts] | None = None
+    #: live play (``engine.core.live``): dealing a hand from a seed, refereeing it move by move, each seat's
+    #: view and the bots; None: the game is not played live yet
+    live: LiveGame | None = None
 
     @property
     def main_table_size(self) -> int:

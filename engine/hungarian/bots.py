@@ -10,6 +10,14 @@ honours and suit shape, bids to a height that hand supports, cue-bids and yields
 cards, discards to create voids, announces only well-founded bonuses, says kontra when an announcement is
 sure or likely to fail, and in the play tries to catch or save the XXI, to save or make the pagát, to give
 points to its partner and to keep them from the opponents.
+
+Since issue 33 §4 it also reads the auction (engine/hungarian/bot_announcing.py: every bidder holds an
+honour, a called cue bidder or yielder a high honour, the tarokks left are counted), which places the skíz
+and the XXI: the XXI is played while no enemy skíz can follow it, the skíz waits only for an enemy XXI and
+is led when the count leaves the XXI bare, and the partners of the skíz and of the XXI lead tarokks from
+the side that catches or saves it. It announces four kings, volát and the XXI catch where the tactics and
+self-play support them (and plays for an announced volát). ``BaselineRuleBot`` (``BOTS["rule-2025"]``) is
+the bot before that, move for move; benchmarks/bot_study.py measures the two against each other.
 """
 
 from __future__ import annotations
@@ -18,6 +26,14 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from engine.hungarian.bot_announcing import (
+    Reading,
+    forced_call,
+    four_kings_wanted,
+    kontra_wanted,
+    volat_wanted,
+    xxi_catch_wanted,
+)
 from engine.hungarian.cards import (
     KINGS,
     PAGAT,
@@ -143,9 +159,10 @@ def _promised_card(view: Any, seat: int) -> int | None:
 
 
 class _Seat:
-    """What one seat knows at a decision: its cards, its allies and enemies, the cards still out."""
+    """What one seat knows at a decision: its cards, its allies and enemies, the cards still out, and (when
+    the bot reads the auction) where the honours and promised tarokks are (``reading``)."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: Any, read_auction: bool = False) -> None:
         self.view = view
         self.me: int = view.seat
         self.cards: list[int] = sorted(view.hand)
@@ -171,6 +188,23 @@ class _Seat:
             self._note_voids([((leader + i) % 4, c) for i, c in enumerate(cards)])
         if view.trick:
             self._note_voids(view.trick)
+        self.reading: Reading | None = Reading(view) if read_auction else None
+        # The tarokks that may beat mine: a tarokk the reading puts in a friend's hand does not.
+        self.enemy_tarokks = [c for c in self.unseen_tarokks if not self._friendly(c)]
+
+    def _friendly(self, card: int) -> bool:
+        """The reading puts ``card`` in a friend's hand."""
+        seats = self.reading.possible(card) if self.reading is not None else frozenset()
+        return bool(seats) and seats <= self.friends
+
+    def may_be_enemy_card(self, card: int) -> bool:
+        """Whether ``card`` (not mine, unplayed) may be in the hand of a seat not known to be a friend."""
+        if card in self.seen:
+            return False
+        if self.reading is None:
+            return True
+        seats = self.reading.possible(card)
+        return not seats or not seats <= self.friends
 
     def _note_voids(self, plays: Sequence[tuple[int, int]]) -> None:
         led = SUIT_OF[plays[0][1]]
@@ -193,8 +227,8 @@ class _Seat:
         return None
 
     def top_unseen_tarokk(self) -> int:
-        """The highest tarokk that someone else may still hold (-1 if none)."""
-        return self.unseen_tarokks[-1] if self.unseen_tarokks else -1
+        """The highest tarokk that someone else, not known to be a friend, may still hold (-1 if none)."""
+        return self.enemy_tarokks[-1] if self.enemy_tarokks else -1
 
 
 def _face_up_discards(view: Any) -> list[int]:
@@ -206,9 +240,20 @@ def _face_up_discards(view: Any) -> list[int]:
 
 
 class RuleBot:
-    """Plays by the pagat text's "Advice on tactics"; deterministic for a given view."""
+    """Plays by the pagat text's "Advice on tactics"; deterministic for a given view.
+
+    ``announce_more`` adds four kings, volát and the XXI catch where the tactics support them (and plays for
+    an announced volát); ``read_auction`` places the honours and promised tarokks by the auction
+    (``engine.hungarian.bot_announcing.Reading``) and plays the XXI catch and save by it. With both off it
+    is the rule bot of 2025 (``BaselineRuleBot``, ``BOTS["rule-2025"]``), move for move. The bot keeps no
+    state between decisions, so one instance may serve all four seats.
+    """
 
     name = "rule"
+
+    def __init__(self, *, announce_more: bool = True, read_auction: bool = True) -> None:
+        self.announce_more = announce_more
+        self.read_auction = read_auction
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         """The action the tactics advise, always one of ``view.legal``."""
@@ -336,6 +381,9 @@ class RuleBot:
         me = view.seat
         declarer = view.declarer
         called_mine = XX in cards and declarer != me  # likely the partner: my discards go to the opponents
+        forced = forced_call(view) if self.read_auction else None
+        if forced is not None and declarer != me:  # a cue bid or a yield fixes the call: am I the partner?
+            called_mine = forced in cards
         promised = _promised_card(view, me)
         lengths = suit_lengths(cards)
 
@@ -363,7 +411,7 @@ class RuleBot:
     # announcements ----------------------------------------------------------------------------------
 
     def _announce(self, view: Any, legal: Sequence[Any]) -> Any:
-        seat = _Seat(view)
+        seat = _Seat(view, self.read_auction)
         cards = seat.cards
         strength = hand_strength(cards)
         by_kind: dict[str, list[Any]] = {}
@@ -388,7 +436,7 @@ class RuleBot:
                 return action
         # The state offers an announcement only when it would be taken for my true side.
         for action in by_kind.get("announce", []):
-            if self._announce_wanted(seat, action[1], strength):
+            if self._announce_wanted(seat, action[1], strength) or self._announce_more(seat, action[1]):
                 return action
         return pass_
 
@@ -401,9 +449,40 @@ class RuleBot:
             return max(others, key=lambda a: a[1])
         return max(calls, key=lambda a: a[1])
 
-    @staticmethod
-    def _kontra_wanted(seat: _Seat, item: Any, strength: float, announced: list[Any]) -> bool:
+    def _announce_more(self, seat: _Seat, bonus: str) -> bool:
+        """The bonuses the 2025 bot never announced (engine.hungarian.bot_announcing)."""
+        if not self.announce_more:
+            return False
+        side = seat.on_declarer_side()
+        if bonus == "four_kings":
+            return four_kings_wanted(seat.cards, side)
+        if bonus == "volat":
+            return volat_wanted(seat.cards, seat.view.my_discard, side)
+        if bonus == "xxi_catch" and seat.reading is not None:
+            declarer = seat.me == seat.declarer
+            return xxi_catch_wanted(seat.cards, seat.reading, seat.enemies, seat.view.called, declarer)
+        return False
+
+    def _kontra_wanted(self, seat: _Seat, item: Any, strength: float, announced: list[Any]) -> bool:
         """Kontra only what is sure or likely to fail; rekontra only the game with a very strong hand."""
+        if self.announce_more and seat.reading is not None and isinstance(item, (tuple, list)):
+            earlier = sum(1 for a in announced if a[0] == "kontra" and _same_item(a[1], item))
+            if earlier == 0:  # a first kontra is always of the other side's item
+                pairs = _announcement_pairs(seat.view)
+                announcers = {
+                    s for s, a in pairs if a[0] == "announce" and a[1] == item[1] and s not in seat.friends
+                }
+                declared = max((a[1] for s, a in pairs if a[0] == "declare" and s in announcers), default=0)
+                decided = kontra_wanted(
+                    item[1], seat.cards, seat.reading, seat.friends, seat.enemies, declared
+                )
+                if decided is not None:
+                    return decided
+        return self._kontra_2025(seat, item, strength, announced)
+
+    @staticmethod
+    def _kontra_2025(seat: _Seat, item: Any, strength: float, announced: list[Any]) -> bool:
+        """The 2025 bot's kontras."""
         cards = seat.cards
         n_tarokks = len(seat.tarokks)
         earlier = sum(1 for a in announced if a[0] == "kontra" and _same_item(a[1], item))
@@ -448,16 +527,83 @@ class RuleBot:
     # play -------------------------------------------------------------------------------------------
 
     def _play(self, view: Any, legal: Sequence[Any]) -> Any:
-        seat = _Seat(view)
+        seat = _Seat(view, self.read_auction)
         options = [a[1] for a in legal if a[0] == "play"]
         trick = view.trick
         card = self._lead(seat, options) if not trick else self._follow(seat, options, trick)
         return next(a for a in legal if a[1] == card)
 
     @staticmethod
-    def _xxi_in_danger(seat: _Seat, later_players: int) -> bool:
-        """The XXI can still fall to the skíz: the skíz is out and someone may play after me."""
-        return SKIZ not in seat.seen and later_players > 0
+    def _xxi_in_danger(seat: _Seat, trick: Sequence[tuple[int, int]]) -> bool:
+        """The XXI can still fall to the skíz: the skíz is out and someone may play after me (reading the
+        auction: someone after me who may hold it and is not known to be my friend)."""
+        later = 3 - len(trick)
+        if SKIZ in seat.seen or later == 0:
+            return False
+        if seat.reading is None:
+            return True
+        leader = trick[0][0] if trick else seat.me
+        after = {(leader + k) % 4 for k in range(len(trick) + 1, 4)}
+        holders = seat.reading.possible(SKIZ) or frozenset(after)
+        return bool((holders - seat.friends) & after)
+
+    @staticmethod
+    def _xxi_bare(seat: _Seat) -> bool:
+        """The reading shows that whoever holds the XXI, not known to be my friend, holds no other tarokk."""
+        reading = seat.reading
+        if reading is None or XXI in seat.seen:
+            return False
+        holders = reading.possible(XXI)
+        return bool(holders - seat.friends) and all(reading.tarokk_bound(s) <= 1 for s in holders)
+
+    def _xxi_lead(self, seat: _Seat, drawable: list[int]) -> int | None:
+        """Leads that catch or save the XXI when the reading places the skíz and the XXI ("Catching the XXI").
+
+        The skíz's partner, the skíz sitting after the XXI in my lead (on my left at best), leads large
+        tarokks so that the XXI must fall under the skíz; the XXI's partner, the enemy skíz playing before
+        the XXI in my lead, leads small tarokks to drive out the skíz while the XXI plays safely after it."""
+        reading = seat.reading
+        if reading is None or {SKIZ, XXI} & seat.seen:
+            return None
+        plain = [c for c in drawable if c not in HONOUR_SET]
+        if not plain:
+            return None
+        skiz, xxi = reading.possible(SKIZ), reading.possible(XXI)
+        if not skiz or not xxi:
+            return None
+
+        def order(s: int) -> int:  # my lead: me 0, then anticlockwise
+            return (s - seat.me) % 4
+
+        if len(skiz) == 1 and skiz <= seat.friends and xxi <= seat.enemies:
+            (partner,) = skiz
+            if all(order(x) < order(partner) for x in xxi):
+                return max(plain)
+        if len(xxi) == 1 and xxi <= seat.friends and skiz <= seat.enemies:
+            (partner,) = xxi
+            if all(order(s) < order(partner) for s in skiz):
+                return min(plain)
+        return None
+
+    def _volat_play(self, seat: _Seat, options: list[int], trick: list[tuple[int, int]]) -> int | None:
+        """My side announced volát: every trick must be ours. Lead the unbeatable tarokks from the top; when
+        following, leave a friend's sure trick alone, else take it with my cheapest sure winner."""
+        if not self.announce_more or not _team_announced(seat, "volat"):
+            return None
+        sure = [c for c in options if self._sure_winner(seat, c)]
+        if not trick:
+            return max(sure) if sure else None
+        cards_played = [c for _s, c in trick]
+        led = cards_played[0]
+        win_seat, win_card = trick[trick_winner(cards_played)]
+        friend_winning = seat.is_friend(win_seat) and win_seat != seat.me
+        if friend_winning and (len(trick) == 3 or self._sure_winner(seat, win_card)):
+            return self._cheapest(options)
+        winners = [c for c in sure if beats(c, win_card, led)]
+        if winners:
+            return min(winners)
+        winners = [c for c in options if c < 22 and beats(c, win_card, led)]
+        return max(winners) if winners else None
 
     def _keep_pagat(self, seat: _Seat) -> bool:
         """Hold the pagát back for the last trick: my side announced ultimó or I outnumber the others."""
@@ -478,19 +624,28 @@ class RuleBot:
             return PAGAT  # losing it now costs its 5 card points; in the last trick also a failed ultimó
         suits = [c for c in options if c >= 22]
         keep_pagat = self._keep_pagat(seat)
+        volat = self._volat_play(seat, options, [])
+        if volat is not None:
+            return volat
         top = seat.top_unseen_tarokk()
-        drawable = [c for c in tarokks if c != PAGAT and not (c == XXI and SKIZ not in seat.seen)]
+        drawable = [c for c in tarokks if c != PAGAT and not (c == XXI and seat.may_be_enemy_card(SKIZ))]
         # Making pagátultimó: draw the tarokks, with a sure winner if I have one, otherwise low.
         if keep_pagat and drawable:
             winners = [c for c in drawable if c > top]
             return max(winners) if winners else min(drawable)
+        # Counting the tarokks: the XXI is its holder's last one, so the skíz led now catches it.
+        if SKIZ in options and self._xxi_bare(seat):
+            return SKIZ
         # The skíz waits for the XXI: no tarokk leads while the XXI is out; lead a suit not headed by a king.
-        if SKIZ in seat.cards and XXI not in seat.seen and suits:
+        if SKIZ in seat.cards and seat.may_be_enemy_card(XXI) and suits:
             return self._cheapest_lead(seat, suits)
         # A long XXI drives out the skíz with small tarokks ("Catching the XXI").
         small_tarokks = [c for c in drawable if c not in HONOUR_SET]
-        if XXI in seat.cards and SKIZ not in seat.seen and len(seat.tarokks) >= 5 and small_tarokks:
+        if XXI in seat.cards and seat.may_be_enemy_card(SKIZ) and len(seat.tarokks) >= 5 and small_tarokks:
             return min(small_tarokks)
+        xxi_lead = self._xxi_lead(seat, drawable)
+        if xxi_lead is not None:
+            return xxi_lead
         # A partner who declared 8 or 9 tarokks wants tarokks led.
         pairs = _announcement_pairs(seat.view)
         long_friend = any(a[0] == "declare" and s in seat.friends and s != seat.me for s, a in pairs)
@@ -532,15 +687,23 @@ class RuleBot:
         win_seat, win_card = trick[win_index]
         later = 3 - len(trick)
         keep_pagat = self._keep_pagat(seat)
+        volat = self._volat_play(seat, options, trick)
+        if volat is not None:
+            return volat
 
         # Catch the XXI with the skíz.
         if SKIZ in options and XXI in cards_played and not seat.is_friend(trick[cards_played.index(XXI)][0]):
             return SKIZ
+        # Save the XXI while it is safe: the skíz is out, not in this trick, and no one who may hold it as
+        # an enemy plays after me; later I may be left with the XXI as my last tarokk ("Catching the XXI").
+        saving = self.read_auction and XXI in options and SKIZ not in seat.seen
+        if saving and not self._xxi_in_danger(seat, trick):
+            return XXI
 
-        hunting = SKIZ in seat.cards and XXI not in seat.seen  # my skíz waits for the XXI
+        hunting = SKIZ in seat.cards and seat.may_be_enemy_card(XXI)  # my skíz waits for the XXI
 
         def usable(c: int) -> bool:
-            if c == XXI and self._xxi_in_danger(seat, later):
+            if c == XXI and self._xxi_in_danger(seat, trick):
                 return False
             if c == SKIZ and hunting and len(seat.cards) > 2:
                 return False
@@ -638,13 +801,24 @@ def _team_announced(seat: _Seat, bonus: str) -> bool:
     return any(a[0] == "announce" and a[1] == bonus and s in seat.friends for s, a in pairs)
 
 
+class BaselineRuleBot(RuleBot):
+    """The rule bot as it was in 2025, kept move for move as the yardstick of benchmarks/bot_study.py: no
+    four kings, volát or XXI catch announcements and no reading of the auction."""
+
+    name = "rule-2025"
+
+    def __init__(self) -> None:
+        super().__init__(announce_more=False, read_auction=False)
+
+
 # --- running hands --------------------------------------------------------------------------------------
 
-BOTS: dict[str, type] = {"random": RandomBot, "rule": RuleBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "rule": RuleBot, "rule-2025": BaselineRuleBot}
 
 
 def make_bots(names: Sequence[str]) -> list[Bot]:
-    """Bots from names (``random``, ``rule``), one per seat; raises ValueError for unknown names."""
+    """Bots from names (``random``, ``rule``, ``rule-2025``), one per seat; raises ValueError for unknown
+    names."""
     if len(names) != 4:
         raise ValueError(f"need four bots, got {len(names)}")
     try:
@@ -685,13 +859,15 @@ def duel(
     second: str | Callable[[], Bot],
     seeds: Iterable[int],
     rules: Rules = PAGAT_RULES,
+    on_hand: Callable[[int, Hand, tuple[int, int]], None] | None = None,
 ) -> list[float]:
     """Per seed, the average payment per hand per seat of bot ``first`` against bot ``second``.
 
     Bots are given by name or by a zero-argument factory. Each seed is played twice, ``first, second,
     first, second`` and ``second, first, second, first``, so each bot sits in every seat on the same deal (a
     duplicate-style comparison that cancels the luck of the cards). Payments are zero-sum (except for kegl's
-    ultimó pot), so ``second`` averaged the negative of each figure.
+    ultimó pot), so ``second`` averaged the negative of each figure. ``on_hand(seed, hand, first_seats)``
+    sees each finished hand (benchmarks/bot_study.py counts the announcements with it).
     """
     make_first = (lambda: BOTS[first]()) if isinstance(first, str) else first
     make_second = (lambda: BOTS[second]()) if isinstance(second, str) else second
@@ -701,6 +877,8 @@ def duel(
         for first_seats in ((0, 2), (1, 3)):
             bots = [make_first() if s in first_seats else make_second() for s in range(4)]
             hand = play_hand(seed, bots, rules=rules)
+            if on_hand is not None:
+                on_hand(seed, hand, first_seats)
             payments = hand.payments()
             total += sum(payments[hand.labels[s]] for s in first_seats)
         out.append(total / 4)

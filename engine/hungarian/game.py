@@ -24,6 +24,7 @@ from engine.hungarian.facts import assess_summary, hand_facts
 from engine.hungarian.family import FAMILY_BONUSES
 from engine.hungarian.family import LABELS as FAMILY_LABELS
 from engine.hungarian.family import PRESET_LABELS as FAMILY_PRESET_LABELS
+from engine.hungarian.live import LIVE
 from engine.hungarian.record import ReplayResult, replay
 from engine.hungarian.record_format import rules_from_spec
 from engine.hungarian.rules import ANNULMENT_HOLDINGS, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
@@ -180,4 +181,5 @@ DESCRIPTOR = GameDescriptor(
     preset_docs=PRESET_DOCS,
     preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
+    live=LIVE,
 )

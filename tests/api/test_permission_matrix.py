@@ -116,6 +116,11 @@ WRITES: dict[str, Callable[[Any], tuple[str, dict]]] = {
     "add a club organizer": lambda t: (organized_club() + "organizers/", {"username": "other-organizer"}),
     "merge two players": lambda t: ("/api/v1/players/merges/", {"kept": new_player().pk, "merged": new_player().pk}),  # noqa: E501
     "undo a merge": lambda t: (f"/api/v1/players/merges/{new_merge().pk}/undo/", {}),
+    "play a table live": lambda t: (f"{ROUNDS}1/tables/{t.number}/live/", {"bots": {"D": "rule"}}),
+    "start a practice table": lambda t: (organized_club() + "practice/", {"game": "hungarian", "players": ["Anna"]}),  # noqa: E501
+    "start a live table at once": lambda t: (f"/api/v1/live/tables/{live_table(t).pk}/begin/", {}),
+    "make a live move": lambda t: live_move(t),
+    "hand a live seat to its bot": lambda t: (f"/api/v1/live/seats/{live_seat(t).token}/bot/", {"on": True}),
 }  # fmt: skip
 # the writes sent as PATCH (the others: POST)
 PATCHED = {"edit a tournament", "edit a club", "edit a series", "edit a player's record"}
@@ -171,6 +176,31 @@ def organized_club() -> str:
     club = Club.objects.create(name="Mátrix Klub")
     club.organizers.add(the_organizer())
     return f"/api/v1/clubs/{club.slug}/"
+
+
+def live_table(table) -> Any:
+    """The table playing live, waiting for its phones (tournaments/live)."""
+    from tournaments.live import services as live
+
+    return live.live_table_start(table=table, by=the_organizer())
+
+
+def live_seat(table) -> Any:
+    return live_table(table).seats.get(position="A")
+
+
+def live_move(table) -> tuple[str, dict]:
+    """A legal move of the seat to move, at the started table's first step: the seat's link is its key."""
+    from tournaments.live import selectors as live_selectors
+    from tournaments.live import services as live
+
+    started = live.live_table_begin(live_table(table), by=the_organizer())
+    for seat in started.seats.all():
+        view = live_selectors.seat_state(seat)["view"]
+        if view and view.get("choices"):
+            body = {"step": view["step"], "code": view["choices"][0]["code"]}
+            return f"/api/v1/live/seats/{seat.token}/moves/", body
+    raise AssertionError("nobody moves")
 
 
 def next_round_due(table) -> str:
@@ -251,6 +281,13 @@ EXPECTED = {
     # Players' records: staff users (and organizers of both records' clubs; none here) merge and undo.
     "merge two players":        [401, 401, 401, 403, 403, 403, 403, 201],
     "undo a merge":             [401, 401, 401, 403, 403, 403, 403, 200],
+    # Live tables: the organizers start them (a club's organizers a practice table); a seat's private
+    # link is the seat's key, whoever holds it (a phone need not log in; a table code is unknown there).
+    "play a table live":        [401, 403, 403, 403, 403, 403, 201, 201],
+    "start a practice table":   [401, 401, 401, 403, 403, 403, 201, 201],
+    "start a live table at once": [404, 401, 401, 404, 404, 404, 200, 200],
+    "make a live move":         [200, 401, 401, 200, 200, 200, 200, 200],
+    "hand a live seat to its bot": [200, 401, 401, 200, 200, 200, 200, 200],
 }  # fmt: skip
 
 

@@ -1,14 +1,16 @@
-"""Bots in whole hands: legal actions only, reproducible, no forbidden discards; RuleBot beats RandomBot."""
+"""Bots in whole hands: legal actions only, reproducible, no forbidden discards; RuleBot beats RandomBot; the
+2025 rule bot (``BOTS["rule-2025"]``) still plays move for move as it did."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.hungarian.bots import RandomBot, RuleBot, duel, make_bots, play_hand
+from engine.hungarian.bots import BaselineRuleBot, RandomBot, RuleBot, duel, make_bots, play_hand
 from engine.hungarian.cards import HONOURS, KINGS
 from engine.hungarian.rules import PRESETS, get_rules
 
@@ -33,7 +35,7 @@ class Checked:
 @given(
     seed=st.integers(min_value=0, max_value=2**31),
     preset=st.sampled_from(PRESET_NAMES),
-    kinds=st.lists(st.sampled_from(["rule", "random"]), min_size=4, max_size=4),
+    kinds=st.lists(st.sampled_from(["rule", "rule-2025", "random"]), min_size=4, max_size=4),
 )
 def test_it_only_ever_returns_legal_actions(seed: int, preset: str, kinds: list[str]) -> None:
     bots = [Checked(bot) for bot in make_bots(kinds)]
@@ -65,7 +67,7 @@ VARIATIONS = [
 @given(
     seed=st.integers(min_value=0, max_value=2**31),
     options=st.sampled_from(VARIATIONS),
-    kinds=st.lists(st.sampled_from(["rule", "random"]), min_size=4, max_size=4),
+    kinds=st.lists(st.sampled_from(["rule", "rule-2025", "random"]), min_size=4, max_size=4),
 )
 def test_it_stays_legal_under_rule_variations(seed: int, options: dict[str, Any], kinds: list[str]) -> None:
     hand = play_hand(seed, [Checked(bot) for bot in make_bots(kinds)], rules=get_rules("pagat", **options))
@@ -116,14 +118,48 @@ class QuietRandomBot(RandomBot):
 
 
 def test_it_beats_the_random_bot() -> None:
-    # 150 seeds x 2 seatings = 300 hands. Measured: +102 points per hand per seat (95% CI +-28): random
-    # bots lose most through wild announcements and kontras, so the bar is set well below that.
+    # 150 seeds x 2 seatings = 300 hands. Measured: +99 points per hand per seat (95% CI +-24; the 2025 bot
+    # +98): random bots lose most through wild announcements and kontras, so the bar is set well below that.
     per_seed = duel("rule", "random", range(150))
     assert sum(per_seed) / len(per_seed) > 20
 
 
 def test_it_beats_a_random_bot_that_never_announces() -> None:
-    # Bidding, discarding and card play alone. Measured: +2.4 per hand per seat (95% CI +-0.73) over these
+    # Bidding, discarding and card play alone. Measured: +2.5 per hand per seat (95% CI +-0.73) over these
     # 300 hands, +2.5 (+-0.21) over 2,000 seeds; a bot no better than random would score about 0.
     per_seed = duel("rule", QuietRandomBot, range(150))
     assert sum(per_seed) / len(per_seed) > 0.8
+
+
+#: Digests of the moves of the rule bot as it was before issue 33 §4 (recorded with that code), per preset:
+#: 20 seeds of four rule bots, 10 seeds of rule and random bots in turn (see ``_moves_digest``).
+RULE_2025_DIGESTS = {
+    "emperor": ("89ceb29d5c015f82", "76f4eb6deb744efb"),
+    "family_basic": ("89ceb29d5c015f82", "76f4eb6deb744efb"),
+    "kegl": ("89ceb29d5c015f82", "644523a744893209"),
+    "magus": ("89ceb29d5c015f82", "76f4eb6deb744efb"),
+    "pagat": ("89ceb29d5c015f82", "2c2f08de156bd53a"),
+    "palatine": ("89ceb29d5c015f82", "76f4eb6deb744efb"),
+    "tournament": ("8bfcea87e64ab8e4", "4d6871f63269d538"),
+}
+
+
+def _moves_digest(preset: str, seeds: range, kinds: list[str]) -> str:
+    """A digest of every move (seat, kind, argument) of the hands ``seeds`` under ``preset``."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        moves: list[tuple[int, str, str]] = []
+        bots = [BaselineRuleBot() if kind == "rule" else RandomBot() for kind in kinds]
+
+        def note(_hand: Any, seat: int, action: Any, moves: list[tuple[int, str, str]] = moves) -> None:
+            moves.append((seat, action[0], repr(action[1])))
+
+        play_hand(seed, bots, rules=PRESETS[preset], on_move=note)
+        digest.update(repr(moves).encode())
+    return digest.hexdigest()[:16]
+
+
+def test_the_2025_rule_bot_plays_move_for_move_as_before() -> None:
+    for preset, (alone, mixed) in RULE_2025_DIGESTS.items():
+        assert _moves_digest(preset, range(20), ["rule"] * 4) == alone, preset
+        assert _moves_digest(preset, range(20, 30), ["rule", "random", "rule", "random"]) == mixed, preset

@@ -21,6 +21,7 @@ EXPECTED_LINKS = {
     "tournaments.registration.player",
     "tournaments.historicalregistration.player",
     "tournaments.seat.player",
+    "tournaments.liveseat.player",  # a live table's seat (issue 33)
     "tournaments.historicalseat.player",
     "tournaments.bye.player",
     "tournaments.historicalbye.player",

@@ -45,6 +45,7 @@ SERIES_CHANGED = "series.changed"  # series_id: its rules, tournaments or final 
 SERIES_STALE = "series.stale"  # series_id: its standings need a recompute and no worker is on it
 PLAYERS_MERGED = "players.merged"  # kept_id, merged_id, tournament_ids: one person's rows moved (or back)
 RATINGS_STALE = "ratings.stale"  # game: its ratings need a rebuild and no worker is on it
+LIVE_MOVED = "live.moved"  # live_table_id, hand_id, step: a live table moved on (a move, a deal, a seat)
 
 EVENTS = frozenset(
     {
@@ -69,6 +70,7 @@ EVENTS = frozenset(
         SERIES_STALE,
         PLAYERS_MERGED,
         RATINGS_STALE,
+        LIVE_MOVED,
     }
 )
 

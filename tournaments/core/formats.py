@@ -287,6 +287,7 @@ def validate_format(values: Mapping[str, Any]) -> None:
     cents = values.get("point_value_cents", 0)
     if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= 100_000:
         raise FormatError("point_value_cents", _("must be a whole number of cents from 0 to 100000"))
+    _validate_live(values)
     methods = values.get("pairing_methods") or []
     bad = [m for m in methods if m not in PAIRING_METHODS]
     if bad:
@@ -305,6 +306,24 @@ def validate_format(values: Mapping[str, Any]) -> None:
         )
     if "rules_preset" in values:
         rules_for(values["rules_preset"], values.get("rules_options"), values)
+
+
+#: the live tables' settings: the choices of each word, and each number's bounds in seconds
+LIVE_CHOICES = {"live_spectators": ("organizers", "public"), "live_bot_hands": ("count", "confirm")}
+LIVE_SECONDS = {"live_grace_seconds": (5, 3600), "live_clock_seconds": (0, 3600)}
+
+
+def _validate_live(values: dict[str, Any]) -> None:
+    """The live tables' settings (``tournaments.live``): who watches, whether bot-helped hands count, the
+    grace period and the move clock."""
+    for field, choices in LIVE_CHOICES.items():
+        if field in values and values[field] not in choices:
+            raise FormatError(field, _("must be one of %(known)s"), {"known": ", ".join(choices)})
+    for field, (low, high) in LIVE_SECONDS.items():
+        seconds = values.get(field, low)
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
+            message = _("must be a whole number of seconds from %(low)s to %(high)s")
+            raise FormatError(field, message, {"low": low, "high": high})
 
 
 def _validate_table_sizes(sizes: Any, descriptor: GameDescriptor) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.text import slugify
@@ -104,6 +105,14 @@ class Tournament(models.Model):
         TABLE_POINTS = "table_points", _("Table-rank points")
         BOTH = "both", _("Both added")
 
+    class LiveSpectators(models.TextChoices):
+        ORGANIZERS = "organizers", _("Only the organizers")
+        PUBLIC = "public", _("Everyone who may see the tournament")
+
+    class LiveBotHands(models.TextChoices):
+        COUNT = "count", _("They count as played")
+        CONFIRM = "confirm", _("A player of the table (or the organizer) confirms them")
+
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=200, unique=True)
     venue = models.CharField(max_length=200, blank=True)
@@ -157,6 +166,18 @@ class Tournament(models.Model):
     # game (``tournaments.ratings``), or the seeds given at registration (a series' final).
     seed_by = models.CharField(max_length=16, choices=SeedBy.choices, default=SeedBy.PLAYER_RATING)
     placement_tables = models.BooleanField(default=False)
+
+    # Live tables (``tournaments.live``): who may watch a table play, whether a hand in which a bot moved
+    # for an absent or silent player counts as it stands or waits for the organizer, how long a dropped
+    # phone's seat waits before its bot plays, and the move clock (0: none).
+    live_spectators = models.CharField(
+        max_length=16, choices=LiveSpectators.choices, default=LiveSpectators.ORGANIZERS
+    )
+    live_bot_hands = models.CharField(max_length=16, choices=LiveBotHands.choices, default=LiveBotHands.COUNT)
+    live_grace_seconds = models.PositiveSmallIntegerField(
+        default=60, validators=[MinValueValidator(5), MaxValueValidator(3600)]
+    )
+    live_clock_seconds = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(3600)])
 
     # Set by ``tournament_finish`` (with the status finished): the standings are final, no round is drawn
     # or started, nothing that counts changes; cleared only by ``tournament_reopen``.

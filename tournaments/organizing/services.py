@@ -131,12 +131,27 @@ EDITABLE_FIELDS = (
     "final_table",
     "placement_tables",
     "seed_by",
+    "live_spectators",
+    "live_bot_hands",
+    "live_grace_seconds",
+    "live_clock_seconds",
 )
 
 # What stays editable while the tournament runs: its details and the length of its next rounds. The rest
 # is the format the players are drawn and ranked by, fixed once round 1 is drawn (a changed table size,
 # deal count or scale would rank one round by another format than the next).
-DETAIL_FIELDS = ("name", "venue", "starts_on", "ends_on", "status", "is_public", "round_minutes")
+DETAIL_FIELDS = (
+    "name",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "status",
+    "is_public",
+    "round_minutes",
+    "live_spectators",
+    "live_grace_seconds",
+    "live_clock_seconds",
+)
 FORMAT_FIELDS = frozenset(EDITABLE_FIELDS) - frozenset(DETAIL_FIELDS)
 
 

@@ -17,7 +17,7 @@ from engine.games import GAMES
 from tournaments import selectors
 from tournaments.core import labels
 from tournaments.organizing.models import Club
-from tournaments.pages import setup
+from tournaments.pages import live, setup
 
 
 def _club_or_404(slug: str) -> Club:
@@ -43,12 +43,16 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(slug)
     page = selectors.club_page(club, request.user)
     names = game_names()
+    manages = selectors.can_manage_club(request.user, club)
     context = {
         "club": club,
         "page": page,
         "rankings": [(names.get(r.game, r.game), r.rows) for r in page.rankings],
-        "manages": selectors.can_manage_club(request.user, club),
+        "manages": manages,
     }
+    if manages:  # a practice table's form and the club's latest ones (pages.live)
+        context["practice"] = live.practice_context()
+        context["practice_tables"] = live.practice_tables(club)
     return render(request, "tournaments/clubs/detail.html", context)
 
 

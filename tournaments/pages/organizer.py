@@ -38,6 +38,7 @@ from tournaments.pages.entry import Preview, error_summary, mark_invalid, place_
 from tournaments.pages.entry import TableView as EntryTable
 from tournaments.pages.forms import labelled
 from tournaments.pages.games import entry_kit
+from tournaments.pages.live import live_tables_by_table
 from tournaments.participants.models import Registration
 from tournaments.results.games import explanation_of
 from tournaments.results.models import Dispute, Hand, HandSubmission
@@ -342,6 +343,7 @@ def table_progress(
     same_device = selectors.same_device_confirmations(round_)
     if with_seats is None:
         with_seats = list(selectors.tables_with_play(round_, with_codes=True, with_hands=False))
+    live_tables = live_tables_by_table(with_seats)  # the tables that play live (pages.live)
     for table in with_seats:
         seats = list(table.seats.all())
         deals = tournament.deals_per_round(len(seats))
@@ -355,6 +357,7 @@ def table_progress(
             "pending": hands.get(Hand.Status.PENDING, 0),
             "disputed": hands.get(Hand.Status.DISPUTED, 0),
             "same_device": same_device.get(table.pk, 0),
+            "live": live_tables.get(table.pk),
         }
         row["complete"] = row["done"] >= deals and not row["pending"] and not row["disputed"]
         row["percent"] = min(100, round(100 * row["done"] / deals)) if deals else 100

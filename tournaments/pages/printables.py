@@ -127,6 +127,8 @@ class Card:
     url: str = ""
     qr: SafeString | None = None
     dealer_sits_out: bool = False  # the game's dealer sits each deal out at a table of this size
+    #: the seats' private links with their QR codes, when the table plays live (pages.live.SeatLink)
+    live: list[Any] = field(default_factory=list)
 
     @property
     def url_origin(self) -> str:
@@ -153,6 +155,10 @@ def table_cards(
     tables = tables.prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
     ).order_by("number")
+    from tournaments.pages.live import seat_links_by_table  # pages.live draws QR codes with qr_svg
+
+    tables = list(tables)
+    live = seat_links_by_table(request, tables)
     cards = []
     for table in tables:
         table_seats = list(table.seats.all())
@@ -163,6 +169,7 @@ def table_cards(
         if card.code:
             card.url = entry_url(request, tournament.slug, card.code)
             card.qr = qr_svg(card.url)
+        card.live = live.get(table.pk, [])
         cards.append(card)
     return cards
 

@@ -665,6 +665,7 @@ def hand_submit(
     note: Any = "",
     confirm_unusual: Any = False,
     seats: Mapping[int, str] | None = None,
+    witnessed: str = "",
 ) -> HandSubmission:
     """Enter a hand's result.
 
@@ -675,6 +676,9 @@ def hand_submit(
     A table member's typed payments that look like a typo (``_check_plausible``) are refused with code
     ``unusual`` unless ``confirm_unusual`` is true. ``seats``: the table's player id -> position, when the
     caller has read them (the seats of a released round do not change).
+    ``witnessed``: a record of a hand the engine refereed at a live table (``tournaments.live``), entered
+    while the round is open: ``"confirmed"`` counts at once, ``"pending"`` (a bot moved for a player and
+    the tournament wants such hands confirmed) waits for a table member's or the organizer's confirmation.
     """
     number = whole_number(number, "number", low=1, high=MAX_DEALS)
     idempotency_key = key(idempotency_key, "idempotency_key")
@@ -684,11 +688,15 @@ def hand_submit(
         note = text(note, "note", max_length=NOTE_MAX)
     data = json_document(data, "data")
     _check_source(source)
-    if not trusted and submitted_by is None:
+    if witnessed not in ("", "confirmed", "pending") or (witnessed and (trusted or source != Source.RECORD)):
+        raise invalid("witnessed", _("only a live table's hand record is witnessed by the engine"))
+    if not trusted and submitted_by is None and not witnessed:
         raise invalid("submitted_by", _("a table member must be named"))
     digest = _digest(source, data)
     actor = Actor(user=entered_by if getattr(entered_by, "is_authenticated", False) else None)
-    if not trusted:
+    if witnessed:
+        actor = Actor(system="engine", via="live table")
+    elif not trusted:
         actor = Actor(player=submitted_by, user=actor.user)
 
     with acting_as(actor), transaction.atomic():
@@ -722,7 +730,7 @@ def hand_submit(
                 if first is not None:
                     return first
         payments, kind, payload, mismatch = entry_score(table, positions, deal, source, data)
-        if not trusted and confirm_unusual is not True:
+        if not trusted and not witnessed and confirm_unusual is not True:
             typed = mismatch if mismatch is not None else (payments if source == Source.PAYMENTS else None)
             _check_plausible(typed, kind, deal, "data.payments", round_.tournament)
         new = getattr(hand, "created_here", False)  # no versions and no disputes yet
@@ -765,7 +773,8 @@ def hand_submit(
                     {"number": number},
                 )
             if (
-                mismatch is None
+                not witnessed
+                and mismatch is None
                 and open_dispute is None
                 and pending is not None
                 and pending.submitted_by_id != submitted_by.pk
@@ -787,7 +796,13 @@ def hand_submit(
             note=note,
             version=(versions[-1].version if versions else 0) + 1,
         )
-        if trusted:
+        if witnessed:  # the engine refereed every move: any earlier unconfirmed entry gives way
+            _set_status([v for v in versions if v.status == SubStatus.PENDING], SubStatus.SUPERSEDED)
+            if witnessed == "confirmed":
+                version_confirm(hand, submission, confirmed_by=None, versions=versions)
+            else:
+                _set_hand(hand, status=Hand.Status.PENDING, kind=kind)
+        elif trusted:
             _set_status([v for v in versions if v.status == SubStatus.PENDING], SubStatus.SUPERSEDED)
             version_confirm(hand, submission, confirmed_by=None, versions=versions)
             if open_dispute:
