@@ -405,6 +405,8 @@ def record(response: Any, admin_history: bool = False) -> str:
                 value = "<from a body holding what issue 23 added>"
             elif header == "ETag" and body != raw:
                 value = "<from a body with a normalised value>"
+            elif header == "Vary":  # its order means nothing (a page with a form names Cookie first)
+                value = ", ".join(sorted(part.strip() for part in value.split(",")))
             head.append(f"{header}: {value}")
     if "json" in response.get("Content-Type", ""):
         with contextlib.suppress(ValueError):

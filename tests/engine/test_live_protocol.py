@@ -29,7 +29,7 @@ from engine.hungarian.rules import Rules
 from engine.hungarian.talon import DISCARD
 
 SEATS = ("A", "B", "C", "D")
-HANDS_PER_PRESET = 40
+HANDS_PER_PRESET = 24
 VALIDATOR = jsonschema.Draft202012Validator(LIVE.view_schema())
 
 

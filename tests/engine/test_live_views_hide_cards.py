@@ -133,7 +133,7 @@ def check_errors(live: LiveTarokk, rng: random.Random) -> None:
             assert not extra, (code, str(caught.value), extra)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     preset=st.sampled_from(sorted(DESCRIPTOR.presets)),

@@ -213,6 +213,8 @@ def _label(by: Any) -> str:
 
 def _deal_next(live_table: LiveTable) -> LiveHand | None:
     """Deal the table's next hand, or finish the table when its deals are played (None)."""
+    if live_table.status == LiveTable.Status.FINISHED:  # stopped: its last hand could not be entered
+        return None
     last = live_table.hands.order_by("-number").first()
     if live_table.table_id is not None:
         table = live_table.table
@@ -285,7 +287,9 @@ def live_move(
             )
             first = done.select_related("hand").first()
             if first is not None:
-                if (first.seat, first.step, first.code) != (seat.position, step, code):
+                # the same key, seat and step is the retry (its code may be written otherwise: the
+                # engine stores a discard's cards sorted)
+                if (first.seat, first.step) != (seat.position, step):
                     raise conflict("idempotency_key", _("this key was used for another move"))
                 return Moved(first.hand, applied=False)
         if hand is None:

@@ -179,12 +179,14 @@ def _cards_context(request: HttpRequest, tournament: Tournament, round_: Round) 
     coded = round_.status in RELEASED_ROUND_STATUSES
     wanted = request.GET.get("table", "")
     only = int(wanted) if wanted.isdigit() and len(wanted) <= 4 else None  # ?table=3: that card alone
+    cards = table_cards(request, tournament, round_, only) if coded else []
     return {
         "tournament": tournament,
         "round": round_,
-        "cards": table_cards(request, tournament, round_, only) if coded else [],
+        "cards": cards,
         "coded": coded,
         "per_page": per_page,
+        "any_live": any(card.live for card in cards),  # a table played live: its seats' codes too
     }
 
 
