@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.descriptor import Deal
 from engine.hungarian.actions import DECL, TEAMS
-from engine.hungarian.bots import RuleBot, play_hand
+from engine.hungarian.bots import BaselineRuleBot, play_hand
 from engine.hungarian.cards import KINGS, PAGAT, SKIZ, SUIT_OF, XX, XXI
 from engine.hungarian.rules import Rules
 
@@ -38,8 +38,10 @@ def sample_summary(rng: random.Random, rules: Rules, deal: Deal) -> dict[str, An
             "offenders": [rng.choice(list(deal.active))],
             "amount": rng.randint(rules.penalty_min, rules.penalty_max),
         }
+    # the 2025 rule bot: plausible play at twice the speed of today's (which reads the auction); a
+    # sample needs a plausible hand, not the strongest play, and the samples stay the hands they were
     hand = play_hand(
-        rng.randrange(2**32), [RuleBot()] * 4, rules=rules, seats=list(deal.active), stake=deal.stake
+        rng.randrange(2**32), [BaselineRuleBot()] * 4, rules=rules, seats=list(deal.active), stake=deal.stake
     )
     summary = hand.summary()
     if rules.family_bonuses and summary.get("kind") == "played":
