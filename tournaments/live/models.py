@@ -8,6 +8,8 @@ that a restart would lose. Data and database invariants only; behaviour is in ``
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -100,6 +102,11 @@ class LiveSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.live_table} seat {self.position}"
+
+    def present(self, now: datetime) -> bool:
+        """A phone of the seat is connected, or asked for its state within ``PRESENT_SECONDS`` (polling)."""
+        recent = self.seen_at is not None and now - self.seen_at < timedelta(seconds=PRESENT_SECONDS)
+        return self.connections > 0 or recent
 
 
 class LiveHand(models.Model):

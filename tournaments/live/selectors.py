@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from tournaments.core.engine_messages import render
 from tournaments.live import replay
-from tournaments.live.models import PRESENT_SECONDS, LiveHand, LiveSeat, LiveTable
+from tournaments.live.models import LiveHand, LiveSeat, LiveTable
 
 
 def seat_names(live_table: LiveTable) -> dict[str, str]:
@@ -22,13 +22,12 @@ def table_body(live_table: LiveTable, *, with_links: bool = False) -> dict[str, 
     now = timezone.now()
     seats = []
     for seat in live_table.seats.all():
-        recent = seat.seen_at is not None and (now - seat.seen_at).total_seconds() < PRESENT_SECONDS
         row = {
             "position": seat.position,
             "name": seat.name,
             "played_by": seat.played_by,
             "bot_kind": seat.bot_kind,
-            "connected": seat.connections > 0 or recent,
+            "connected": seat.present(now),
         }
         if with_links:
             row["token"] = seat.token

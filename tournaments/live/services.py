@@ -38,7 +38,7 @@ from tournaments.core.formats import deal_sequence, rules_for
 from tournaments.core.validation import conflict, invalid, key, text, whole_number
 from tournaments.draw.models import OPEN_ROUND_STATUSES, Round, Table
 from tournaments.live import replay
-from tournaments.live.models import PRESENT_SECONDS, LiveAction, LiveHand, LiveSeat, LiveTable
+from tournaments.live.models import LiveAction, LiveHand, LiveSeat, LiveTable
 from tournaments.organizing.models import Club, Tournament, refuse_if_finished
 from tournaments.results.models import Hand
 from tournaments.results.services.hands import hand_submit, next_deal
@@ -416,7 +416,11 @@ def live_seat_connected(seat: LiveSeat, change: int) -> None:
         )
         live_table = LiveTable.objects.select_for_update().get(pk=seat.live_table_id)
         humans = live_table.seats.filter(played_by=LiveSeat.PlayedBy.HUMAN)
-        if change >= 0 and live_table.status == LiveTable.Status.WAITING and all(map(_present, humans)):
+        if (
+            change >= 0
+            and live_table.status == LiveTable.Status.WAITING
+            and all(each.present(timezone.now()) for each in humans)
+        ):
             _begin(live_table)
             return
         hand = _hand_in_play(live_table.pk, lock=False)
@@ -426,12 +430,6 @@ def live_seat_connected(seat: LiveSeat, change: int) -> None:
             hand_id=hand.pk if hand else None,
             step=hand.steps if hand else 0,
         )
-
-
-def _present(seat: LiveSeat) -> bool:
-    """A phone of the seat is connected, or asked for its state within ``PRESENT_SECONDS``."""
-    recent = seat.seen_at is not None and timezone.now() - seat.seen_at < timedelta(seconds=PRESENT_SECONDS)
-    return seat.connections > 0 or recent
 
 
 def live_seat_to_bot(*, seat: LiveSeat, on: Any, by: Any = None) -> LiveSeat:
