@@ -16,7 +16,7 @@ from tests.site_data import finish_round, start_round
 from tournaments import selectors
 from tournaments.draw.models import Round, Table
 from tournaments.organizing.models import Tournament
-from tournaments.pages.printables import qr_svg
+from tournaments.pages.common import qr_svg
 
 pytestmark = pytest.mark.django_db
 

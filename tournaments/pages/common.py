@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+import segno
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -27,7 +28,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
 
 from config.cache import cache_get, cache_set
@@ -194,3 +197,12 @@ def glossary(request: HttpRequest) -> HttpResponse:
         "hungarian": game is not None and game.id == "hungarian",
     }
     return render(request, "tournaments/glossary.html", context)
+
+
+def qr_svg(url: str) -> SafeString:
+    """``url`` as an inline SVG QR code (sized by CSS), labelled with the URL for screen readers and for
+    anyone checking what it opens (the table cards' entry codes, the live seats' links)."""
+    qr = segno.make(url, error="m")
+    svg = qr.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr", lineclass="qr-dark", title=url)
+    # segno escapes the title; format_html escapes the label
+    return mark_safe(svg.replace("<svg ", format_html('<svg role="img" aria-label="{}" ', url), 1))

@@ -43,7 +43,7 @@ from tournaments.live import selectors as live_selectors
 from tournaments.live import services as live_services
 from tournaments.live.models import LiveHand, LiveSeat, LiveTable
 from tournaments.organizing.models import Club, Tournament
-from tournaments.pages.common import organizer_page
+from tournaments.pages.common import organizer_page, qr_svg
 from tournaments.pages.forms import PageForm
 
 #: the session's list of live tables whose seat this browser opened (their finished hands' replays)
@@ -334,7 +334,6 @@ class SeatLink:
 
 
 def seat_links(request: HttpRequest, seats: Any, *, qr: bool = True) -> list[SeatLink]:
-    from tournaments.pages.printables import qr_svg
 
     links = []
     for seat in seats:

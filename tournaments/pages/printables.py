@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
@@ -21,15 +20,15 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.core.formats import game_of, rules_of, sits_out, table_sizes_of
 from tournaments.draw.models import POSITIONS, RELEASED_ROUND_STATUSES, Round, Seat, Table, TableCode
 from tournaments.organizing.models import Tournament
-from tournaments.pages.common import cached_page, organizer_page
+from tournaments.pages.common import cached_page, organizer_page, qr_svg
+from tournaments.pages.live import seat_links_by_table
 
 PRINT_CSS = "tournaments/print.css"
 
@@ -45,15 +44,6 @@ def entry_url(request: HttpRequest, slug: str, code: str) -> str:
     if settings.PUBLIC_BASE_URL:
         return settings.PUBLIC_BASE_URL + path
     return request.build_absolute_uri(path)
-
-
-def qr_svg(url: str) -> SafeString:
-    """``url`` as an inline SVG QR code (sized by CSS), labelled with the URL for screen readers and for
-    anyone checking what it opens."""
-    qr = segno.make(url, error="m")
-    svg = qr.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr", lineclass="qr-dark", title=url)
-    # segno escapes the title; format_html escapes the label
-    return mark_safe(svg.replace("<svg ", format_html('<svg role="img" aria-label="{}" ', url), 1))
 
 
 # --- rendering: HTML or PDF -------------------------------------------------------------------------------
@@ -155,7 +145,6 @@ def table_cards(
     tables = tables.prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("codes", queryset=codes, to_attr="active_codes")
     ).order_by("number")
-    from tournaments.pages.live import seat_links_by_table  # pages.live draws QR codes with qr_svg
 
     tables = list(tables)
     live = seat_links_by_table(request, tables)
