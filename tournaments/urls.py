@@ -7,6 +7,7 @@ from tournaments.pages import (
     common,
     entry,
     live,
+    live_replay,
     organizer,
     players,
     printables,
@@ -36,6 +37,7 @@ urlpatterns = [
     *players.urlpatterns,
     *clubs.urlpatterns,
     *live.urlpatterns,
+    *live_replay.urlpatterns,
     *ratings.urlpatterns,
     *statistics.urlpatterns,
 ]

@@ -13,9 +13,9 @@ A seat's view holds what that seat may know: its own cards, the talon cards it t
 cards played, the auction's public meanings, the declarer's face-up tarokks and the discarded tarokks'
 counts as the rules make them public; the public view holds none of its own. Once the hand is over,
 ``result`` shows the summary, the payments and the whole record (every hand and discard): the cards are
-shown at the table after the last trick, and the record is what the tournament keeps. One thing the turn
-order itself tells: the engine asks to annul only a seat whose holding allows it, so in the phase "annul"
-``to_move`` names such a seat, which a real table would not learn (asking every seat is the engine's to do).
+shown at the table after the last trick, and the record is what the tournament keeps. The engine asks to
+annul only a seat whose holding allows it; a real table learns that somebody may annul (the hand waits) but
+not who, so in the phase "annul" ``to_move`` is null in every view but the asked seat's own.
 """
 
 from __future__ import annotations
@@ -230,7 +230,11 @@ class LiveTarokk:
         out["hand"] = _names(sorted(view.hand, key=_order))
         out["talon"]["received"] = _names(view.talon_received)
         out["discards"]["mine"] = _names(sorted(view.my_discard, key=_order))
-        out["choices"] = [c.as_json(render) for c in self.choices()] if view.to_move == s else []
+        if view.to_move == s:
+            out["to_move"] = seat  # during an annulment only the asked seat learns it is asked
+            out["choices"] = [c.as_json(render) for c in self.choices()]
+        else:
+            out["choices"] = []
         return out
 
     def public_view(self, render: Callable[[Message], str] = str) -> dict[str, Any]:
@@ -258,7 +262,7 @@ class LiveTarokk:
             "game": "hungarian",
             "step": self.step,
             "phase": hand.phase,
-            "to_move": self.to_move(),
+            "to_move": None if hand.phase == "annul" else self.to_move(),
             "seats": list(labels),
             "dealer": self.deal.dealer,
             "stake": hand.stake,

@@ -248,3 +248,26 @@ def test_the_view_schema_is_a_valid_draft_2020_12_schema_and_the_descriptor_play
     assert DESCRIPTOR.live is LIVE
     assert list(LIVE.phases) == ["bidding", "raise", "annul", "discard", "announcements", "play", "done"]
     assert LIVE.bots == BOT_KINDS
+
+
+def test_an_annulment_asks_its_seat_without_naming_it_to_the_table() -> None:
+    """Only a seat whose holding may annul is asked; the table learns that somebody may annul (the hand
+    waits), not who: ``to_move`` is null in the other seats' views and the spectator's."""
+    live = LIVE.start(deal(33, "tournament"))
+    rng = random.Random(33)
+    while live.hand.phase != "annul":
+        live.apply(live.bot_move("rule", rng))
+    asked = live.to_move()
+    assert asked is not None
+    for seat in SEATS:
+        view = live.seat_view(seat)
+        VALIDATOR.validate(view)
+        if seat == asked:
+            assert view["to_move"] == asked
+            assert {c["group"] for c in view["choices"]} == {"annul"}
+        else:
+            assert view["to_move"] is None
+            assert view["choices"] == []
+    assert live.public_view()["to_move"] is None
+    live.apply("no annul")
+    assert live.hand.phase != "annul" or live.to_move() != asked

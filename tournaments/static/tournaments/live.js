@@ -260,6 +260,7 @@
       var moving = seatInfo(v.to_move);
       if (moving.played_by === "bot" && moving.name) { text += " · " + fill(T.bot_plays_for, { name: moving.name }); }
     }
+    else if (v.phase === "annul") { text = T.waiting_annul; } // the asked seat is not named (engine/hungarian/live.py)
     if (node.textContent !== text) { node.textContent = text; } // announced once, not at every poll
     node.classList.toggle("lt-my-turn", myTurn() && !busy);
   };
