@@ -111,6 +111,15 @@ def test_a_club_day_on_a_phone_and_a_desktop(organizer_user: Any, live_server: A
             problems += measure(page, "format-refused", language, width)
             if index == 0:
                 assert_accessible(page)
+            # a game played live, round 1 played: its live tables' settings stay editable, refused by field
+            page.goto("/t/played/manage/format/")
+            page.locator("#f-live_grace_seconds").fill("3")
+            page.locator("form.format-form button[type=submit]").first.click()
+            page.wait_for_selector("#error-summary")
+            assert page.locator("#error-summary a[href='#f-live_grace_seconds']").count() == 1
+            problems += measure(page, "format-live-refused", language, width)
+            if index == 0:
+                assert_accessible(page)
 
             page.goto(f"/t/{slug}/manage/players/")
             page.locator("#f-list").fill(

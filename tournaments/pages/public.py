@@ -67,7 +67,7 @@ def released_round_or_404(tournament: Tournament, number: int) -> Round:
 
 def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's format in words, as (label, value) pairs for a ``<dl>``: its game, and deals and
-    table points at each table size it uses."""
+    table points at each table size it uses; that everyone may watch its live tables, where they may."""
     game = game_of(tournament)
     sizes = sorted(table_sizes_of(tournament))
     tiebreaks = [str(TIEBREAKS.get(name, name)) for name in tournament.tiebreaks]
@@ -119,6 +119,8 @@ def format_facts(tournament: Tournament) -> list[tuple[str, str]]:
         if tournament.kontras_to_box:
             money += _("; what kontras win goes to the box")
         facts.append((_("Table money"), money))
+    if game.live is not None and tournament.live_spectators == Tournament.LiveSpectators.PUBLIC:
+        facts.append((_("Live tables"), _("everyone may watch")))
     return facts
 
 

@@ -9,6 +9,10 @@
   of a round stay editable; the format (rules, rounds, table sizes, deals and table points per size, what
   counts, the pairing of each round, tie-breaks, table money, whether the deals are a maximum within the
   round's time) until round 1 is drawn. ``services.tournament_edit`` refuses a format change after that.
+  The live tables' settings (of a game played live) follow the service's split: who may watch, the grace
+  period and the move clock (``DETAIL_FIELDS``) stay editable while the tournament runs; whether a hand a
+  bot helped play counts at once (``live_bot_hands``) decides which hands count, so it is format, fixed
+  once round 1 is drawn.
 
 Every refusal names the field as the form labels it (``pages.forms``).
 """
@@ -34,6 +38,7 @@ from engine.games import GAMES
 from tournaments import selectors, services
 from tournaments.core.formats import (
     ALL_TABLE_SIZES,
+    LIVE_CHOICES,
     MAX_DEALS_PER_ROUND,
     TIEBREAKS,
     format_defaults,
@@ -46,7 +51,7 @@ from tournaments.core.labels import METHOD_CHOICES, VOCABULARIES, label, preset_
 from tournaments.organizing.models import Club, Tournament
 from tournaments.organizing.services import FORMAT_FIELDS
 from tournaments.pages.common import organizer_page
-from tournaments.pages.forms import PageForm
+from tournaments.pages.forms import ENTER_WHOLE, PageForm, whole_number
 
 ROUNDS_MAX = 50
 MINUTES_MAX = 600
@@ -55,9 +60,19 @@ NEW_FIELDS = ("club", "name", "slug", "starts_on", "venue", "game", "rules_prese
               "table_sizes", "first_size", "is_public", "draft")  # fmt: skip
 
 
+#: the live tables' settings (``tournaments.live``), in the page's order, labelled in the players' words
+LIVE_LABELS = {
+    "live_spectators": gettext_lazy("Who may watch live tables"),
+    "live_bot_hands": gettext_lazy("Hands a bot helped play"),
+    "live_grace_seconds": gettext_lazy("Seconds before a bot plays for a disconnected player"),
+    "live_clock_seconds": gettext_lazy("Move clock in seconds (0 = no clock)"),
+}
+LIVE_NAMES = tuple(LIVE_LABELS)
+
+
 def field_labels(names: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """The labels of the fields ``names``, as the field vocabulary has them (the refusals use the same)."""
-    extra = {"draft": gettext_lazy("Keep it a draft for now")}
+    extra = {"draft": gettext_lazy("Keep it a draft for now"), **LIVE_LABELS}
     return {name: extra.get(name) or label("field", name) for name in names}
 
 
@@ -262,7 +277,8 @@ def points_text(points: list[Any]) -> str:
 def stored_values(tournament: Tournament, sizes: tuple[int, ...]) -> dict[str, Any]:
     """The tournament's settings as the format page shows them before anything is typed."""
     chosen = list(table_sizes_of(tournament))
-    values: dict[str, Any] = {name: getattr(tournament, name) for name in (*EDIT_DETAILS, *FORMAT_FIELDS)}
+    names = (*EDIT_DETAILS, *FORMAT_FIELDS, *LIVE_NAMES)
+    values: dict[str, Any] = {name: getattr(tournament, name) for name in names}
     values.update(
         {
             "starts_on": tournament.starts_on.isoformat() if tournament.starts_on else "",
@@ -345,11 +361,37 @@ def _read_format(form: PageForm, post: Any, tournament: Tournament, sizes: tuple
     return changes
 
 
+def _read_live(form: PageForm, post: Any, *, with_format: bool) -> dict[str, Any]:
+    """The live tables' settings as typed: a choice of the list, whole numbers of seconds. Their bounds are
+    the service's (``formats._validate_live``, through ``tournament_edit``), which names the field. Whether
+    a bot-helped hand counts is format: read only with the format's part of the form (before round 1)."""
+    changes: dict[str, Any] = {}
+    for name, choices in LIVE_CHOICES.items():
+        if name == "live_bot_hands" and not with_format:
+            continue
+        chosen = form.choice(post, name, list(choices))
+        if chosen is not None:
+            changes[name] = chosen
+    for name in ("live_grace_seconds", "live_clock_seconds"):
+        seconds = whole_number(form.text(post, name, 20).strip())
+        if seconds is None:
+            form.error(name, ENTER_WHOLE)
+        else:
+            changes[name] = seconds
+    return changes
+
+
 DEALS_WITHIN_TIME_HELP = gettext_lazy(
     "On: no new deal is dealt once the round's time is up, and the round closes with the deals its tables "
     "played (the deals not played count for nobody), as the Hungarian rules of 2018 say. Off: every table "
     "plays all its deals."
 )
+
+
+def plays_live(tournament: Tournament) -> bool:
+    """Whether the game is played live (``GameDescriptor.live``): only then do the live settings mean
+    anything (``live_table_start`` refuses the others)."""
+    return game_of(tournament).live is not None
 
 
 def has_kontra(tournament: Tournament) -> bool:
@@ -380,6 +422,8 @@ def fixed_rows(tournament: Tournament, form: PageForm, sizes: tuple[int, ...]) -
     ]
     if has_kontra(tournament):
         rows.append((form["kontras_to_box"].label, yes if tournament.kontras_to_box else no))
+    if plays_live(tournament):  # which hands count is format; the live tables' other settings stay editable
+        rows.append((form["live_bot_hands"].label, tournament.get_live_bot_hands_display()))
     return rows
 
 
@@ -389,12 +433,16 @@ def format_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fixed), the details always. A refused form keeps what was typed; nothing is stored."""
     sizes = tuple(game_of(tournament).table_sizes)
     locked = tournament.rounds.exists()
-    names = [*EDIT_DETAILS, *format_names(sizes)]
+    names = [*EDIT_DETAILS, *format_names(sizes), *LIVE_NAMES]
     form = PageForm(field_labels(names), stored_values(tournament, sizes))
     if request.method == "POST":
         changes = _read_details(form, request.POST, tournament)
-        if request.POST.get("format") == "1":  # the format's part of the form (none once round 1 is drawn)
+        with_format = request.POST.get("format") == "1"  # the format's part (none once round 1 is drawn)
+        if with_format:
             changes.update(_read_format(form, request.POST, tournament, sizes))
+        # the live tables' part: of a game that plays live (an older page or a script may have none)
+        if plays_live(tournament) and request.POST.get("live") == "1":
+            changes.update(_read_live(form, request.POST, with_format=with_format))
         version = request.POST.get("version", "")
         if not form.invalid:
             try:
@@ -432,9 +480,12 @@ def format_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "can_open": tournament.status in OPEN_STATUSES,
         "size_fields": size_fields,
         "has_kontra": has_kontra(tournament),
+        "plays_live": plays_live(tournament),
         "size_games": [(size, [tournament.game]) for size in sizes],
         "fixed_rows": fixed_rows(tournament, form, sizes) if locked else [],
         "deals_within_time_help": DEALS_WITHIN_TIME_HELP,
+        "spectator_choices": Tournament.LiveSpectators.choices,
+        "bot_hand_choices": Tournament.LiveBotHands.choices,
         "points_help": _(
             "Best place first, separated by commas (halves as 0.5); tied players share the places' points."
         ),
