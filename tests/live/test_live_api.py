@@ -64,6 +64,14 @@ def play_to_the_end(client: APIClient, tokens: dict[str, str], rng: random.Rando
         if state["table"]["status"] == "finished":
             return
         mover = (state["view"] or {}).get("to_move")
+        if mover is None and (state["view"] or {}).get("phase") == "annul":  # the asked seat is not named
+            asked = [
+                p
+                for p, t in tokens.items()
+                if client.get(f"/api/v1/live/seats/{t}/").json()["view"]["choices"]
+            ]
+            assert len(asked) == 1, asked
+            mover = asked[0]
         assert mover in tokens, f"a bot's turn is left undone: {mover}"
         view = client.get(f"/api/v1/live/seats/{tokens[mover]}/").json()["view"]
         response = move(client, tokens[mover], view["step"], choose(view, rng))

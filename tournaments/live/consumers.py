@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 
 from tournaments.live import push, selectors, services
-from tournaments.live.models import LiveTable
+from tournaments.live.models import HEARTBEAT_SECONDS, LiveTable
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -82,6 +82,7 @@ class SeatConsumer(_LiveConsumer):
     """A phone holding a seat (``/ws/live/seats/<token>/``): while it is connected the seat is there."""
 
     seat: Any = None
+    heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         token = self.scope["url_route"]["kwargs"]["token"]
@@ -92,8 +93,18 @@ class SeatConsumer(_LiveConsumer):
         await self.join(self.seat.live_table_id)
         await database_sync_to_async(services.live_seat_connected)(self.seat, 1)
         await self.send_state()
+        self.heartbeat = asyncio.create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        """Say the seat is still there while connected: a count of connections a killed process never
+        counted out expires with its last heartbeat (``LiveSeat.present``)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await database_sync_to_async(services.live_seat_seen)(self.seat)
 
     async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         await super().disconnect(code)
         if self.seat is not None and self.group_name:
             await database_sync_to_async(services.live_seat_connected)(self.seat, -1)

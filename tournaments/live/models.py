@@ -26,6 +26,8 @@ GRACE_SECONDS_DEFAULT = 60
 BOT_DELAY_MS_DEFAULT = 700
 #: a phone that polls instead of holding a connection counts as there this long after it asked
 PRESENT_SECONDS = 20
+#: how often a connected phone says it is still there (well within PRESENT_SECONDS)
+HEARTBEAT_SECONDS = 8
 
 
 class LiveTable(models.Model):
@@ -104,9 +106,10 @@ class LiveSeat(models.Model):
         return f"{self.live_table} seat {self.position}"
 
     def present(self, now: datetime) -> bool:
-        """A phone of the seat is connected, or asked for its state within ``PRESENT_SECONDS`` (polling)."""
-        recent = self.seen_at is not None and now - self.seen_at < timedelta(seconds=PRESENT_SECONDS)
-        return self.connections > 0 or recent
+        """A phone of the seat was heard from within ``PRESENT_SECONDS``: a connected one says so every
+        ``HEARTBEAT_SECONDS`` (consumers), a polling one asks for its state. The count of connections alone
+        is not trusted: a web process killed mid-connection never counts its phones out."""
+        return self.seen_at is not None and now - self.seen_at < timedelta(seconds=PRESENT_SECONDS)
 
 
 class LiveHand(models.Model):

@@ -24,7 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -38,7 +38,7 @@ from tournaments.core.formats import deal_sequence, rules_for
 from tournaments.core.validation import conflict, invalid, key, text, whole_number
 from tournaments.draw.models import OPEN_ROUND_STATUSES, Round, Table
 from tournaments.live import replay
-from tournaments.live.models import LiveAction, LiveHand, LiveSeat, LiveTable
+from tournaments.live.models import PRESENT_SECONDS, LiveAction, LiveHand, LiveSeat, LiveTable
 from tournaments.organizing.models import Club, Tournament, refuse_if_finished
 from tournaments.results.models import Hand
 from tournaments.results.services.hands import hand_submit, next_deal
@@ -411,8 +411,15 @@ def live_seat_connected(seat: LiveSeat, change: int) -> None:
     """A phone of ``seat`` connected (+1) or went away (-1). A returning player takes the seat back from
     the stand-in bot at once; a table whose every player's phone is there starts."""
     with transaction.atomic():
-        LiveSeat.objects.filter(pk=seat.pk).update(
-            connections=Greatest(F("connections") + change, 0), seen_at=timezone.now()
+        now = timezone.now()
+        stale = Q(seen_at__isnull=True) | Q(seen_at__lt=now - timedelta(seconds=PRESENT_SECONDS))
+        LiveSeat.objects.filter(
+            pk=seat.pk
+        ).update(  # a stale count is of phones a killed process never let go
+            connections=Case(
+                When(stale, then=Value(max(change, 0))), default=Greatest(F("connections") + change, 0)
+            ),
+            seen_at=now,
         )
         live_table = LiveTable.objects.select_for_update().get(pk=seat.live_table_id)
         humans = live_table.seats.filter(played_by=LiveSeat.PlayedBy.HUMAN)
@@ -467,7 +474,7 @@ def stand_in_at(seat: LiveSeat, hand: LiveHand) -> Any:
     """When a bot takes ``seat``'s move if nothing changes (None: never while a phone is there)."""
     live_table = hand.live_table
     times = []
-    if seat.connections <= 0:
+    if not seat.present(timezone.now()) or seat.connections <= 0:
         since = max(t for t in (seat.seen_at, hand.turn_since, live_table.started_at) if t is not None)
         times.append(since + timedelta(seconds=live_table.grace_seconds))
     if live_table.clock_seconds and hand.turn_since is not None:
@@ -510,8 +517,9 @@ def next_bot_turn(live_table_id: int) -> tuple[int, int, float] | None:
     if position is None:
         return None
     seat = hand.live_table.seats.get(position=position)
-    if seat.played_by == LiveSeat.PlayedBy.BOT:
-        return hand.pk, hand.steps, hand.live_table.bot_delay_ms / 1000
+    if seat.played_by == LiveSeat.PlayedBy.BOT:  # due its delay after the turn came: a lost task's is overdue
+        due = (hand.turn_since or timezone.now()) + timedelta(milliseconds=hand.live_table.bot_delay_ms)
+        return hand.pk, hand.steps, max(0.0, (due - timezone.now()).total_seconds())
     at = stand_in_at(seat, hand)
     if at is None:
         return None
