@@ -6,6 +6,8 @@ browser download) against pytest-django's live server.
 * ``shoot(page, name)`` saves a screenshot to ``artifacts/screenshots/`` (not committed) for a person to
   look at; ``screenshots(url, name)`` takes one at each size;
 * ``assert_accessible(page)`` runs axe-core in the page and fails on serious or critical violations.
+* ``asgi_live_server`` serves the ASGI application (the pages and the live tables' WebSockets) through
+  daphne instead, for a page that needs a real WebSocket (tests/browser/asgi_server.py says how).
 
 Without Chromium the tests skip, except in CI (``CI`` or ``REQUIRE_REAL_SERVICES`` set), where they fail.
 """
@@ -131,6 +133,22 @@ def assert_accessible(page: Any) -> None:
     assert not bad, "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in bad
     )
+
+
+@pytest.fixture
+def asgi_live_server(transactional_db: Any, settings: Any) -> Iterator[Any]:
+    """daphne serving ``config.asgi`` in a thread of this process (``.url``), for the test only
+    (tests/browser/asgi_server.py). Close the pages opened on it before the test ends, and stop any
+    thread that writes through it (a bot's timer) before it stops: it waits for the connections that
+    were closed to finish (a closed WebSocket still writes that its phone went away), then closes its
+    threads' database connections, before the database is emptied."""
+    from tests.browser.asgi_server import AsgiLiveServer
+    from tournaments.live import push
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, AsgiLiveServer.host]
+    with AsgiLiveServer() as server:
+        yield server
+    push.server_loop = None  # the stopped server's loop: a later push must not aim at it
 
 
 @pytest.fixture

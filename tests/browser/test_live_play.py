@@ -1,17 +1,31 @@
-"""A whole hand played live on a phone (issue 33 §5): a practice table with one person and three rule bots,
-at 360 px, tapping legal moves until the hand is over. The result shows; at every step nothing sticks out
-of the screen and every tap target is at least 44×44 px. Screenshots during the auction, the play and at
-the score, at 360 px and 1280 px (artifacts/screenshots/live-*)."""
+"""Live tables in a browser (issue 33 §5).
+
+A whole hand on a phone, through a real WebSocket: round 2's 4-seat table of the site's tournament, one
+person and three rule bots, served by daphne (the ASGI application, ``asgi_live_server``: see
+tests/browser/asgi_server.py for why a thread of this process, with SQLite as with PostgreSQL). The phone
+(360 px) taps legal moves until the hand is over; at every step nothing sticks out of the screen and every
+tap target is at least 44×44 px; screenshots during the auction, the play and at the score, at 360 px and
+1280 px (artifacts/screenshots/live-*). The bots move BOT_DELAY_MS after the move before theirs was
+answered, so their moves reach the page only as pushes; the pages' polling is refused, and a second screen
+of the seat that never moves shows every state too. The hand is entered, and the standings count it.
+
+The other tests run on pytest-django's live server (WSGI: no WebSocket, the pages poll, the bots move at
+once): opening tables from a club and a round, a seat's page in Hungarian and German, a move whose answer
+is lost.
+"""
 
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import shoot
 from tests.browser.test_layout import DESKTOP, PHONE_360, layout_problems
+from tournaments.draw.models import Round
 from tournaments.live import replay
 from tournaments.live import services as live
 from tournaments.live.models import LiveAction, LiveTable
@@ -19,16 +33,37 @@ from tournaments.organizing.models import Club
 
 pytestmark = pytest.mark.browser
 
+BOT_DELAY_MS = 120
+
 # Runs in the page: what the seat may do now ("result" once the hand is over, "" while it waits)
 NEXT = """() => {
   const live = document.getElementById('live');
   if (!live || live.classList.contains('lt-busy')) return '';
-  const result = document.getElementById('lt-result');
-  if (result && !result.hidden) return 'result';
+  for (const id of ['lt-result', 'lt-last']) {
+    const box = document.getElementById(id);
+    if (box && !box.hidden) return 'result';
+  }
   if (document.querySelector('#lt-choices .lt-confirm')) return 'discard';
   if (document.querySelector('#lt-cards button.pc:not([disabled])')) return 'card';
   if (document.querySelector('#lt-choices button.lt-choice:not([disabled])')) return 'choice';
   return '';
+}"""
+
+# Runs in the page: what the seat's page shows (two screens of one seat show the same state alike)
+SHOWN = """() => ['lt-hand-head', 'lt-status', 'lt-table', 'lt-cards', 'lt-last', 'lt-score']
+  .map((id) => (document.getElementById(id) || {}).textContent).join('|')"""
+
+# Runs in the standings page: each player's hands and game points
+STANDINGS = """() => {
+  const keys = Array.from(document.querySelectorAll('table.standings thead th')).map((th) => th.dataset.key);
+  const rows = {};
+  for (const tr of document.querySelectorAll('table.standings tbody tr')) {
+    const cells = Array.from(tr.children);
+    const name = tr.querySelector('th a.row-link').textContent.trim();
+    const value = (key) => Number(cells[keys.indexOf(key)].dataset.v);
+    rows[name] = {hands: value('hands'), game_points: value('game_points')};
+  }
+  return rows;
 }"""
 
 
@@ -76,53 +111,168 @@ def choose(page: Any, what: str) -> str:
     return "choice"
 
 
+@pytest.fixture
+def bot_timers(asgi_live_server: Any, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Bots move on timer threads after LIVE_BOT_DELAY_MS, as in the embedded default. When the test ends
+    no new timer starts, one that is waiting is cancelled and one that is moving is waited for, before
+    the server stops (after this fixture: it closes its threads' connections) and the database is
+    emptied."""
+    timers: list[threading.Timer] = []
+
+    class Tracked(threading.Timer):
+        def start(self) -> None:
+            timers.append(self)
+            super().start()
+
+    settings.LIVE_BOT_DELAY_MS = BOT_DELAY_MS
+    settings.LIVE_TIMER_THREADS = True
+    monkeypatch.setattr(threading, "Timer", Tracked)
+    yield
+    settings.LIVE_TIMER_THREADS = False
+    for timer in timers:
+        timer.cancel()
+        timer.join(10)
+
+
+@pytest.fixture
+def tournament_table(cup: Any, organizer_user: Any, bot_timers: None) -> LiveTable:
+    """Round 2's 4-seat table of the site's tournament, played live: its first seat by a person, the
+    others by rule bots."""
+    replay.clear()
+    table = min(Round.objects.get(tournament=cup, number=2).tables.all(), key=lambda t: t.seats.count())
+    positions = list(table.seats.order_by("position").values_list("position", flat=True))
+    return live.live_table_start(table=table, by=organizer_user, bots=dict.fromkeys(positions[1:], "rule"))
+
+
+class Watched:
+    """A page on a seat whose state can only come through the WebSocket or a move's answer: its state
+    requests (the polling) are refused and counted; the WebSocket's URL and each state it brought, and
+    each move's answer, are kept."""
+
+    def __init__(self, page: Any, token: str) -> None:
+        self.page = page
+        self.sockets: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+        self.answers: list[dict[str, Any]] = []
+        self.polls: list[str] = []
+        page.on("websocket", self._socket)
+        page.on("response", self._response)
+        page.route(f"**/api/v1/live/seats/{token}/", self._poll)
+
+    def _socket(self, socket: Any) -> None:
+        self.sockets.append(socket.url)
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def _response(self, response: Any) -> None:
+        if response.request.method == "POST" and response.url.endswith("/moves/") and response.ok:
+            self.answers.append(response.json())
+
+    def _poll(self, route: Any) -> None:
+        self.polls.append(route.request.method)
+        route.abort()
+
+    def steps(self, states: list[dict[str, Any]]) -> set[tuple[int, int]]:
+        return {(s["view"]["number"], s["view"]["step"]) for s in states if s.get("view")}
+
+
+def standings(page: Any) -> dict[str, dict[str, float]]:
+    """Each player's hands and game points, as the standings page shows them."""
+    page.goto("/t/cup/standings/")
+    return page.evaluate(STANDINGS)
+
+
 def test_a_whole_hand_on_a_phone(
-    practice: LiveTable, browser: Any, contexts: list[Any], live_server: Any
+    tournament_table: LiveTable, asgi_live_server: Any, browser: Any, contexts: list[Any]
 ) -> None:
-    seat = practice.seats.get(position="A")
+    """The phone (360 px) plays the person's seat through the ASGI server: a bot moves BOT_DELAY_MS after
+    the move before it was answered, so its move reaches the page only as a push. A second screen of the
+    same seat (1280 px, never moving, its polling refused) shows each state too: the WebSocket brought
+    it. The finished hand is entered and the tournament's standings count it."""
+    seats = {s.position: s for s in tournament_table.seats.all()}
+    seat = seats[min(seats)]
     url = f"/live/{seat.token}/"
-    phone = open_page(browser, contexts, live_server.url, PHONE_360)
-    desktop = open_page(browser, contexts, live_server.url, DESKTOP)
+    phone = open_page(browser, contexts, asgi_live_server.url, PHONE_360)
+    desktop = open_page(browser, contexts, asgi_live_server.url, DESKTOP)
+    before = standings(phone)
+    watched = [Watched(phone, seat.token), Watched(desktop, seat.token)]
     phone.goto(url)
+    desktop.goto(url)
     phone.wait_for_selector("#lt-table .lt-seat")
     assert phone.locator("#lt-cards .pc").count() == 9  # the seat's own hand, drawn as cards
     problems: list[str] = []
     shot: set[str] = set()
 
     def both(name: str) -> None:
+        """Both screens, once the second one shows what the phone shows (pushed to it)."""
         shoot(phone, f"live-{name}")
-        desktop.goto(url)
-        desktop.wait_for_selector("#lt-table .lt-seat")
+        desktop.wait_for_function(f"() => ({SHOWN})() === {json.dumps(phone.evaluate(SHOWN))}")
         shoot(desktop, f"live-{name}")
         problems.extend(layout_problems(desktop, f"{name} at 1280", 1280))
 
-    moves = []
+    def stuck() -> str:
+        """What the table and the phone had, for a phone that waited in vain."""
+        played = LiveAction.objects.filter(hand__live_table=tournament_table)
+        last = watched[0].frames[-1]["view"] if watched[0].frames else {}
+        return (
+            f"stored: {list(played.order_by('hand__number', 'step').values_list('seat', 'by'))}; "
+            f"the phone's sockets {watched[0].sockets}, {len(watched[0].frames)} frames, the last at "
+            f"hand {last.get('number')} step {last.get('step')}; moves {moves}"
+        )
+
+    moves: list[str] = []
     for _ in range(120):
-        phone.wait_for_function(NEXT, timeout=20_000)
+        try:
+            phone.wait_for_function(NEXT, timeout=20_000)
+        except Exception as exc:
+            raise AssertionError(f"the phone waited in vain: {stuck()}") from exc
         what = phone.evaluate(NEXT)
         head = phone.locator("#lt-hand-head").inner_text()
         phase = "auction" if "bidding" in head or "raise" in head else "play" if "play" in head else ""
+        if what == "result":
+            break
         if phase and phase not in shot:
             shot.add(phase)
             problems.extend(layout_problems(phone, f"{phase} at 360", 360))
             both(phase)
-        if what == "result":
-            break
         moves.append(choose(phone, what))
     else:
-        raise AssertionError(f"the hand did not end after {len(moves)} moves: {moves}")
+        raise AssertionError(f"the hand did not end after {len(moves)} moves: {stuck()}")
 
-    result = phone.locator("#lt-result")
-    assert result.is_visible()
-    assert "Hand 1 is over" in result.inner_text()
-    assert phone.locator("#lt-result .lt-pay li").count() == 4
+    # hand 1 is over, hand 2 is dealt: the page shows the last hand's payments and the score sheet
+    last = phone.locator("#lt-last")
+    assert last.is_visible()
+    assert "Hand 1" in last.inner_text()
+    assert phone.locator("#lt-last .lt-pay li").count() == 4
     assert phone.locator("#lt-score tbody tr.status-finished").count() == 1
     problems.extend(layout_problems(phone, "score at 360", 360))
     both("score")
     assert moves, "the person made no move"
     assert not problems, "\n".join(problems)
 
-    replay_link = phone.locator("#lt-result a", has_text="Replay")
+    # the WebSocket carried the states: no page polled, the second screen got every one it showed by push,
+    # and the phone reached the person's turns after the bots' moves through it
+    hand = tournament_table.hands.get(number=1)
+    actions = list(hand.actions.order_by("step").values_list("step", "seat", "by"))
+    bots = [step for step, _seat, by in actions if by == "bot"]
+    turns = [step for step, position, by in actions if by == "seat" and step - 1 in bots]
+    socket_url = asgi_live_server.url.replace("http://", "ws://") + f"/ws/live/seats/{seat.token}/"
+    for screen in watched:
+        assert screen.sockets == [socket_url]
+        assert screen.polls == []
+    pushed = watched[0].steps(watched[0].frames)
+    answered = watched[0].steps(watched[0].answers)
+    assert {(1, step) for step in turns} <= pushed | answered
+    by_push = [step for step in turns if (1, step) in pushed - answered]
+    assert by_push, f"no turn of the person came by push: {turns}, answers {sorted(answered)}"
+    assert watched[1].answers == []  # the second screen never moved: it showed hand 2 by push alone
+    assert any(number == 2 for number, _step in watched[1].steps(watched[1].frames))
+    print(
+        f"\n{len(moves)} moves by the person, {len(bots)} by bots; frames: phone {len(watched[0].frames)}, "
+        f"second screen {len(watched[1].frames)}; the person's turns after a bot: {len(turns)}, "
+        f"reached by push alone: {len(by_push)}"
+    )
+
+    replay_link = phone.locator("#lt-last a", has_text="Replay")
     replay_link.click()
     phone.wait_for_selector("[data-replay-nav]:not([hidden])")
     assert phone.locator(".rp-frame:not([hidden])").count() == 1
@@ -137,6 +287,27 @@ def test_a_whole_hand_on_a_phone(
     shoot(desktop, "live-replay")
     problems += layout_problems(desktop, "replay at 1280", 1280)
     assert not problems, "\n".join(problems)
+
+    # the tournament's standings: each player of the table has one hand more, and its payment
+    hand.refresh_from_db()
+    assert hand.submission_id is not None
+    names = {s.position: s.name for s in seats.values()}
+    expected = {
+        names[p]: {"hands": before[names[p]]["hands"] + 1, "game_points": before[names[p]]["game_points"] + n}
+        for p, n in hand.payments.items()
+    }
+    for _ in range(50):  # recomputed after the hand's entry committed
+        after = standings(phone)
+        if all(after[name] == want for name, want in expected.items()):
+            break
+        phone.wait_for_timeout(200)
+    assert {name: after[name] for name in expected} == expected
+    shoot(phone, "live-standings")
+    problems = layout_problems(phone, "standings at 360", 360)
+    assert not problems, "\n".join(problems)
+    for context in contexts:  # the pages go, while the server still hears them
+        context.close()
+    contexts.clear()
 
 
 def sign_in(page: Any) -> None:
