@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -238,16 +239,20 @@ SPECTACULAR_SETTINGS = {
 # --- Celery: a real Redis broker when configured, otherwise tasks run in-process (eager) ---
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
-# --- Live tables' WebSockets (tournaments/live/push.py): Redis carries a move to every process's phones;
-# in the embedded default the one server process holds them all, in memory ---
-ASGI_APPLICATION = "config.asgi.application"
-CHANNEL_LAYERS = {
-    "default": (
-        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
-        if REDIS_URL
-        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
-    )
-}
+# --- Live tables' WebSockets (tournaments/live/push.py) ---
+
+
+def channel_layers(redis_url: str) -> dict[str, Any]:
+    """Redis carries a move to every process's phones; without it, the one server process holds them all.
+    The socket timeout is longer than the layer's 5 s blocking read: redis-py 8's default (5 s) dropped every
+    WebSocket that went 5 s without a message, a player thinking (tests/live/test_live_socket.py)."""
+    if not redis_url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    hosts = [{"address": redis_url, "socket_timeout": 30}]
+    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": hosts}}}
+
+
+CHANNEL_LAYERS = channel_layers(REDIS_URL)
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL)

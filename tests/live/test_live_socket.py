@@ -111,3 +111,17 @@ def test_an_unknown_seat_and_a_stranger_at_a_table_are_refused() -> None:
     seat, spectator = async_to_sync(scenario)()
     assert seat[0] is False or seat == (True, None)
     assert spectator[0] is False or spectator == (True, None)
+
+
+def test_the_redis_channel_layer_outlasts_its_own_blocking_read() -> None:
+    """A connection's idle wait is the layer's blocking read (5 s); the Redis socket must wait longer, or a
+    phone whose player thinks for 5 s is dropped (redis-py 8 reads with a 5 s timeout by default)."""
+    from channels_redis.core import RedisChannelLayer
+    from channels_redis.utils import create_pool
+
+    from config.settings import channel_layers
+
+    config = channel_layers("redis://127.0.0.1:6379/15")["default"]
+    assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    layer = RedisChannelLayer(**config["CONFIG"])  # builds, connects nowhere
+    assert create_pool(layer.hosts[0]).connection_kwargs["socket_timeout"] > layer.brpop_timeout
