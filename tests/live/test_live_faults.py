@@ -39,7 +39,6 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -47,7 +46,7 @@ import pytest
 import requests
 from django.db import connection
 
-from tests.foundation.conftest import PrivateRedis, free_port
+from tests.foundation.conftest import PrivateRedis, free_port, private_redis  # noqa: F401  (a fixture)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -65,24 +64,6 @@ SWEEP_PLAYED = re.compile(r"Task tournaments\.live_sweep\[[^\]]+\] succeeded in 
 
 
 # --- processes --------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def redis_server() -> Iterator[PrivateRedis]:
-    """A private ``redis-server`` (tests/foundation/conftest.py's ``PrivateRedis``); skipped without one on
-    PATH unless REQUIRE_REAL_SERVICES=1."""
-    executable = shutil.which("redis-server")
-    if executable is None:
-        message = "redis-server is not on PATH: this test runs a private Redis it can stop and restart"
-        if os.environ.get("REQUIRE_REAL_SERVICES") == "1":
-            pytest.fail(f"REQUIRE_REAL_SERVICES=1 but {message}")
-        pytest.skip(message)
-    server = PrivateRedis(executable, free_port())
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 class Processes:
@@ -344,7 +325,10 @@ def _play_on_a_websocket(phone: Phone, hand_id: int, deadline: float) -> tuple[i
 
 
 def test_a_hand_resumes_after_the_web_process_and_the_worker_are_killed_and_redis_restarts(
-    postgres_url: str, redis_server: PrivateRedis, settings: Any, record_property: Any
+    postgres_url: str,
+    private_redis: PrivateRedis,  # noqa: F811  (the fixture imported above)
+    settings: Any,
+    record_property: Any,
 ) -> None:
     from django.contrib.auth import get_user_model
 
@@ -371,8 +355,8 @@ def test_a_hand_resumes_after_the_web_process_and_the_worker_are_killed_and_redi
     env = dict(
         os.environ,
         DATABASE_URL=database_url,
-        REDIS_URL=redis_server.url,  # broker and channel layer
-        CELERY_BROKER_URL=redis_server.url,
+        REDIS_URL=private_redis.url,  # broker and channel layer
+        CELERY_BROKER_URL=private_redis.url,
         CELERY_RESULT_BACKEND="",
         CELERY_TASK_ALWAYS_EAGER="false",
         LIVE_BOT_DELAY_MS=str(BOT_DELAY_MS),
@@ -410,9 +394,9 @@ def test_a_hand_resumes_after_the_web_process_and_the_worker_are_killed_and_redi
         hand = LiveHand.objects.get(live_table=live_table, status=LiveHand.Status.PLAYING)
         assert hand.steps == view["step"] + 1 == before["view"]["step"], "a bot moved before the kill"
         stored = list(hand.actions.order_by("step").values_list("step", "seat", "code"))
-        redis_server.stop()
-        redis_server.start()  # empty: the bot's task (queued or held by the dead worker) is gone
-        assert redis_server.client().dbsize() == 0
+        private_redis.stop()
+        private_redis.start()  # empty: the bot's task (queued or held by the dead worker) is gone
+        assert private_redis.client().dbsize() == 0
 
         # --- a new web process: A's state is exactly as it was, and the retried move is applied once
         procs.spawn_web()
