@@ -68,3 +68,23 @@ def test_a_count_of_connections_a_killed_process_left_behind_expires(table: Any)
     assert seat.connections == 1
     assert seat.present(timezone.now())
     assert live.stand_in_at(seat, hand) is None
+
+
+def test_a_waiting_tables_seat_seen_again_is_not_news_and_the_heartbeat_is_one_update(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seat = table.seats.get(position="A")
+    LiveSeat.objects.filter(pk=seat.pk).update(seen_at=timezone.now())
+    table.status = table.Status.WAITING
+    table.save(update_fields=["status"])
+    published: list[Any] = []
+    monkeypatch.setattr(live, "publish", lambda *args, **kwargs: published.append(args))
+    live.live_seat_seen(seat)  # present already: only its time is noted (a poll, a page opened)
+    assert published == []
+    long_ago = timezone.now() - timedelta(seconds=PRESENT_SECONDS + 30)
+    LiveSeat.objects.filter(pk=seat.pk).update(seen_at=long_ago)
+    live.live_seat_seen(seat)  # back after a while: the waiting table hears of it
+    assert len(published) == 1
+    LiveSeat.objects.filter(live_table=table).update(seen_at=long_ago)
+    assert live.live_seats_seen(list(table.seats.values_list("pk", flat=True))) == 4
+    assert all(s.present(timezone.now()) for s in table.seats.all())

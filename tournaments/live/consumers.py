@@ -9,6 +9,7 @@ the answer is the new state; a phone may ask for its state again with ``{"type":
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -41,12 +42,51 @@ def language_of(scope: dict[str, Any]) -> str:
     return next((lang for lang in wanted if lang in LANGUAGES), settings.LANGUAGE_CODE[:2])
 
 
+class _Heartbeat:
+    """The seats whose phones this process holds, said to be there every ``HEARTBEAT_SECONDS`` in one
+    UPDATE for them all (``services.live_seats_seen``): a count of connections a killed process never
+    counted out then expires with its last heartbeat (``LiveSeat.present``)."""
+
+    held: Counter[int] = Counter()
+    task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def hold(cls, seat_id: int) -> None:
+        cls.held[seat_id] += 1
+        task = cls.task
+        if task is None or task.done() or task.get_loop() is not asyncio.get_running_loop():
+            cls.task = asyncio.create_task(cls.beat())
+
+    @classmethod
+    def release(cls, seat_id: int) -> None:
+        cls.held[seat_id] -= 1
+        if cls.held[seat_id] <= 0:
+            del cls.held[seat_id]
+
+    @classmethod
+    async def beat(cls) -> None:
+        while cls.held:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            if cls.held:
+                await database_sync_to_async(services.live_seats_seen)(list(cls.held))
+
+
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
     group_name = ""
     language = "en"
+    #: a table that moves in a burst (bots at full speed) is drawn once for the latest step, not per move
+    stale = False
+    drawing: asyncio.Task[None] | None = None
 
     async def live_moved(self, event: dict[str, Any]) -> None:
-        await self.send_state()
+        self.stale = True
+        if self.drawing is None or self.drawing.done():
+            self.drawing = asyncio.create_task(self._send_latest())
+
+    async def _send_latest(self) -> None:
+        while self.stale:
+            self.stale = False
+            await self.send_state()
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "state":
@@ -74,6 +114,8 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
+        if self.drawing is not None:
+            self.drawing.cancel()
         if self.group_name:
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
 
@@ -82,7 +124,6 @@ class SeatConsumer(_LiveConsumer):
     """A phone holding a seat (``/ws/live/seats/<token>/``): while it is connected the seat is there."""
 
     seat: Any = None
-    heartbeat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         token = self.scope["url_route"]["kwargs"]["token"]
@@ -92,21 +133,13 @@ class SeatConsumer(_LiveConsumer):
             return
         await self.join(self.seat.live_table_id)
         await database_sync_to_async(services.live_seat_connected)(self.seat, 1)
+        _Heartbeat.hold(self.seat.pk)
         await self.send_state()
-        self.heartbeat = asyncio.create_task(self._heartbeat())
-
-    async def _heartbeat(self) -> None:
-        """Say the seat is still there while connected: a count of connections a killed process never
-        counted out expires with its last heartbeat (``LiveSeat.present``)."""
-        while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            await database_sync_to_async(services.live_seat_seen)(self.seat)
 
     async def disconnect(self, code: int) -> None:
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
         await super().disconnect(code)
         if self.seat is not None and self.group_name:
+            _Heartbeat.release(self.seat.pk)
             await database_sync_to_async(services.live_seat_connected)(self.seat, -1)
 
     def state(self) -> dict[str, Any] | None:

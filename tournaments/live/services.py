@@ -390,11 +390,19 @@ def _seen(seat: LiveSeat) -> None:
 
 
 def live_seat_seen(seat: LiveSeat) -> None:
-    """A phone of ``seat`` asked for its state (a phone that polls): the seat is there."""
-    if seat.live_table.status == LiveTable.Status.WAITING:
+    """A phone of ``seat`` asked for its state (a phone that polls): the seat is there. A waiting table
+    hears of a seat that was not there (it may start now); otherwise nothing changes that others see."""
+    seat.refresh_from_db(fields=["seen_at", "connections"])
+    waiting = LiveTable.objects.filter(pk=seat.live_table_id, status=LiveTable.Status.WAITING).exists()
+    if waiting and not seat.present(timezone.now()):
         live_seat_connected(seat, 0)
     else:
         _seen(seat)
+
+
+def live_seats_seen(seat_ids: Sequence[int]) -> int:
+    """The phones of these seats are connected to this process (its heartbeat, consumers.py): one UPDATE."""
+    return LiveSeat.objects.filter(pk__in=list(seat_ids)).update(seen_at=timezone.now())
 
 
 # --- seats ------------------------------------------------------------------------------------------------
