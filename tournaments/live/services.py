@@ -392,8 +392,9 @@ def _seen(seat: LiveSeat) -> None:
 def live_seat_seen(seat: LiveSeat) -> None:
     """A phone of ``seat`` asked for its state (a phone that polls): the seat is there. A waiting table
     hears of a seat that was not there (it may start now); otherwise nothing changes that others see."""
-    seat.refresh_from_db(fields=["seen_at", "connections"])
     waiting = LiveTable.objects.filter(pk=seat.live_table_id, status=LiveTable.Status.WAITING).exists()
+    if waiting:  # a playing table's poll (every 2 s a phone) only notes the time: no reread of the seat
+        seat.refresh_from_db(fields=["seen_at", "connections"])
     if waiting and not seat.present(timezone.now()):
         live_seat_connected(seat, 0)
     else:
