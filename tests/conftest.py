@@ -46,6 +46,33 @@ def postgres_url() -> str:
     return url
 
 
+@pytest.fixture
+def organizer_user(db: Any) -> Any:
+    """An organizer's account (no staff rights): the tournaments, clubs and live tables of a test name it
+    as their organizer. (tests/browser's is the same account in a committed database.)"""
+    from tests.factories import organizer_account
+
+    return organizer_account()
+
+
+@pytest.fixture
+def organizer_web(organizer_user: Any) -> Any:
+    """The organizer on the site: Django's test client logged in as ``organizer_user``."""
+    from tests.factories import logged_in
+
+    return logged_in(organizer_user)
+
+
+@pytest.fixture
+def organizer_club(organizer_user: Any) -> Any:
+    """A club whose one organizer is ``organizer_user`` (its page, its tournaments, its practice tables)."""
+    from tournaments.organizing.models import Club
+
+    club = Club.objects.create(name="Pécsi Tarokk Kör", city="Pécs")
+    club.organizers.add(organizer_user)
+    return club
+
+
 @pytest.fixture(autouse=True)
 def _eager_tasks_by_default() -> Iterator[None]:
     """Tasks run in-process in tests even when REDIS_URL is set; the ``celery_worker`` fixture switches
@@ -80,10 +107,15 @@ def _fresh_cache() -> Iterator[None]:
 
 def _clear(cache: Any) -> None:
     """Empty the cache, giving Redis time to: the site's cache client gives up after 0.1 s
-    (``CACHE_SOCKET_TIMEOUT``), and a FLUSHDB on a busy two-core CI machine may take longer."""
+    (``CACHE_SOCKET_TIMEOUT``). Only the cache's own keys go: the Redis database also holds the channel
+    layer's groups and Celery's queues, and a FLUSHDB from one pytest worker wiped them under the other's
+    live browser test (its phone stopped hearing pushes) and its worker's tasks."""
     url = os.environ.get("REDIS_URL", "")
     if url:
-        _patient_redis(url).flushdb()
+        client = _patient_redis(url)
+        keys = list(client.scan_iter(match=f"{cache.key_prefix}:*", count=1000))
+        if keys:
+            client.delete(*keys)
     else:
         cache.clear()
 

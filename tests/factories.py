@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import factory
+from django.test import Client
 from django.utils import timezone
 
 from tournaments.draw.models import Round, Seat, Table
@@ -69,3 +71,17 @@ def seated_table(
         )
         Seat.objects.create(round=round_, table=table, player=player, position=position)
     return table
+
+
+def logged_in(user) -> Client:
+    """Django's test client with ``user`` logged in (a session cookie, as the site's browser has)."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def organizer_account() -> Any:
+    """The tests' organizer: an account with no staff rights, named "organizer" (tests look it up so)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("organizer", email="org@example.org", password="pw-org-12345")

@@ -6,6 +6,7 @@ or a scoreboard would.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +14,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, organizer_account
+from tests.module_data import built_for_the_module
 from tournaments import services
 from tournaments.draw.models import Round, Table
 from tournaments.organizing.models import Tournament
@@ -40,29 +42,52 @@ def anonymous() -> APIClient:
 
 
 @pytest.fixture
-def organizer_user(db: Any) -> Any:
-    return get_user_model().objects.create_user("organizer", email="org@example.org", password="pw-org-12345")
-
-
-@pytest.fixture
 def organizer(organizer_user: Any) -> APIClient:
     return client_with_token(organizer_user)
+
+
+def _cup(organizer_user: Any, capture_on_commit_callbacks: Any) -> Tournament:
+    tournament = TournamentFactory(slug="cup", deals_per_round_4=4, deals_per_round_5=5)
+    tournament.organizers.add(organizer_user)
+    for player in PlayerFactory.create_batch(8):
+        services.player_register(tournament, player, check_in=True, by=organizer_user)
+    with capture_on_commit_callbacks(execute=True):
+        round_ = services.round_generate(tournament, seed="api", by=organizer_user)
+        for step in (services.round_confirm, services.round_publish, services.round_start):
+            step(round_, by=organizer_user)
+    tournament.refresh_from_db()
+    return tournament
 
 
 @pytest.fixture
 def tournament(organizer_user: Any, django_capture_on_commit_callbacks: Any) -> Tournament:
     """A public tournament of 8 checked-in players whose round 1 is in play: two 4-tables with codes.
     What each step enqueues after its commit runs, as it would outside a test's transaction."""
-    tournament = TournamentFactory(slug="cup", deals_per_round_4=4, deals_per_round_5=5)
-    tournament.organizers.add(organizer_user)
-    for player in PlayerFactory.create_batch(8):
-        services.player_register(tournament, player, check_in=True, by=organizer_user)
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.round_generate(tournament, seed="api", by=organizer_user)
-        for step in (services.round_confirm, services.round_publish, services.round_start):
-            step(round_, by=organizer_user)
-    tournament.refresh_from_db()
-    return tournament
+    return _cup(organizer_user, django_capture_on_commit_callbacks)
+
+
+@pytest.fixture(scope="module")
+def cup_of_the_module(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[int, int]]:
+    """The ``tournament`` fixture's cup (and its organizer), built once for a module whose many tests each
+    start from that same cup (tests/module_data.py). A module takes it with
+    :func:`organizer_user_of_the_cup` and :func:`tournament_of_the_cup`. Yields the (organizer's,
+    tournament's) primary keys."""
+
+    def build(capture: Any) -> tuple[int, int]:
+        organizer = organizer_account()
+        return organizer.pk, _cup(organizer, capture).pk
+
+    yield from built_for_the_module(django_db_blocker, build)
+
+
+def organizer_user_of_the_cup(db: Any, cup_of_the_module: tuple[int, int]) -> Any:
+    """``organizer_user`` for a module of :func:`cup_of_the_module` (``pytest.fixture(name=...)``)."""
+    return get_user_model().objects.get(pk=cup_of_the_module[0])
+
+
+def tournament_of_the_cup(db: Any, cup_of_the_module: tuple[int, int]) -> Tournament:
+    """``tournament`` for a module of :func:`cup_of_the_module` (``pytest.fixture(name=...)``)."""
+    return Tournament.objects.get(pk=cup_of_the_module[1])
 
 
 @pytest.fixture

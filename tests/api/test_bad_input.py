@@ -8,9 +8,14 @@ from typing import Any
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from .conftest import organizer_user_of_the_cup, tournament_of_the_cup
 from .test_permission_matrix import EXPECTED, PATCHED, ROLES, WRITES, client_for, row_counts
 
 pytestmark = pytest.mark.django_db
+
+# the permission matrix's cup, built once for the module (tests/api/conftest.py's cup_of_the_module)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+tournament = pytest.fixture(tournament_of_the_cup, name="tournament")
 
 SURROGATE = "\ud800"
 

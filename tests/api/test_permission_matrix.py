@@ -11,17 +11,28 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.apps import apps
 from rest_framework.test import APIClient
 
+from tests.row_counts import row_counts
 from tournaments import services
 from tournaments.draw.models import Job
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, Hand
 
-from .conftest import client_with_token, player_client, table_client
+from .conftest import (
+    client_with_token,
+    organizer_user_of_the_cup,
+    player_client,
+    table_client,
+    tournament_of_the_cup,
+)
 
 pytestmark = pytest.mark.django_db
+
+# Every cell starts from the same cup and what it does is rolled back after it: the cup is built once for
+# the module (tests/api/conftest.py's cup_of_the_module), not once for each of the cells.
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+tournament = pytest.fixture(tournament_of_the_cup, name="tournament")
 
 ROLES = [
     "anonymous",
@@ -311,10 +322,6 @@ def client_for(role: str, table, other_table, other_organizer, superuser, organi
         "organizer": lambda: organizer,
         "superuser": lambda: superuser,
     }[role]()
-
-
-def row_counts() -> dict[str, int]:
-    return {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
 
 
 CELLS = [

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.row_counts import row_counts
 from tournaments.organizing.models import Club, Tournament
 
 from .conftest import ROLES, Site
@@ -93,7 +93,7 @@ EXPECTED: dict[str, list[int | str]] = {
 
 def state() -> dict[str, Any]:
     """Every row count of the domain, club A's organizers and fields, and A's private tournament."""
-    counts = {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
+    counts = row_counts()
     club = Club.objects.get(slug="alfa-tarokk-klub")
     private = Tournament.objects.get(slug="a-private")
     return {

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.row_counts import row_counts
 from tournaments import services
 from tournaments.results.models import Hand, HandSubmission, Penalty
 
@@ -114,10 +114,6 @@ CASES: list[tuple[str, Callable[[dict], Any], str]] = [
     ("CSV with NUL", lambda w: csv_import(w, "name\nKi\x00ss\n"), "file"),
     ("CSV rating beyond the bound", lambda w: csv_import(w, "name,rating\nKiss,99999999999\n"), "file"),
 ]  # fmt: skip
-
-
-def row_counts() -> dict[str, int]:
-    return {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
 
 
 @pytest.mark.parametrize(("case", "call", "field"), CASES, ids=[c[0] for c in CASES])

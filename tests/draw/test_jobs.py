@@ -9,13 +9,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, TournamentFactory
+from tests.row_counts import row_counts
 from tournaments import services, tasks
 from tournaments.draw.models import Job, Round
 from tournaments.draw.services import jobs
@@ -39,10 +39,6 @@ def tournament(organizer: Any) -> Tournament:
     for player in PlayerFactory.create_batch(8):
         services.player_register(tournament, player, check_in=True, by=organizer)
     return tournament
-
-
-def row_counts() -> dict[str, int]:
-    return {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
 
 
 def play_and_close(round_: Round, by: Any) -> None:

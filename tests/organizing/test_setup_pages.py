@@ -24,25 +24,6 @@ from tournaments.organizing.models import Club, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def user() -> Any:
-    return get_user_model().objects.create_user("club-org")
-
-
-@pytest.fixture
-def club(user: Any) -> Club:
-    club = Club.objects.create(name="Szegedi Tarokk Kör", city="Szeged")
-    club.organizers.add(user)
-    return club
-
-
-@pytest.fixture
-def web(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def summary(response: Any) -> list[str]:
     """The lines of the page's error summary, as they read (each links to its field)."""
     box = re.search(r'<div class="error-summary.*?</div>', response.content.decode(), re.S)
@@ -74,21 +55,23 @@ NEW = {
 
 
 def test_my_tournaments_and_the_dashboard_lead_to_a_new_tournament_and_the_footer_to_the_clubs(
-    web: Any, club: Club, user: Any
+    organizer_web: Any, organizer_club: Club, organizer_user: Any
 ) -> None:
-    mine = web.get("/manage/?all=1").content.decode()
+    mine = organizer_web.get("/manage/?all=1").content.decode()
     assert 'href="/manage/new/"' in mine
-    assert f'href="/clubs/{club.slug}/"' in mine  # "My clubs"
+    assert f'href="/clubs/{organizer_club.slug}/"' in mine  # "My clubs"
     assert 'href="/clubs/"' in mine  # the footer's link to every club
-    existing = TournamentFactory(slug="alfa", club=club)
-    dashboard = web.get(f"/t/{existing.slug}/manage/").content.decode()
+    existing = TournamentFactory(slug="alfa", club=organizer_club)
+    dashboard = organizer_web.get(f"/t/{existing.slug}/manage/").content.decode()
     assert 'href="/manage/new/"' in dashboard
     assert f'href="/t/{existing.slug}/manage/format/"' in dashboard
     assert f'href="/t/{existing.slug}/manage/players/"' in dashboard
 
 
-def test_the_form_offers_every_game_its_presets_and_its_table_sizes(web: Any, club: Club) -> None:
-    page = web.get("/manage/new/").content.decode()
+def test_the_form_offers_every_game_its_presets_and_its_table_sizes(
+    organizer_web: Any, organizer_club: Club
+) -> None:
+    page = organizer_web.get("/manage/new/").content.decode()
     game_select = re.search(r'<select id="f-game" name="game".*?</select>', page, re.S).group(0)
     # no default game: a club with no tournament yet starts on "choose the game"
     assert re.findall(r'<option value="([^"]*)"', game_select)[0] == ""
@@ -109,48 +92,48 @@ def test_the_form_offers_every_game_its_presets_and_its_table_sizes(web: Any, cl
             "slug": "elozo",
             "starts_on": date(2026, 1, 1),
             "game": "hungarian",
-            "club": club,
+            "club": organizer_club,
         },
-        by=club.organizers.first(),
+        by=organizer_club.organizers.first(),
     )
-    again = web.get("/manage/new/").content.decode()
+    again = organizer_web.get("/manage/new/").content.decode()
     assert re.search(r'<option value="hungarian" selected>', again)
     assert 'value="tournament" data-game="hungarian" selected' in again
     assert 'name="rounds_planned" value="4"' in again
 
 
 def test_an_organizer_creates_a_tournament_of_their_club_with_game_preset_rounds_and_sizes(
-    web: Any, club: Club, user: Any
+    organizer_web: Any, organizer_club: Club, organizer_user: Any
 ) -> None:
-    response = web.post("/manage/new/", {**NEW, "club": club.pk})
+    response = organizer_web.post("/manage/new/", {**NEW, "club": organizer_club.pk})
     assert response.status_code == 302
     assert response["Location"] == "/t/szegedi-cego-nap/manage/"
     created = Tournament.objects.get(slug="szegedi-cego-nap")
     defaults = format_defaults("cego", "ichenheim")
     assert (created.game, created.rules_preset, created.club, created.status) == (
-        "cego", "ichenheim", club, "registration",
+        "cego", "ichenheim", organizer_club, "registration",
     )  # fmt: skip
     assert created.rounds_planned == 3  # the organizer's own choice wins over the preset's
     assert created.table_sizes == [4, 3]  # the one to fill first first
     assert created.deals_per_round_3 == defaults["deals_per_round_3"] == 24  # the rest as Ichenheim plays
     assert created.scoring == defaults["scoring"]
     assert created.deals_within_time is False  # Ichenheim counts a fixed number of deals
-    assert created.organizers.filter(pk=user.pk).exists()
-    assert "check its format" in web.get("/t/szegedi-cego-nap/manage/").content.decode()
+    assert created.organizers.filter(pk=organizer_user.pk).exists()
+    assert "check its format" in organizer_web.get("/t/szegedi-cego-nap/manage/").content.decode()
 
 
 @pytest.mark.parametrize(
     ("game_id", "preset"), [(g.id, p) for g in GAMES.values() for p in g.presets], ids=lambda v: str(v)
 )
 def test_every_preset_of_every_game_starts_as_its_event_plays_it(
-    web: Any, club: Club, game_id: str, preset: str
+    organizer_web: Any, organizer_club: Club, game_id: str, preset: str
 ) -> None:
     defaults = format_defaults(game_id, preset)
     sizes = defaults.get("table_sizes") or list(table_sizes_of({"game": game_id}))
-    form = {**NEW, "club": club.pk, "name": f"{game_id} {preset}", "game": game_id, "rules_preset": preset,
-            "rounds_planned": str(defaults.get("rounds_planned", 4)), "table_sizes": [str(s) for s in sizes],
-            "first_size": str(sizes[0])}  # fmt: skip
-    assert web.post("/manage/new/", form).status_code == 302
+    form = {**NEW, "club": organizer_club.pk, "name": f"{game_id} {preset}", "game": game_id,
+            "rules_preset": preset, "rounds_planned": str(defaults.get("rounds_planned", 4)),
+            "table_sizes": [str(s) for s in sizes], "first_size": str(sizes[0])}  # fmt: skip
+    assert organizer_web.post("/manage/new/", form).status_code == 302
     created = Tournament.objects.get(name=f"{game_id} {preset}")
     assert (created.game, created.rules_preset) == (game_id, preset)
     for field, value in defaults.items():
@@ -161,11 +144,12 @@ def test_every_preset_of_every_game_starts_as_its_event_plays_it(
 
 
 def test_a_refused_new_tournament_names_each_field_as_the_form_labels_it_and_keeps_what_was_typed(
-    web: Any, club: Club
+    organizer_web: Any, organizer_club: Club
 ) -> None:
-    typed = {**NEW, "club": club.pk, "name": "   ", "starts_on": "soon", "rules_preset": "tournament",
-             "rounds_planned": "lots", "table_sizes": ["3"], "first_size": "4"}  # fmt: skip
-    response = web.post("/manage/new/", typed)
+    typed = {**NEW, "club": organizer_club.pk, "name": "   ", "starts_on": "soon",
+             "rules_preset": "tournament", "rounds_planned": "lots", "table_sizes": ["3"],
+             "first_size": "4"}  # fmt: skip
+    response = organizer_web.post("/manage/new/", typed)
     assert response.status_code == 400
     assert summary(response) == [
         "Name: must not be empty",
@@ -180,13 +164,13 @@ def test_a_refused_new_tournament_names_each_field_as_the_form_labels_it_and_kee
     assert 'name="rounds_planned" value="lots" inputmode="numeric" maxlength="2" aria-invalid="true"' in page
     # a size the game does not seat: the format's own check, named as the form labels it
     sizes = {"game": "hungarian", "rules_preset": "tournament", "table_sizes": ["3", "4"], "first_size": "4"}
-    hungarian = web.post("/manage/new/", {**NEW, "club": club.pk, **sizes})
+    hungarian = organizer_web.post("/manage/new/", {**NEW, "club": organizer_club.pk, **sizes})
     assert hungarian.status_code == 400
     assert summary(hungarian) == [
         "Table sizes: must list distinct table sizes of Hungarian Tarokk (4, 5), the one to fill first first"
     ]
     taken = TournamentFactory(slug="szegedi-cego-nap")
-    conflict = web.post("/manage/new/", {**NEW, "club": club.pk})
+    conflict = organizer_web.post("/manage/new/", {**NEW, "club": organizer_club.pk})
     assert conflict.status_code == 409
     assert summary(conflict) == ["Address (slug): 'szegedi-cego-nap' is taken by another tournament"]
     assert Tournament.objects.exclude(pk=taken.pk).count() == 0
@@ -200,18 +184,20 @@ def test_a_refused_new_tournament_names_each_field_as_the_form_labels_it_and_kee
     ],
 )
 def test_the_refusals_read_in_the_pages_language(
-    web: Any, club: Club, language: str, lines: list[str]
+    organizer_web: Any, organizer_club: Club, language: str, lines: list[str]
 ) -> None:
-    web.cookies["django_language"] = language
-    response = web.post("/manage/new/", {**NEW, "club": club.pk, "name": " ", "rounds_planned": "sok"})
+    organizer_web.cookies["django_language"] = language
+    response = organizer_web.post(
+        "/manage/new/", {**NEW, "club": organizer_club.pk, "name": " ", "rounds_planned": "sok"}
+    )
     assert summary(response) == lines
 
 
 def test_only_a_clubs_organizers_create_its_tournaments_and_staff_may_create_one_of_no_club(
-    web: Any, club: Club
+    organizer_web: Any, organizer_club: Club
 ) -> None:
     other = Club.objects.create(name="Béta Kör")
-    refused = web.post("/manage/new/", {**NEW, "club": other.pk})
+    refused = organizer_web.post("/manage/new/", {**NEW, "club": other.pk})
     assert refused.status_code == 400
     assert summary(refused) == ["Club: choose one of your clubs"]
     nobody = Client()
@@ -224,17 +210,20 @@ def test_only_a_clubs_organizers_create_its_tournaments_and_staff_may_create_one
     assert Tournament.objects.get().club is None
 
 
-def test_a_clubs_page_uses_the_same_form_with_its_club_fixed(web: Any, club: Club) -> None:
-    page = web.get(f"/clubs/{club.slug}/tournaments/new/").content.decode()
+def test_a_clubs_page_uses_the_same_form_with_its_club_fixed(
+    organizer_web: Any, organizer_club: Club
+) -> None:
+    page = organizer_web.get(f"/clubs/{organizer_club.slug}/tournaments/new/").content.decode()
     assert 'name="club"' not in page  # the club is the URL's
     assert 'name="rules_preset"' in page
     assert 'name="table_sizes"' in page
-    response = web.post(f"/clubs/{club.slug}/tournaments/new/", {**NEW, "game": "slovenian",
-                        "rules_preset": "bled", "table_sizes": ["3"], "first_size": "3"})  # fmt: skip
+    response = organizer_web.post(f"/clubs/{organizer_club.slug}/tournaments/new/", {
+        **NEW, "game": "slovenian", "rules_preset": "bled", "table_sizes": ["3"], "first_size": "3",
+    })  # fmt: skip
     assert response.status_code == 302
     created = Tournament.objects.get()
     assert (created.club, created.game, created.rules_preset, created.table_points_3) == (
-        club, "slovenian", "bled", [2, 1, 0.5],
+        organizer_club, "slovenian", "bled", [2, 1, 0.5],
     )  # fmt: skip
     assert starting_preset("hungarian") == "tournament"
 
@@ -243,7 +232,7 @@ def test_a_clubs_page_uses_the_same_form_with_its_club_fixed(web: Any, club: Clu
 
 
 @pytest.fixture
-def cup(club: Club, user: Any) -> Tournament:
+def cup(organizer_club: Club, organizer_user: Any) -> Tournament:
     tournament = services.tournament_create(
         fields={
             "name": "Őszi Kupa",
@@ -251,9 +240,9 @@ def cup(club: Club, user: Any) -> Tournament:
             "starts_on": "2026-11-21",
             "game": "hungarian",
             "rules_preset": "tournament",
-            "club": club,
+            "club": organizer_club,
         },
-        by=user,
+        by=organizer_user,
     )
     return tournament
 
@@ -287,12 +276,14 @@ FORMAT = {
 }
 
 
-def test_the_format_page_changes_every_setting_the_creation_form_promises(web: Any, cup: Tournament) -> None:
-    page = web.get("/t/cup/manage/format/").content.decode()
+def test_the_format_page_changes_every_setting_the_creation_form_promises(
+    organizer_web: Any, cup: Tournament
+) -> None:
+    page = organizer_web.get("/t/cup/manage/format/").content.decode()
     assert 'name="table_points_4" value="10, 8, 6, 4"' in page
     assert 'name="deals_per_round_5" value="20"' in page
     assert 'id="f-deals_within_time" name="deals_within_time" checked' in page
-    response = web.post("/t/cup/manage/format/", {**FORMAT, "version": cup.version})
+    response = organizer_web.post("/t/cup/manage/format/", {**FORMAT, "version": cup.version})
     assert response.status_code == 302
     cup.refresh_from_db()
     assert (cup.venue, cup.round_minutes, cup.rounds_planned) == ("Szeged, Kárász utca", 75, 5)
@@ -304,19 +295,29 @@ def test_the_format_page_changes_every_setting_the_creation_form_promises(web: A
     assert cup.tiebreaks == ["total", "game_points"]
     assert (cup.point_value_cents, cup.kontras_to_box, cup.deals_within_time) == (10, True, True)
     unticked = {k: v for k, v in FORMAT.items() if k not in ("deals_within_time", "kontras_to_box")}
-    assert web.post("/t/cup/manage/format/", {**unticked, "version": cup.version}).status_code == 302
+    assert (
+        organizer_web.post("/t/cup/manage/format/", {**unticked, "version": cup.version}).status_code == 302
+    )
     cup.refresh_from_db()
     assert (cup.deals_within_time, cup.kontras_to_box) == (False, False)
 
 
-def test_a_game_without_kontra_is_not_asked_where_the_kontras_go(web: Any, club: Club, user: Any) -> None:
+def test_a_game_without_kontra_is_not_asked_where_the_kontras_go(
+    organizer_web: Any, organizer_club: Club, organizer_user: Any
+) -> None:
     """Cego doubles nothing: "Kontras go to the box" would mean nothing on its format page, so it is not
     there, a posted one is ignored, and the fixed format does not list it."""
     services.tournament_create(
-        fields={"name": "Cego-nap", "slug": "cego", "starts_on": "2026-11-21", "game": "cego", "club": club},
-        by=user,
+        fields={
+            "name": "Cego-nap",
+            "slug": "cego",
+            "starts_on": "2026-11-21",
+            "game": "cego",
+            "club": organizer_club,
+        },
+        by=organizer_user,
     )
-    page = web.get("/t/cego/manage/format/").content.decode()
+    page = organizer_web.get("/t/cego/manage/format/").content.decode()
     assert 'name="kontras_to_box"' not in page
     assert 'name="point_value_cents"' in page
     cego = Tournament.objects.get(slug="cego")
@@ -325,16 +326,16 @@ def test_a_game_without_kontra_is_not_asked_where_the_kontras_go(web: Any, club:
               "table_points_3": "10, 8, 6", "table_points_4": "10, 8, 6, 4",
               "version": cego.version}  # fmt: skip
     assert values["kontras_to_box"] == "on"
-    assert web.post("/t/cego/manage/format/", values).status_code == 302
+    assert organizer_web.post("/t/cego/manage/format/", values).status_code == 302
     cego.refresh_from_db()
     assert cego.kontras_to_box is False
 
 
-def test_a_refused_format_names_each_field_and_stores_nothing(web: Any, cup: Tournament) -> None:
+def test_a_refused_format_names_each_field_and_stores_nothing(organizer_web: Any, cup: Tournament) -> None:
     version = cup.version
     typed = {**FORMAT, "version": version, "table_points_4": "10, 8, x", "deals_per_round_5": "0",
              "tiebreak_3": "total", "point_value_cents": "-5", "name": "  "}  # fmt: skip
-    response = web.post("/t/cup/manage/format/", typed)
+    response = organizer_web.post("/t/cup/manage/format/", typed)
     assert response.status_code == 400
     assert summary(response) == [
         "Name: must not be empty",
@@ -344,7 +345,7 @@ def test_a_refused_format_names_each_field_and_stores_nothing(web: Any, cup: Tou
         "Value of a game point (cents): enter a whole number from 0 to 100000",
     ]
     assert 'value="10, 8, x"' in response.content.decode()
-    increasing = web.post(
+    increasing = organizer_web.post(
         "/t/cup/manage/format/", {**FORMAT, "version": version, "table_points_4": "4, 6, 8, 10"}
     )
     assert increasing.status_code == 400
@@ -354,7 +355,7 @@ def test_a_refused_format_names_each_field_and_stores_nothing(web: Any, cup: Tou
     ]
     cup.refresh_from_db()
     assert (cup.version, cup.table_points_4, cup.name) == (version, [10, 8, 6, 4], "Őszi Kupa")
-    stale = web.post("/t/cup/manage/format/", {**FORMAT, "version": version - 1})
+    stale = organizer_web.post("/t/cup/manage/format/", {**FORMAT, "version": version - 1})
     assert stale.status_code == 409
     assert "the tournament changed since you read it" in summary(stale)[0]
     with_hu = Client()
@@ -365,29 +366,31 @@ def test_a_refused_format_names_each_field_and_stores_nothing(web: Any, cup: Tou
 
 
 def test_once_round_1_is_drawn_the_format_is_fixed_and_the_details_stay_editable(
-    web: Any, cup: Tournament, user: Any
+    organizer_web: Any, cup: Tournament, organizer_user: Any
 ) -> None:
     for player in PlayerFactory.create_batch(8):
-        services.player_register(cup, player, check_in=True, by=user)
-    services.round_generate(cup, seed="x", by=user)
+        services.player_register(cup, player, check_in=True, by=organizer_user)
+    services.round_generate(cup, seed="x", by=organizer_user)
     cup.refresh_from_db()
-    page = web.get("/t/cup/manage/format/").content.decode()
+    page = organizer_web.get("/t/cup/manage/format/").content.decode()
     assert "Round 1 is drawn: the format is fixed" in page
     assert 'name="format"' not in page
     assert 'name="rounds_planned"' not in page
     assert "<dt>Table points, table of 5</dt><dd>10, 8, 6, 4, 4</dd>" in page
     details = {"name": "Őszi Kupa 2026", "venue": "Szeged", "starts_on": "2026-11-21", "round_minutes": "70",
                "is_public": "on", "version": cup.version}  # fmt: skip
-    assert web.post("/t/cup/manage/format/", details).status_code == 302
+    assert organizer_web.post("/t/cup/manage/format/", details).status_code == 302
     cup.refresh_from_db()
     assert (cup.name, cup.round_minutes) == ("Őszi Kupa 2026", 70)
     # a format change sent anyway (an old page, a script) is refused, naming the field; nothing stored
-    refused = web.post("/t/cup/manage/format/", {**FORMAT, **details, "version": cup.version})
+    refused = organizer_web.post("/t/cup/manage/format/", {**FORMAT, **details, "version": cup.version})
     assert refused.status_code == 409
     assert summary(refused) == ["Rounds: round 1 is drawn: the format can no longer change"]
     cup.refresh_from_db()
     assert (cup.rounds_planned, cup.venue) == (4, "Szeged")
     with pytest.raises(Exception, match="round 1 is drawn"):
-        services.tournament_edit(cup, changes={"table_points_4": [12, 8, 4, 0]}, by=user)
+        services.tournament_edit(cup, changes={"table_points_4": [12, 8, 4, 0]}, by=organizer_user)
     # the same values as now are no change
-    services.tournament_edit(cup, changes={"table_points_4": [10, 8, 6, 4], "venue": "Pécs"}, by=user)
+    services.tournament_edit(
+        cup, changes={"table_points_4": [10, 8, 6, 4], "venue": "Pécs"}, by=organizer_user
+    )

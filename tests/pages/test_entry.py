@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import played_payments
 from tournaments import selectors, services
 from tournaments.draw.models import Round, Table
@@ -16,6 +17,10 @@ from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, Hand, HandSubmission
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 def round2_tables(cup: Tournament) -> tuple[Table, Table]:

@@ -11,6 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tournaments import selectors, services
 from tournaments.organizing.models import Tournament
 from tournaments.results.models import Hand, HandSubmission
@@ -18,6 +19,10 @@ from tournaments.results.models import Hand, HandSubmission
 from .test_entry import hand_url, payments_form, round2_tables, seated, summary_form, table_url
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 def confirm_here_url(table, number: int) -> str:

@@ -60,14 +60,7 @@ FORM = {
 
 
 @pytest.fixture
-def club(organizer_user: Any) -> Club:
-    club = Club.objects.create(name="Pécsi Tarokk Kör", city="Pécs")
-    club.organizers.add(organizer_user)
-    return club
-
-
-@pytest.fixture
-def open_cup(club: Club, organizer_user: Any) -> Tournament:
+def open_cup(organizer_club: Club, organizer_user: Any) -> Tournament:
     """A tournament open for registration, no round drawn: its whole format is editable."""
     return services.tournament_create(
         fields={
@@ -77,19 +70,12 @@ def open_cup(club: Club, organizer_user: Any) -> Tournament:
             "venue": "Pécs",
             "game": "hungarian",
             "rules_preset": "tournament",
-            "club": club,
+            "club": organizer_club,
             "is_public": True,
             "status": Tournament.Status.REGISTRATION,
         },
         by=organizer_user,
     )
-
-
-@pytest.fixture
-def web(organizer_user: Any) -> Client:
-    client = Client()
-    client.force_login(organizer_user)
-    return client
 
 
 def page(response: Any) -> str:
@@ -129,8 +115,10 @@ def live_values(tournament: Tournament) -> tuple[Any, ...]:
     )
 
 
-def test_the_page_shows_the_live_settings_with_their_stored_values(web: Any, open_cup: Tournament) -> None:
-    text = page(web.get(URL))
+def test_the_page_shows_the_live_settings_with_their_stored_values(
+    organizer_web: Any, open_cup: Tournament
+) -> None:
+    text = page(organizer_web.get(URL))
     assert "<legend>Live tables</legend>" in text
     assert "At a live table each player plays on their own phone" in text
     assert '<label for="f-live_spectators">Who may watch live tables</label>' in text
@@ -151,20 +139,20 @@ def test_the_page_shows_the_live_settings_with_their_stored_values(web: Any, ope
                  "live_clock_seconds": 45},
         by=open_cup.organizers.get(),
     )  # fmt: skip
-    text = page(web.get(URL))
+    text = page(organizer_web.get(URL))
     assert (selected(text, "live_spectators"), selected(text, "live_bot_hands")) == ("public", "confirm")
     assert 'name="live_grace_seconds" value="90"' in text
     assert 'name="live_clock_seconds" value="45"' in text
 
 
 def test_valid_live_settings_are_saved_by_the_service_and_its_history_names_who(
-    web: Any, open_cup: Tournament, organizer_user: Any
+    organizer_web: Any, open_cup: Tournament, organizer_user: Any
 ) -> None:
     version = open_cup.version
     rows = open_cup.history.count()
     typed = {**FORM, "live_spectators": "public", "live_bot_hands": "confirm", "live_grace_seconds": " 120 ",
              "live_clock_seconds": "30", "version": version}  # fmt: skip
-    response = web.post(URL, typed)
+    response = organizer_web.post(URL, typed)
     assert response.status_code == 302
     assert response["Location"] == URL
     assert live_values(open_cup) == ("public", "confirm", 120, 30)
@@ -173,11 +161,11 @@ def test_valid_live_settings_are_saved_by_the_service_and_its_history_names_who(
     last = open_cup.history.latest("history_date")
     assert (last.live_spectators, last.live_bot_hands, last.live_grace_seconds) == ("public", "confirm", 120)
     assert last.history_user == organizer_user
-    assert "The settings are saved." in page(web.get(URL))
+    assert "The settings are saved." in page(organizer_web.get(URL))
     # the bounds themselves are allowed: no clock, and the shortest and longest grace period
     for grace, clock in (("5", "3600"), ("3600", "0")):
-        response = web.post(URL, {**typed, "live_grace_seconds": grace, "live_clock_seconds": clock,
-                                  "version": open_cup.version})  # fmt: skip
+        response = organizer_web.post(URL, {**typed, "live_grace_seconds": grace, "live_clock_seconds": clock,
+                                            "version": open_cup.version})  # fmt: skip
         assert response.status_code == 302
         assert live_values(open_cup)[2:] == (int(grace), int(clock))
 
@@ -200,10 +188,10 @@ REFUSED = [
 
 @pytest.mark.parametrize(("name", "typed", "message"), REFUSED)
 def test_a_bad_live_setting_is_refused_naming_its_field_keeps_what_was_typed_and_stores_nothing(
-    web: Any, open_cup: Tournament, name: str, typed: str, message: str
+    organizer_web: Any, open_cup: Tournament, name: str, typed: str, message: str
 ) -> None:
     before, version, rows = live_values(open_cup), open_cup.version, open_cup.history.count()
-    response = web.post(URL, {**FORM, "venue": "Szeged", name: typed, "version": version})
+    response = organizer_web.post(URL, {**FORM, "venue": "Szeged", name: typed, "version": version})
     assert response.status_code == 400
     assert summary(response) == [message]
     assert links(response) == [f"f-{name}"]
@@ -224,11 +212,11 @@ def test_a_bad_live_setting_is_refused_naming_its_field_keeps_what_was_typed_and
 
 
 def test_every_bad_field_the_page_reads_is_named_at_once_in_the_forms_order(
-    web: Any, open_cup: Tournament
+    organizer_web: Any, open_cup: Tournament
 ) -> None:
     typed = {**FORM, "live_clock_seconds": "soon", "live_spectators": "all", "live_grace_seconds": "x",
              "version": open_cup.version}  # fmt: skip
-    response = web.post(URL, typed)
+    response = organizer_web.post(URL, typed)
     assert response.status_code == 400
     assert links(response) == ["f-live_spectators", "f-live_grace_seconds", "f-live_clock_seconds"]
     assert summary(response) == [
@@ -239,23 +227,23 @@ def test_every_bad_field_the_page_reads_is_named_at_once_in_the_forms_order(
     assert live_values(open_cup) == ("organizers", "count", 60, 0)
 
 
-def test_the_refusals_read_in_the_pages_language(web: Any, open_cup: Tournament) -> None:
-    web.cookies["django_language"] = "hu"
-    response = web.post(URL, {**FORM, "live_grace_seconds": "3", "version": open_cup.version})
+def test_the_refusals_read_in_the_pages_language(organizer_web: Any, open_cup: Tournament) -> None:
+    organizer_web.cookies["django_language"] = "hu"
+    response = organizer_web.post(URL, {**FORM, "live_grace_seconds": "3", "version": open_cup.version})
     assert response.status_code == 400
     assert links(response) == ["f-live_grace_seconds"]
     assert "must be a whole number" not in page(response)  # the service's message, translated
 
 
 def test_a_form_without_the_live_part_leaves_the_live_settings_as_they_are(
-    web: Any, open_cup: Tournament
+    organizer_web: Any, open_cup: Tournament
 ) -> None:
     """An older page or a script that posts no live part (no ``live=1``) changes the rest only."""
     services.tournament_edit(open_cup, changes={"live_grace_seconds": 90}, by=open_cup.organizers.get())
     open_cup.refresh_from_db()
     without = {k: v for k, v in FORM.items() if not k.startswith("live")}
-    response = web.post(URL, {**without, "live_spectators": "public", "venue": "Szeged",
-                              "version": open_cup.version})  # fmt: skip
+    response = organizer_web.post(URL, {**without, "live_spectators": "public", "venue": "Szeged",
+                                        "version": open_cup.version})  # fmt: skip
     assert response.status_code == 302
     assert live_values(open_cup) == ("organizers", "count", 90, 0)
     assert open_cup.venue == "Szeged"
@@ -269,14 +257,14 @@ def _draw_round_1(tournament: Tournament, by: Any) -> None:
 
 
 def test_once_round_1_is_drawn_who_watches_and_the_times_stay_editable_and_bot_hands_is_fixed(
-    web: Any, open_cup: Tournament, organizer_user: Any
+    organizer_web: Any, open_cup: Tournament, organizer_user: Any
 ) -> None:
     # the page as it was read before the draw: the whole form, the format as stored
     read_before = {**FORM, "version": open_cup.version}
-    assert web.post(URL, read_before).status_code == 302
+    assert organizer_web.post(URL, read_before).status_code == 302
     _draw_round_1(open_cup, organizer_user)
 
-    text = page(web.get(URL))
+    text = page(organizer_web.get(URL))
     assert "<legend>Live tables</legend>" in text
     assert 'name="live_bot_hands"' not in text
     # which hands count is format: shown with the fixed format, the other live settings in their fieldset
@@ -289,18 +277,18 @@ def test_once_round_1_is_drawn_who_watches_and_the_times_stay_editable_and_bot_h
                "round_minutes": "90", "is_public": "on", "live_spectators": "public",
                "live_grace_seconds": "30", "live_clock_seconds": "120"}  # fmt: skip
     # a bot-hands choice sent without the format's part (the fixed page has none) is not read
-    response = web.post(URL, {**details, "live_bot_hands": "confirm", "version": open_cup.version})
+    response = organizer_web.post(URL, {**details, "live_bot_hands": "confirm", "version": open_cup.version})
     assert response.status_code == 302
     assert live_values(open_cup) == ("public", "count", 30, 120)
     # a refusal while it runs keeps what was typed, and stores nothing
-    refused = web.post(URL, {**details, "live_clock_seconds": "4000", "version": open_cup.version})
+    refused = organizer_web.post(URL, {**details, "live_clock_seconds": "4000", "version": open_cup.version})
     assert refused.status_code == 400
     assert summary(refused) == [f"{CLOCK}: must be a whole number of seconds from 0 to 3600"]
     assert 'name="live_clock_seconds" value="4000"' in page(refused)
     assert live_values(open_cup) == ("public", "count", 30, 120)
     # a page read before the draw, saved after it with another bot-hands choice: refused, naming it
     version = open_cup.version
-    stale = web.post(URL, {**read_before, "live_bot_hands": "confirm", "version": version})
+    stale = organizer_web.post(URL, {**read_before, "live_bot_hands": "confirm", "version": version})
     assert stale.status_code == 409
     assert summary(stale) == ["Hands a bot helped play: round 1 is drawn: the format can no longer change"]
     assert links(stale) == ["f-live_bot_hands"]
@@ -323,34 +311,36 @@ def test_only_the_tournaments_organizers_change_the_live_settings(open_cup: Tour
     assert open_cup.version == version
 
 
-def test_the_public_page_says_everyone_may_watch_only_where_they_may(web: Any, open_cup: Tournament) -> None:
+def test_the_public_page_says_everyone_may_watch_only_where_they_may(
+    organizer_web: Any, open_cup: Tournament
+) -> None:
     public = Client()
     assert "Live tables" not in page(public.get("/t/open/"))
-    response = web.post(URL, {**FORM, "live_spectators": "public", "version": open_cup.version})
+    response = organizer_web.post(URL, {**FORM, "live_spectators": "public", "version": open_cup.version})
     assert response.status_code == 302
     text = page(public.get("/t/open/"))
     assert "<dt>Live tables</dt><dd>everyone may watch</dd>" in text
 
 
-def test_a_game_not_played_live_is_not_asked_about_live_tables(club: Club, organizer_user: Any) -> None:
+def test_a_game_not_played_live_is_not_asked_about_live_tables(
+    organizer_club: Club, organizer_user: Any, organizer_web: Any
+) -> None:
     """Cego has no live play yet (``live_table_start`` refuses it): its format page has no live tables'
     part, a posted one is ignored, and its public page says nothing of watching."""
     cego = services.tournament_create(
-        fields={"name": "Cego-nap", "slug": "cego", "starts_on": "2027-03-06", "game": "cego", "club": club,
-                "is_public": True, "status": Tournament.Status.REGISTRATION},
+        fields={"name": "Cego-nap", "slug": "cego", "starts_on": "2027-03-06", "game": "cego",
+                "club": organizer_club, "is_public": True, "status": Tournament.Status.REGISTRATION},
         by=organizer_user,
     )  # fmt: skip
     services.tournament_edit(cego, changes={"live_spectators": "public"}, by=organizer_user)
     cego.refresh_from_db()
-    web = Client()
-    web.force_login(organizer_user)
-    text = page(web.get("/t/cego/manage/format/"))
+    text = page(organizer_web.get("/t/cego/manage/format/"))
     assert "<legend>Live tables</legend>" not in text
     assert 'name="live"' not in text
     assert 'name="live_grace_seconds"' not in text
     details = {"live": "1", "name": "Cego-nap", "venue": "", "starts_on": "2027-03-06",
                "status": "registration", "round_minutes": "90", "is_public": "on",
                "live_grace_seconds": "3", "live_clock_seconds": "x", "version": cego.version}  # fmt: skip
-    assert web.post("/t/cego/manage/format/", details).status_code == 302
+    assert organizer_web.post("/t/cego/manage/format/", details).status_code == 302
     assert live_values(cego) == ("public", "count", 60, 0)
     assert "Live tables" not in page(Client().get("/t/cego/"))

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.factories import logged_in
 from tournaments.draw.models import Round
 from tournaments.live import services as live
 from tournaments.live.models import LiveHand, LiveSeat, LiveTable
@@ -30,24 +31,11 @@ def _fresh_replays() -> Any:
 
 
 @pytest.fixture
-def club(organizer_user: Any) -> Club:
-    club = Club.objects.create(name="Pagát Klub")
-    club.organizers.add(organizer_user)
-    return club
-
-
-@pytest.fixture
-def practice(club: Club, organizer_user: Any) -> LiveTable:
+def practice(organizer_club: Club, organizer_user: Any) -> LiveTable:
     """A practice table: Anna and three rule bots, two hands; it starts at once (one person)."""
     return live.practice_table_start(
-        club=club, by=organizer_user, game_id="hungarian", players=["Anna"], hands=2
+        club=organizer_club, by=organizer_user, game_id="hungarian", players=["Anna"], hands=2
     )
-
-
-def organizer_client(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def body(response: Any) -> str:
@@ -120,7 +108,7 @@ def test_the_spectator_page_refuses_the_public_unless_the_tournament_allows_it(
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
     stranger = get_user_model().objects.create_user("stranger", password="pw-stranger-1")
-    assert organizer_client(stranger).get(url).status_code == 403
+    assert logged_in(stranger).get(url).status_code == 403
 
     Tournament.objects.filter(pk=live_cup_table.table.round.tournament_id).update(live_spectators="public")
     response = client.get(url)
@@ -138,7 +126,7 @@ def test_the_spectator_page_refuses_the_public_unless_the_tournament_allows_it(
 def test_the_organizer_sees_each_seats_link_as_a_qr_code(
     live_cup_table: LiveTable, organizer_user: Any
 ) -> None:
-    response = organizer_client(organizer_user).get(f"/live/tables/{live_cup_table.pk}/")
+    response = logged_in(organizer_user).get(f"/live/tables/{live_cup_table.pk}/")
     assert response.status_code == 200
     page = body(response)
     seats = list(live_cup_table.seats.all())
@@ -149,7 +137,7 @@ def test_the_organizer_sees_each_seats_link_as_a_qr_code(
 
 
 def test_the_projector_layout(live_cup_table: LiveTable, organizer_user: Any) -> None:
-    response = organizer_client(organizer_user).get(f"/live/tables/{live_cup_table.pk}/?projector=1")
+    response = logged_in(organizer_user).get(f"/live/tables/{live_cup_table.pk}/?projector=1")
     assert response.status_code == 200
     page = body(response)
     assert "live-projector" in page
@@ -159,7 +147,7 @@ def test_the_projector_layout(live_cup_table: LiveTable, organizer_user: Any) ->
 def test_the_organizer_starts_a_seat_and_hands_seats_to_the_bot(
     live_cup_table: LiveTable, organizer_user: Any
 ) -> None:
-    client = organizer_client(organizer_user)
+    client = logged_in(organizer_user)
     response = client.post(f"/live/tables/{live_cup_table.pk}/seats/B/bot/", {"on": "1"})
     assert response.status_code == 302
     assert live_cup_table.seats.get(position="B").played_by == LiveSeat.PlayedBy.BOT
@@ -174,7 +162,7 @@ def test_the_organizer_starts_a_seat_and_hands_seats_to_the_bot(
 
 
 def test_play_live_from_the_round_page_and_the_seats_qr_codes(cup: Tournament, organizer_user: Any) -> None:
-    client = organizer_client(organizer_user)
+    client = logged_in(organizer_user)
     round_page = body(client.get(f"/t/{cup.slug}/manage/rounds/2/"))
     assert f"/t/{cup.slug}/manage/rounds/2/tables/1/live/" in round_page
 
@@ -200,26 +188,27 @@ def test_play_live_from_the_round_page_and_the_seats_qr_codes(cup: Tournament, o
     assert not LiveTable.objects.filter(table__number=2, table__round__tournament=cup).exists()
 
 
-def test_a_clubs_practice_form(club: Club, organizer_user: Any) -> None:
-    client = organizer_client(organizer_user)
-    page = body(client.get(f"/clubs/{club.slug}/"))
-    assert f'action="/clubs/{club.slug}/practice/"' in page
-    assert f'action="/clubs/{club.slug}/practice/"' not in body(Client().get(f"/clubs/{club.slug}/"))
+def test_a_clubs_practice_form(organizer_club: Club, organizer_user: Any) -> None:
+    client = logged_in(organizer_user)
+    page = body(client.get(f"/clubs/{organizer_club.slug}/"))
+    assert f'action="/clubs/{organizer_club.slug}/practice/"' in page
+    public = body(Client().get(f"/clubs/{organizer_club.slug}/"))
+    assert f'action="/clubs/{organizer_club.slug}/practice/"' not in public
 
     refused = client.post(
-        f"/clubs/{club.slug}/practice/",
+        f"/clubs/{organizer_club.slug}/practice/",
         {"game": "hungarian", "preset": "tournament", "bot_kind": "rule", "hands": "4"},
     )
     assert refused.status_code == 400
     assert 'class="error-summary' in body(refused)
-    assert not LiveTable.objects.filter(club=club).exists()
+    assert not LiveTable.objects.filter(club=organizer_club).exists()
 
     response = client.post(
-        f"/clubs/{club.slug}/practice/",
+        f"/clubs/{organizer_club.slug}/practice/",
         {"game": "hungarian", "preset": "tournament", "player_0": "Anna", "player_1": "Béla",
          "bot_kind": "random", "hands": "3"},
     )  # fmt: skip
-    live_table = LiveTable.objects.get(club=club)
+    live_table = LiveTable.objects.get(club=organizer_club)
     assert response.status_code == 302
     assert response["Location"] == f"/live/tables/{live_table.pk}/"
     seats = {s.position: s for s in live_table.seats.all()}
@@ -232,10 +221,11 @@ def test_a_clubs_practice_form(club: Club, organizer_user: Any) -> None:
     for seat in seats.values():
         assert f"/live/{seat.token}/" in table_page
     assert table_page.count('<svg role="img"') == 4
-    assert f"/live/tables/{live_table.pk}/" in body(client.get(f"/clubs/{club.slug}/"))
+    assert f"/live/tables/{live_table.pk}/" in body(client.get(f"/clubs/{organizer_club.slug}/"))
 
-    assert Client().post(f"/clubs/{club.slug}/practice/", {"player_0": "X"}).status_code == 302  # login
-    assert LiveTable.objects.filter(club=club).count() == 1
+    anonymous = Client().post(f"/clubs/{organizer_club.slug}/practice/", {"player_0": "X"})
+    assert anonymous.status_code == 302  # login
+    assert LiveTable.objects.filter(club=organizer_club).count() == 1
 
 
 def test_a_practice_table_is_never_public(practice: LiveTable, client: Client) -> None:
@@ -265,7 +255,7 @@ def test_a_finished_hand_replays_trick_by_trick(
     if hand.kind == "played":
         assert page.count(' class="card rp-frame rp-trick"') == 9
         assert page.count('data-card="') >= 36 + 6  # every hand at the deal, and the talon
-    assert organizer_client(organizer_user).get(url).status_code == 200
+    assert logged_in(organizer_user).get(url).status_code == 200
     playing = practice.hands.filter(status=LiveHand.Status.PLAYING).first()
     if playing is not None:
         assert client.get(f"/live/hands/{playing.pk}/replay/").status_code == 404
@@ -285,15 +275,15 @@ def test_the_score_sheet_links_a_live_hand_to_its_replay(live_cup_table: LiveTab
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_the_organizers_pages_render_in_each_language(
-    live_cup_table: LiveTable, club: Club, organizer_user: Any, language: str
+    live_cup_table: LiveTable, organizer_club: Club, organizer_user: Any, language: str
 ) -> None:
-    client = organizer_client(organizer_user)
+    client = logged_in(organizer_user)
     client.cookies["django_language"] = language
     for url in (
         f"/live/tables/{live_cup_table.pk}/",
         f"/live/tables/{live_cup_table.pk}/?projector=1",
-        f"/clubs/{club.slug}/practice/",
-        f"/clubs/{club.slug}/",
+        f"/clubs/{organizer_club.slug}/practice/",
+        f"/clubs/{organizer_club.slug}/",
         f"/t/{live_cup_table.table.round.tournament.slug}/manage/rounds/2/cards/?table=1",
     ):
         response = client.get(url)

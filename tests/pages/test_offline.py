@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.pages.test_entry import hand_url, payments_form, round2_tables, seated, table_url
 from tournaments import services
 from tournaments.core.formats import deal_paths, deal_sequence, rules_for
@@ -19,6 +20,11 @@ from tournaments.organizing.models import Tournament
 from tournaments.results.models import HandSubmission
 
 pytestmark = pytest.mark.django_db
+
+# every test of the database starts from the site's cup: it is built once for the module
+# (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 def plan_of(response: Any) -> dict[str, Any]:

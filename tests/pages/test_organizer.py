@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import finish_round, play_table, played_payments
 from tournaments import selectors, services
 from tournaments.draw.models import Job, Round, Seat
@@ -16,6 +17,10 @@ from tournaments.organizing.models import Tournament
 from tournaments.results.models import Dispute, Hand, HandSubmission
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 @pytest.fixture

@@ -16,12 +16,17 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import finish_round, start_round
 from tournaments import services
 from tournaments.draw.models import Job, Round
 from tournaments.organizing.models import Tournament
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 PUBLIC_PAGES = [
     "/t/cup/",

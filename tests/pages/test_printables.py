@@ -12,6 +12,7 @@ import pytest
 import segno
 from django.contrib.auth import get_user_model
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import finish_round, start_round
 from tournaments import selectors
 from tournaments.draw.models import Round, Table
@@ -19,6 +20,11 @@ from tournaments.organizing.models import Tournament
 from tournaments.pages.common import qr_svg
 
 pytestmark = pytest.mark.django_db
+
+# every test of the database starts from the site's cup: it is built once for the module
+# (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 def pdf_pages(pdf: bytes) -> int:

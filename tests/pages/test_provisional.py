@@ -10,12 +10,17 @@ from typing import Any
 
 import pytest
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import finish_round, play_table
 from tournaments.draw.models import Round, Table
 from tournaments.organizing.models import Tournament
 from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 MARK = '<span class="prov-mark" aria-hidden="true">°</span>'
 LEGEND = "provisional: the round is still being played."

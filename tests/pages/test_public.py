@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.site_data import play_table
 from tournaments.draw.models import Round
 from tournaments.organizing.models import Club, Tournament
@@ -21,6 +22,10 @@ from tournaments.participants.models import Player, Registration
 from tournaments.standings.models import Standing
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 
 def text(response: Any) -> str:

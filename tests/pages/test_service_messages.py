@@ -13,6 +13,7 @@ import pytest
 from django.utils import translation
 
 from tests.api.conftest import client_with_token, table_client
+from tests.pages.conftest import cup_of_the_cup, organizer_user_of_the_cup
 from tests.pages.test_entry import hand_url, payments_form, round2_tables, seated
 from tests.pages.test_organizer import make_dispute, round2
 from tests.site_data import play_table, played_payments
@@ -22,6 +23,10 @@ from tournaments.results.models import DisputeFinding, HandSubmission
 from tournaments.results.services.disputes import dispute_validate
 
 pytestmark = pytest.mark.django_db
+
+# every test starts from the site's cup: it is built once for the module (tests/pages/conftest.py)
+organizer_user = pytest.fixture(organizer_user_of_the_cup, name="organizer_user")
+cup = pytest.fixture(cup_of_the_cup, name="cup")
 
 #: words of the English templates that no Hungarian or German rendering of them contains
 ENGLISH = re.compile(r"\b(must|the|is|are|cannot|round|hand|payments|version|table|deals|only|gave)\b")

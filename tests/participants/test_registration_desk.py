@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.factories import PlayerFactory, TournamentFactory
@@ -27,22 +26,10 @@ URL = "/t/cup/manage/players/"
 
 
 @pytest.fixture
-def user() -> Any:
-    return get_user_model().objects.create_user("desk")
-
-
-@pytest.fixture
-def cup(user: Any) -> Tournament:
+def cup(organizer_user: Any) -> Tournament:
     tournament = TournamentFactory(slug="cup", deals_per_round_4=1, deals_per_round_5=1, rounds_planned=2)
-    tournament.organizers.add(user)
+    tournament.organizers.add(organizer_user)
     return tournament
-
-
-@pytest.fixture
-def web(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def text(response: Any) -> str:
@@ -79,7 +66,7 @@ def test_a_pasted_line_reads_tabs_semicolons_or_commas_and_a_number_as_the_ratin
 
 
 def test_a_pasted_list_registers_its_good_lines_and_keeps_the_others_with_their_reasons(
-    web: Client, cup: Tournament
+    organizer_web: Client, cup: Tournament
 ) -> None:
     szeged = Club.objects.create(name="Szegedi Tarokk Kör")
     known = PlayerFactory(name="Kovács Anna", club=szeged, rating=1450)
@@ -97,7 +84,7 @@ def test_a_pasted_list_registers_its_good_lines_and_keeps_the_others_with_their_
         "Farkas István\n"
         "Molnár Gábor, Szegedi Tarokk Kör\n"
     )
-    response = web.post(URL, {"action": "list", "list": pasted, "list_check_in": "on"})
+    response = organizer_web.post(URL, {"action": "list", "list": pasted, "list_check_in": "on"})
     assert response.status_code == 400  # some lines were refused
     page = text(response)
     assert "3 players registered." in page
@@ -134,13 +121,13 @@ def test_a_pasted_list_registers_its_good_lines_and_keeps_the_others_with_their_
     assert not Club.objects.filter(name="Grazer Tarockclub").exists()  # its line stored nothing
 
 
-def test_a_pasted_lists_reasons_read_in_the_pages_language(web: Client, cup: Tournament) -> None:
-    web.cookies["django_language"] = "hu"
-    page = text(web.post(URL, {"action": "list", "list": "Kiss Flóra; Debrecen; sok\nA;B;C;D"}))
+def test_a_pasted_lists_reasons_read_in_the_pages_language(organizer_web: Client, cup: Tournament) -> None:
+    organizer_web.cookies["django_language"] = "hu"
+    page = text(organizer_web.post(URL, {"action": "list", "list": "Kiss Flóra; Debrecen; sok\nA;B;C;D"}))
     assert "1. sor: Értékszám: 0 és 10000 közötti egész számot adj meg" in page
     assert "2. sor: legfeljebb ennyit írj: név; klub; értékszám" in page
-    web.cookies["django_language"] = "de"
-    empty = web.post(URL, {"action": "list", "list": "   "})
+    organizer_web.cookies["django_language"] = "de"
+    empty = organizer_web.post(URL, {"action": "list", "list": "   "})
     assert empty.status_code == 400
     assert "Spieler, einer pro Zeile: darf nicht leer sein" in text(empty)
     assert not cup.registrations.exists()
@@ -150,70 +137,70 @@ def test_a_pasted_lists_reasons_read_in_the_pages_language(web: Client, cup: Tou
 
 
 @pytest.fixture
-def field(cup: Tournament, user: Any) -> Tournament:
+def field(cup: Tournament, organizer_user: Any) -> Tournament:
     """Ten registered players, none arrived yet."""
     for number in range(10):
-        services.player_register(cup, PlayerFactory(name=f"Játékos {number}"), by=user)
+        services.player_register(cup, PlayerFactory(name=f"Játékos {number}"), by=organizer_user)
     return cup
 
 
 def test_checking_in_no_shows_and_withdrawals_decide_who_is_drawn(
-    web: Client, field: Tournament, user: Any
+    organizer_web: Client, field: Tournament, organizer_user: Any
 ) -> None:
     for number in range(8):
-        assert press(web, field, f"Játékos {number}", "check_in").status_code == 302
-    assert press(web, field, "Játékos 8", "no_show").status_code == 302
-    assert press(web, field, "Játékos 9", "withdraw").status_code == 302
-    page = text(web.get(URL))
+        assert press(organizer_web, field, f"Játékos {number}", "check_in").status_code == 302
+    assert press(organizer_web, field, "Játékos 8", "no_show").status_code == 302
+    assert press(organizer_web, field, "Játékos 9", "withdraw").status_code == 302
+    page = text(organizer_web.get(URL))
     assert "0 registered, not arrived · 8 checked in · 1 did not come · 1 withdrawn" in page
     assert "withdrawn before the start" in page
     assert "The draw of round 1 takes the players present: 8 now" in page
     # a mistake undone: checked in by error, then "did not come" undone and checked in after all
-    press(web, field, "Játékos 7", "undo_check_in")
+    press(organizer_web, field, "Játékos 7", "undo_check_in")
     assert registration(field, "Játékos 7").status == Registration.Status.REGISTERED
-    press(web, field, "Játékos 8", "undo_no_show")
+    press(organizer_web, field, "Játékos 8", "undo_no_show")
     assert registration(field, "Játékos 8").status == Registration.Status.REGISTERED
-    press(web, field, "Játékos 8", "check_in")
+    press(organizer_web, field, "Játékos 8", "check_in")
     present = sorted(r.player.name for r in selectors.present_registrations(field, 1))
     assert present == [f"Játékos {n}" for n in (0, 1, 2, 3, 4, 5, 6, 8)]
-    round1 = services.round_generate(field, seed="desk", by=user)
+    round1 = services.round_generate(field, seed="desk", by=organizer_user)
     assert sorted(round1.draw_input["players"]) == sorted(
         r.player_id for r in selectors.present_registrations(field, 1)
     )
     assert registration(field, "Játékos 7").player_id not in round1.draw_input["players"]
     # the draft seats a player who then did not come: the page says to redraw it
-    moved = web.post(
+    moved = organizer_web.post(
         URL, {"action": "no_show", "registration": registration(field, "Játékos 0").pk}, follow=True
     )
     assert "Round 1 is drawn as a draft with Játékos 0: redraw it." in text(moved)
-    services.round_redraw(round1, by=user)
+    services.round_redraw(round1, by=organizer_user)
     round1.refresh_from_db()
     assert registration(field, "Játékos 0").player_id not in round1.draw_input["players"]
     assert len(round1.draw_input["players"]) == 7
 
 
 def test_during_the_event_a_player_withdraws_after_round_n_and_may_come_back(
-    web: Client, field: Tournament, user: Any
+    organizer_web: Client, field: Tournament, organizer_user: Any
 ) -> None:
     for number in range(8):
-        services.registration_check_in(registration(field, f"Játékos {number}"), by=user)
-    round1 = services.round_generate(field, seed="r1", by=user)
+        services.registration_check_in(registration(field, f"Játékos {number}"), by=organizer_user)
+    round1 = services.round_generate(field, seed="r1", by=organizer_user)
     for step in (services.round_confirm, services.round_publish, services.round_start):
-        step(round1, by=user)
-    page = text(web.get(URL))
+        step(round1, by=organizer_user)
+    page = text(organizer_web.get(URL))
     assert "Withdraw after round 1" in page
     # who has played leaves by withdrawing: no "undo check-in", no "did not come"
-    refused = press(web, field, "Játékos 0", "no_show")
+    refused = press(organizer_web, field, "Játékos 0", "no_show")
     assert refused.status_code == 409
     assert "Status: Játékos 0 plays in round 1: withdraw them instead" in text(refused)
-    finish_round(round1, user)
-    assert press(web, field, "Játékos 0", "withdraw").status_code == 302
+    finish_round(round1, organizer_user)
+    assert press(organizer_web, field, "Játékos 0", "withdraw").status_code == 302
     gone = registration(field, "Játékos 0")
     assert (gone.status, gone.withdrawn_after_round) == (Registration.Status.WITHDRAWN, 1)
-    assert "withdrawn after round 1" in text(web.get(URL))
+    assert "withdrawn after round 1" in text(organizer_web.get(URL))
     assert gone.player_id not in [r.player_id for r in selectors.present_registrations(field, 2)]
     assert gone.player_id in [r.player_id for r in selectors.present_registrations(field, 1)]  # kept
-    assert press(web, field, "Játékos 0", "register_again").status_code == 302
+    assert press(organizer_web, field, "Játékos 0", "register_again").status_code == 302
     back = registration(field, "Játékos 0")
     assert (back.status, back.first_round) == (Registration.Status.REGISTERED, 2)
 
@@ -221,32 +208,36 @@ def test_during_the_event_a_player_withdraws_after_round_n_and_may_come_back(
 # --- a new player, a player's record ------------------------------------------------------------------------
 
 
-def test_a_new_players_errors_name_the_field_as_the_form_labels_it(web: Client, cup: Tournament) -> None:
-    response = web.post(URL, {"action": "create", "name": "   ", "rating": "lots", "check_in": "on"})
+def test_a_new_players_errors_name_the_field_as_the_form_labels_it(
+    organizer_web: Client, cup: Tournament
+) -> None:
+    response = organizer_web.post(
+        URL, {"action": "create", "name": "   ", "rating": "lots", "check_in": "on"}
+    )
     assert response.status_code == 400
     page = text(response)
     assert '<a href="#f-name">Name: must not be empty</a>' in page
     assert '<a href="#f-rating">Rating: enter a whole number</a>' in page
     assert "not str" not in page
     assert 'value="lots"' in page
-    web.cookies["django_language"] = "hu"
+    organizer_web.cookies["django_language"] = "hu"
     assert "Értékszám: egész számot adj meg" in text(
-        web.post(URL, {"action": "create", "name": "X", "rating": "sok"})
+        organizer_web.post(URL, {"action": "create", "name": "X", "rating": "sok"})
     )
     assert not Player.objects.exists()
-    made = web.post(URL, {"action": "create", "name": "Újonc Ödön", "rating": "1200"})
+    made = organizer_web.post(URL, {"action": "create", "name": "Újonc Ödön", "rating": "1200"})
     assert made.status_code == 302
     newcomer = registration(cup, "Újonc Ödön")
     assert (newcomer.status, newcomer.player.rating) == (Registration.Status.REGISTERED, 1200)  # not here yet
 
 
 def test_a_record_only_this_tournament_has_is_edited_here_a_shared_one_is_not(
-    web: Client, cup: Tournament, user: Any
+    organizer_web: Client, cup: Tournament, organizer_user: Any
 ) -> None:
     newcomer = PlayerFactory(name="Újonc Ödön", club=None)
-    services.player_register(cup, newcomer, by=user)
+    services.player_register(cup, newcomer, by=organizer_user)
     url = f"{URL}{newcomer.pk}/"
-    refused = web.post(url, {"name": " ", "rating": "lots", "birth_year": "1850", "gender": "q"})
+    refused = organizer_web.post(url, {"name": " ", "rating": "lots", "birth_year": "1850", "gender": "q"})
     assert refused.status_code == 400
     assert [
         html.unescape(line)
@@ -258,27 +249,29 @@ def test_a_record_only_this_tournament_has_is_edited_here_a_shared_one_is_not(
         "Birth year: enter a whole number from 1900 to 2100",
     ]
     club = Club.objects.create(name="Pécsi Pagát Klub")
-    saved = web.post(url, {"name": "Újonc Ödön Péter", "club": club.pk, "rating": "1300", "gender": "m",
-                           "birth_year": "1990"})  # fmt: skip
+    saved = organizer_web.post(url, {"name": "Újonc Ödön Péter", "club": club.pk, "rating": "1300",
+                                     "gender": "m", "birth_year": "1990"})  # fmt: skip
     assert saved.status_code == 302
     newcomer.refresh_from_db()
     assert (newcomer.name, newcomer.club, newcomer.rating, newcomer.gender, newcomer.birth_year) == (
         "Újonc Ödön Péter", club, 1300, "m", 1990,
     )  # fmt: skip
-    assert f'href="/t/cup/manage/players/{newcomer.pk}/"' in web.get(URL).content.decode()
+    assert f'href="/t/cup/manage/players/{newcomer.pk}/"' in organizer_web.get(URL).content.decode()
     # a person who plays elsewhere too: shown, not changed here
     services.player_register(TournamentFactory(slug="other"), newcomer)
-    page = text(web.get(url))
+    page = text(organizer_web.get(url))
     assert "plays in other tournaments too" in page
     assert 'name="rating"' not in page
-    forced = web.post(url, {"name": "Someone Else", "club": "", "rating": "", "gender": "", "birth_year": ""})
+    forced = organizer_web.post(
+        url, {"name": "Someone Else", "club": "", "rating": "", "gender": "", "birth_year": ""}
+    )
     assert forced.status_code == 403
     newcomer.refresh_from_db()
     assert newcomer.name == "Újonc Ödön Péter"
     # the club's organizers change their members' records
-    club.organizers.add(user)
+    club.organizers.add(organizer_user)
     assert (
-        web.post(
+        organizer_web.post(
             url, {"name": "Újonc Ödön", "club": club.pk, "rating": "", "gender": "", "birth_year": ""}
         ).status_code
         == 302

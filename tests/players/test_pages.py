@@ -9,17 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, logged_in
 from tournaments import services
 from tournaments.participants.models import Player, PlayerMerge
 
 pytestmark = pytest.mark.django_db
-
-
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_player_page_lists_the_public_tournaments_newest_first(season: Any) -> None:

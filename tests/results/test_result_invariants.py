@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.row_counts import row_counts
 from tournaments import services
 from tournaments.draw.models import Round
 from tournaments.participants.models import Registration
@@ -38,10 +39,6 @@ HAND = st.integers(1, DEALS)
 
 def history_models() -> list:
     return [m for m in apps.get_app_config("tournaments").get_models() if m.__name__.startswith("Historical")]
-
-
-def row_counts() -> dict[str, int]:
-    return {m._meta.label: m.objects.count() for m in apps.get_app_config("tournaments").get_models()}
 
 
 class ResultsMachine(RuleBasedStateMachine):
