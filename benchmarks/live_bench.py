@@ -58,36 +58,32 @@ called for, one per socket of the table):
 Speed figures that miss their target print MISS and do not fail the run; the exit status is 1 on errors:
 a move answered 5xx or not at all, a socket that never opened, a table that never moved.
 
-Measured (2026-11-29, this 2-core machine while other engineers' test suites and browser tests ran: load
-average 3-5 besides this load; the whole run 2.3 min, connecting bounded at 60 s). At 16a46a9 (presence
-by heartbeat since 6baf0ca):
+Measured (2026-11-29, this 2-core machine, load average 1.6-3.5 before the run; the whole run 107-112 s),
+after the push path's rework (one read of a table for all its connections in a process, the reads on the
+loop's threads with daphne's pooled connections, ``DB_POOL=16`` here; compose's ``web`` sets 10):
 
-    sockets connected in 60 s   140 of 800, 660 never opened; 61 tables never moved (exit status 1)
-    actions applied             30/s (bots 19, people 11) against a floor of 162 req/s: 0.19 (MISS)
-    action -> every seat        148 of 192 never; pushes received 8/s, the actions called for 160/s (MISS)
-    bot decision                p50 0.09 ms, p95 0.14 ms (PASS)
-    memory per live table       daphne 188 KiB (RSS 120 -> 148 MiB), worker 94 KiB, a replayed hand 7 KiB
-    reconnect                   20 of 20 never (MISS)
+    sockets connected           800 of 800 in 26.6-28.4 s, no handshake dropped
+    actions applied             39.4-47.4/s against a floor of 201-231 req/s: 0.20-0.21 (MISS)
+    pushes received             112-130/s where the actions called for 210-233/s (before: 11/s of 155)
+    action -> every seat        p50 4.0-5.0 s, p95 never within the tail (18-27 of 296-324 never) (MISS)
+    bot decision                p50 0.09-0.10 ms, p95 0.19-0.21 ms (PASS)
+    memory per live table       daphne 415-423 KiB, worker 77-150 KiB, a replayed hand 7 KiB
+    reconnect                   p50 447-597 ms, p95 2.4-3.6 s (MISS)
 
-Before the heartbeat (3556a05 and earlier), the same run connected all 800 sockets in 106 s and applied
-28.5 actions/s (0.20 of the floor); pushes 16/s against the 151/s called for, so no move reached all four
-seats within the tail, and no reconnect was ready within 10 s.
+Before it (29d87fc, load average 2.4-3.1): 404 of 800 sockets in 60 s, 29.1 actions/s against 117 req/s
+(0.25), 11 pushes received a second where 155 were called for, 88 of 168 moves never seen by every seat,
+no reconnect ready within 10 s.
 
-Where the time goes: every push is rendered on daphne's one thread for synchronous database work
-(channels' ``database_sync_to_async`` is thread-sensitive): per socket and per change of its table, a
-``seat_state`` or ``spectator_state`` of 9 queries and about 8-10 ms of CPU, plus a new PostgreSQL
-connection with ``DB_CONN_MAX_AGE=0`` (34 ms per seat state in all, 14 ms with a kept connection). A
-change of a table is 5.3 renders (4 seats, 1.3 spectators): the thread rendered 10-30 states/s in these
-runs, the pushes of 2-6 actions a second, whatever the worker and the HTTP threads apply, so its queue,
-and every socket's delay, grows for as long as the load lasts. py-spy on daphne (30 tables, connections
-kept, load average 11): 45% of the samples rendering states (seat 30%, spectator 15%), 20% the moves'
-requests, 53% waiting on PostgreSQL's answers. The heartbeat adds one
-call per seat every 8 s on the same thread (11 ms each with a new connection: 600 seats take 86% of it),
-and a seat that connected while its table waited publishes a move on every heartbeat (the consumer keeps
-the table's status it read at connecting). Tried outside the repository (``--app``): a heartbeat that
-reads the status anew connected 520 of 800 sockets and applied 43 actions/s; with, in addition, one
-render at a time per socket for a burst of moves and the renders on a pool of 8 threads, 714 of 800 and
-pushes 30/s; still no move seen by every seat within 300 ms. The bot's decision is not the cost (0.1 ms).
+Where the time goes now: the load offers more than the two cores serve (bots at full speed, people moving
+the moment they may), so every figure that waits is a queue's length. In the window daphne uses 16 CPU
+seconds of 20, the worker 12, PostgreSQL and this script the rest (the machine 38.5 of 40). py-spy
+(``--gil``, 25 Hz, 20 s) on daphne: 59% of the time holding the interpreter is Django handling requests
+and reads in threads, 40% inside the ORM's queries, of which 27% compiling SQL (``as_sql``; the ordering
+alone 14.5%); ``table_read`` (three queries a read: the table with its tournament, its seats, its hands)
+is 31.8%, 13.5% of it answering moves and 23.8% the connections' shared reads; ``live_move`` 14.1%; the
+event loop itself (WebSocket frames) 23.5%. The next steps are fewer and simpler queries for a read
+(the tournament's labels of a live table never change), and more daphne processes on a machine with more
+cores (``--servers``).
 """
 
 from __future__ import annotations
@@ -347,7 +343,7 @@ def start_daphne(
     new thread: 131 PostgreSQL sessions for 131 requests with ``CONN_MAX_AGE`` 60, and connections kept
     that way ran PostgreSQL out of them under this load)."""
     command = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "-v", "0", app]
-    server = start(command, log, dict(env, DB_CONN_MAX_AGE="0"))
+    server = start(command, log, dict(env, DB_CONN_MAX_AGE="0", DB_POOL="16"))
     wait_for_port(port, "daphne")
     return server
 

@@ -116,6 +116,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+DB_POOL = int(os.environ.get("DB_POOL", "0"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL > 0:
+    # A pool of DB_POOL connections per process (psycopg's), for an ASGI server: it runs each request and
+    # each live table's read in a thread of its own, and a connection per thread opened anew every time
+    # cost a live table's push more than its queries (benchmarks/live_bench.py). Django's pool wants
+    # CONN_MAX_AGE 0: a thread's connection goes back to the pool when Django closes it.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL,
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # No persistent connections for SQLite; the test runner uses an in-memory database anyway.
     DATABASES["default"]["CONN_MAX_AGE"] = 0

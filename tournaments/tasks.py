@@ -169,4 +169,4 @@ def live_bot_move(hand_id: int, step: int) -> bool:
 @project_task("tournaments.live_sweep")
 def live_sweep() -> int:
     """Play the bot moves that are overdue (their task was lost, or a grace period ran out unnoticed)."""
-    return sum(live.live_bot_move(hand_id, step) for hand_id, step in live.live_turns_due())
+    return live.live_overdue_play()

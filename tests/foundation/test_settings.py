@@ -23,6 +23,8 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
             "SECRET_KEY",
             "ALLOWED_HOSTS",
             "CELERY_TASK_ALWAYS_EAGER",
+            "DB_POOL",
+            "DB_CONN_MAX_AGE",
         }
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings", PYTHONPATH=str(ROOT))
@@ -59,6 +61,23 @@ def test_it_reads_postgres_and_redis_from_the_environment() -> None:
         "redis://cache.example:6379/0",
         False,
     ]
+
+
+def test_db_pool_gives_an_asgi_server_a_pool_of_postgresql_connections() -> None:
+    """daphne runs each request and each live table's read in a thread of its own: DB_POOL lends them
+    pooled connections (Django's pool wants CONN_MAX_AGE 0); SQLite ignores it."""
+    code = (
+        "import django, json; django.setup(); from django.conf import settings as s;"
+        "d = s.DATABASES['default'];"
+        "print(json.dumps([d.get('OPTIONS', {}).get('pool'), d['CONN_MAX_AGE']]))"
+    )
+    pooled = _run(code, DATABASE_URL="postgres://u@db.example:5432/tarokk", DB_POOL="10")
+    assert pooled.returncode == 0, pooled.stderr
+    assert json.loads(pooled.stdout) == [{"min_size": 1, "max_size": 10, "timeout": 10}, 0]
+    unpooled = _run(code, DATABASE_URL="postgres://u@db.example:5432/tarokk")
+    assert json.loads(unpooled.stdout) == [None, 60]
+    sqlite = _run(code, DB_POOL="10")
+    assert json.loads(sqlite.stdout) == [None, 0]
 
 
 def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:

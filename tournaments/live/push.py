@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import secrets
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -31,22 +32,36 @@ def group(live_table_id: int) -> str:
 
 
 def table_moved(live_table_id: int, hand_id: int | None = None, step: int = 0) -> None:
-    """Tell every connection of the table that it moved (after the move committed)."""
+    """Tell every connection of the table that it moved (after the move committed). ``event`` names this
+    change, so that the table's connections in one process read the table once for it (consumers.py)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "live.moved", "hand": hand_id, "step": step}
-    send = layer.group_send(group(live_table_id), message)
+    message = {"type": "live.moved", "hand": hand_id, "step": step, "event": secrets.token_hex(8)}
+    send = _sent(layer, group(live_table_id), message, live_table_id)
     loop = server_loop
     running = _running_loop()
     try:
         if loop is not None and loop.is_running() and running is not loop:
             asyncio.run_coroutine_threadsafe(send, loop)  # a bot's thread, a sync view's thread
         elif running is not None:
-            running.create_task(send)  # in the loop itself (or another one's thread: a test's)
+            _pending.add(task := running.create_task(send))  # in the loop (or a test's loop's thread)
+            task.add_done_callback(_pending.discard)
         else:
             async_to_sync(_awaited)(send)
     except Exception:  # a push that fails never fails the move: the phones poll and reconnect
+        send.close()
+        logger.exception("live table %s: push failed", live_table_id)
+
+
+#: pushes under way in a loop (a task nobody holds may be collected before it ran)
+_pending: set[asyncio.Task[None]] = set()
+
+
+async def _sent(layer: Any, name: str, message: dict[str, Any], live_table_id: int) -> None:
+    try:
+        await layer.group_send(name, message)
+    except Exception:  # logged where it failed: the move stands, and the phones reconnect and ask
         logger.exception("live table %s: push failed", live_table_id)
 
 

@@ -1,15 +1,61 @@
 """What a live table shows: a seat's state (its view of the hand, the table, the score sheet so far) and a
-spectator's. The API, the pages and the pushed messages all send these same bodies (docs/live.md)."""
+spectator's. The API, the pages and the pushed messages all send these same bodies (docs/live.md).
+
+Every body comes from one read of the table (``table_read``: the table with its seats and hands, three
+queries) and the engine's replayed hand; ``table_states`` makes all of a table's bodies from that one read,
+so that the connections of a table that moved share it (consumers.py) rather than each reading again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from tournaments.core.engine_messages import render
 from tournaments.live import replay
 from tournaments.live.models import LiveHand, LiveSeat, LiveTable
+
+#: the key of the spectator's body in ``table_states`` (a seat's is its position)
+SPECTATOR = None
+
+
+def table_read(live_table_id: int) -> LiveTable | None:
+    """The table with what its bodies show, in three queries: its tournament table (round, tournament) and
+    club, its seats (by position) and its hands (by number)."""
+    return (
+        LiveTable.objects.select_related("table__round__tournament", "club")
+        .prefetch_related(
+            Prefetch("seats", queryset=LiveSeat.objects.all()),
+            Prefetch("hands", queryset=LiveHand.objects.all()),
+        )
+        .filter(pk=live_table_id)
+        .first()
+    )
+
+
+def progress(live_table: LiveTable) -> tuple[str, int | None, int | None]:
+    """How far a read table is: its status, and its hand in play and that hand's step (what
+    ``tables_progress`` says of the table as the database has it now)."""
+    hand = next((h for h in live_table.hands.all() if h.status == LiveHand.Status.PLAYING), None)
+    return (live_table.status, hand.pk if hand else None, hand.steps if hand else None)
+
+
+def tables_progress(live_table_ids: Iterable[int]) -> dict[int, tuple[str, int | None, int | None]]:
+    """``progress`` of many tables in two queries: a process holding their connections compares it with
+    what it last sent them, so that a push lost on the way (Redis restarted) is made good."""
+    ids = list(live_table_ids)
+    playing = {
+        table_id: (hand_id, steps)
+        for table_id, hand_id, steps in LiveHand.objects.filter(
+            live_table_id__in=ids, status=LiveHand.Status.PLAYING
+        ).values_list("live_table_id", "pk", "steps")
+    }
+    return {
+        table_id: (status, *playing.get(table_id, (None, None)))
+        for table_id, status in LiveTable.objects.filter(pk__in=ids).values_list("pk", "status")
+    }
 
 
 def seat_names(live_table: LiveTable) -> dict[str, str]:
@@ -44,7 +90,7 @@ def table_body(live_table: LiveTable, *, with_links: bool = False) -> dict[str, 
             "bot_moves": h.bot_steps,
             "hand_id": h.pk,
         }
-        for h in live_table.hands.order_by("number")
+        for h in live_table.hands.all()
     ]
     return {
         "id": live_table.pk,
@@ -75,13 +121,55 @@ def _totals(positions: list[str], hands: list[dict[str, Any]]) -> dict[str, int]
 
 def current_hand(live_table: LiveTable) -> LiveHand | None:
     """The hand in play, else the last one played."""
-    return live_table.hands.order_by("-status", "-number").first() if live_table.pk else None
+    hands = list(live_table.hands.all()) if live_table.pk else []
+    playing = [h for h in hands if h.status == LiveHand.Status.PLAYING]
+    return (playing or hands or [None])[-1]
 
 
-def _view(live_table: LiveTable, hand: LiveHand | None, seat: str | None) -> dict[str, Any] | None:
+def _previous_hand(live_table: LiveTable, hand: LiveHand | None) -> LiveHand | None:
+    """The hand before the one in play, as it ended (its last trick, its result): the next one is dealt at
+    once, and a seat still wants to see how the last one went."""
+    if hand is None or hand.status != LiveHand.Status.PLAYING:
+        return None
+    before = [h for h in live_table.hands.all() if h.number < hand.number]
+    return before[-1] if before else None
+
+
+def table_states(
+    live_table: LiveTable, positions: Iterable[str | None] | None = None
+) -> dict[str | None, dict[str, Any]]:
+    """The bodies of ``positions`` (a seat's position, or ``SPECTATOR``; every seat's and the spectator's
+    by default) in the active language, from one read of the table (``table_read``)."""
+    wanted = [*live_table.positions, SPECTATOR] if positions is None else list(positions)
+    body = table_body(live_table)
+    hand = current_hand(live_table)
+    previous = _previous_hand(live_table, hand)
+    names = seat_names(live_table)
+    seats = {s.position: s for s in live_table.seats.all()}
+    states: dict[str | None, dict[str, Any]] = {}
+    for position in wanted:
+        playing = position is not None and hand is not None and position in (hand.active or [])
+        played_previous = previous is not None and position in (previous.active or [])
+        state: dict[str, Any] = {
+            "type": "state",
+            "seat": None,
+            "table": body,
+            "view": _view(live_table, names, hand, position if playing else None),
+        }
+        if position is not None:
+            seat = seats[position]
+            state["seat"] = {"position": seat.position, "name": seat.name, "played_by": seat.played_by}
+            state["sitting_out"] = hand is not None and not playing
+        state["previous"] = _view(live_table, names, previous, position if played_previous else None)
+        states[position] = state
+    return states
+
+
+def _view(
+    live_table: LiveTable, names: dict[str, str], hand: LiveHand | None, seat: str | None
+) -> dict[str, Any] | None:
     if hand is None:
         return None
-    names = seat_names(live_table)
     with replay.lock:
         engine_hand = replay.state(hand, live_table.game)
         show = lambda message: render(message, live_table.game, names)  # noqa: E731
@@ -93,38 +181,16 @@ def _view(live_table: LiveTable, hand: LiveHand | None, seat: str | None) -> dic
 def seat_state(seat: LiveSeat) -> dict[str, Any]:
     """What ``seat``'s phones show: the seat, the table, and the seat's view of the hand (in the active
     language)."""
-    live_table = seat.live_table
-    hand = current_hand(live_table)
-    playing = hand is not None and seat.position in (hand.active or [])
-    previous = _previous_hand(live_table, hand)
-    played_previous = previous is not None and seat.position in (previous.active or [])
-    return {
-        "type": "state",
-        "seat": {"position": seat.position, "name": seat.name, "played_by": seat.played_by},
-        "table": table_body(live_table),
-        "view": _view(live_table, hand, seat.position if playing else None),
-        "sitting_out": hand is not None and not playing,
-        # the hand before, as it ended (its last trick, its result): the next one is dealt at once
-        "previous": _view(live_table, previous, seat.position if played_previous else None),
-    }
-
-
-def _previous_hand(live_table: LiveTable, hand: LiveHand | None) -> LiveHand | None:
-    if hand is None or hand.status != LiveHand.Status.PLAYING:
-        return None
-    return live_table.hands.filter(number__lt=hand.number).order_by("-number").first()
+    live_table = table_read(seat.live_table_id)
+    assert live_table is not None  # a seat's table is deleted with it
+    return table_states(live_table, [seat.position])[seat.position]
 
 
 def spectator_state(live_table: LiveTable) -> dict[str, Any]:
     """What a spectator (the organizer, the public where allowed, the projector) sees: no hidden card."""
-    hand = current_hand(live_table)
-    return {
-        "type": "state",
-        "seat": None,
-        "table": table_body(live_table),
-        "view": _view(live_table, hand, None),
-        "previous": _view(live_table, _previous_hand(live_table, hand), None),
-    }
+    read = table_read(live_table.pk)
+    assert read is not None
+    return table_states(read, [SPECTATOR])[SPECTATOR]
 
 
 def may_watch(user: Any, live_table: LiveTable) -> bool:

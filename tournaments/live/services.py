@@ -546,3 +546,10 @@ def live_turns_due(limit: int = 500) -> list[tuple[int, int]]:
         if turn is not None and turn[2] <= 0:
             due.append(turn[:2])
     return due
+
+
+def live_overdue_play() -> int:
+    """Play every bot move that is overdue (its task or timer was lost: a restarted process, a worker
+    gone): the sweep's work, a worker's every ``live-sweep`` period, or, with tasks in-process (the embedded
+    default, no beat), the web process's own while it holds live connections (consumers.py)."""
+    return sum(live_bot_move(hand_id, step) for hand_id, step in live_turns_due())
