@@ -157,9 +157,7 @@ def test_the_connections_of_a_table_share_one_read_of_it_per_move(monkeypatch: A
             while not await socket.receive_nothing(timeout=0.3):
                 first[name] = await socket.receive_json_from(timeout=5)
         mover = first["A"]["view"]["to_move"]
-        view = await database_sync_to_async(
-            lambda: __import__("tournaments.live.selectors").live.selectors.seat_state(seats[mover])
-        )()
+        view = await database_sync_to_async(selectors.seat_state)(seats[mover])
         choice = view["view"]["choices"][0]
         code = (
             " ".join([choice["code"], *choice["cards"][: choice["pick"]]])
