@@ -143,7 +143,9 @@ def tournament_table(cup: Any, organizer_user: Any, bot_timers: None) -> LiveTab
     replay.clear()
     table = min(Round.objects.get(tournament=cup, number=2).tables.all(), key=lambda t: t.seats.count())
     positions = list(table.seats.order_by("position").values_list("position", flat=True))
-    live_table = live.live_table_start(table=table, by=organizer_user, bots=dict.fromkeys(positions[1:], "rule"))
+    live_table = live.live_table_start(
+        table=table, by=organizer_user, bots=dict.fromkeys(positions[1:], "rule")
+    )
     deal_the_person_an_honour(live_table, str(positions[0]))
     return live_table
 
