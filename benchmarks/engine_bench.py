@@ -23,6 +23,13 @@ The hands for (b) and (c) are half random self-play (announcement-heavy: uniform
 announcement actions a hand) and half RuleBot self-play (few announcements, like real play); the figure
 for each half is printed too.
 
+(d) ``--games``: every game the registry plays live (``engine.games.GAMES``, ``descriptor.live``), each preset
+at the game's full deal: replays per CPU-second of rule-bot hand records through ``descriptor.replay``
+(records made beforehand with ``descriptor.bot_record``, untimed), whole rule-bot hands per CPU-second
+(``bot_record``), and the rule bot's decision time at p50 and p95 (``hand.bot_move("rule", rng)``, each
+decision timed alone). Targets (issue 34): every game's replays at least Hungarian Tarokk's of issue 33,
+7,900/s, and a decision under 50 ms at p95.
+
 Strength: ``engine.hungarian.bots.duel('rule', 'random', seeds)``; each seed is played with the rule bots in
 seats A and C and again in B and D; the figure is the rule bot's average payment per hand per seat, with a 95%
 confidence interval over seeds (the random bot's figure is its negative: payments are zero-sum).
@@ -48,6 +55,9 @@ from engine.hungarian.scoring import score_summary
 from engine.hungarian.state import Hand
 
 TARGETS = {"a": 5_000, "b": 10_000, "c": 100_000}
+#: issue 34: every game's replays per second, and a rule bot's decision at p95 (seconds)
+GAME_REPLAYS_TARGET = 7_900
+DECISION_P95_TARGET = 0.050
 
 
 def random_hand(seed: int, rules: Rules, rng: random.Random) -> Hand:
@@ -236,6 +246,52 @@ def report(label: str, key: str, value: float) -> None:
     print(f"({key}) {label}: {value:,.0f} hands/s (target >= {target:,}) {verdict}")
 
 
+def bench_game(descriptor: Any, preset: str, n: int, repeat: int) -> dict[str, float]:
+    """Figure (d) of one game and preset: replays/s, bot hands/s, the decision's p50 and p95 (seconds)."""
+    from engine.core.live import LiveDeal
+
+    rules = descriptor.resolve_rules(preset, None)
+    seats = tuple("ABCDEF"[: descriptor.players_per_deal])
+    start = time.process_time()
+    records = [descriptor.bot_record(seed, rules, seats, 1) for seed in range(n)]
+    hands_per_s = n / max(time.process_time() - start, 1e-9)
+    replays = rate(records, descriptor.replay, repeat)
+    decisions: list[float] = []
+    for seed in range(min(n, 200)):
+        hand = descriptor.live.start(LiveDeal(seed=seed, rules=rules, seats=seats))
+        rng = random.Random(seed)
+        while not hand.done:
+            t0 = time.perf_counter()
+            code = hand.bot_move("rule", rng)
+            decisions.append(time.perf_counter() - t0)
+            hand.apply(code)
+    cuts = statistics.quantiles(decisions, n=100)
+    return {"replays": replays, "hands": hands_per_s, "p50": cuts[49], "p95": cuts[94]}
+
+
+def bench_games(n: int, repeat: int) -> bool:
+    """Figure (d) for every game played live; True when every figure meets its target."""
+    from engine.games import GAMES
+
+    ok = True
+    for descriptor in GAMES.values():
+        if descriptor.live is None or descriptor.bot_record is None:
+            print(f"(d) {descriptor.id}: not played live")
+            continue
+        for preset in descriptor.presets:
+            f = bench_game(descriptor, preset, n, repeat)
+            met = f["replays"] >= GAME_REPLAYS_TARGET and f["p95"] < DECISION_P95_TARGET
+            ok = ok and met
+            print(
+                f"(d) {descriptor.id}/{preset}: replays {f['replays']:,.0f}/s, "
+                f"bot hands {f['hands']:,.0f}/s, "
+                f"rule-bot decision p50 {f['p50'] * 1000:.2f} ms p95 {f['p95'] * 1000:.2f} ms "
+                f"(targets {GAME_REPLAYS_TARGET:,}/s, {DECISION_P95_TARGET * 1000:.0f} ms: "
+                f"{'PASS' if met else 'MISS'})"
+            )
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -246,7 +302,11 @@ def main() -> int:
     parser.add_argument("--skip-speed", action="store_true", help="only the strength test")
     parser.add_argument("--breakdown", action="store_true", help="where figure (a)'s time goes, by phase")
     parser.add_argument("--repeat", type=int, default=9, help="timed runs per figure; the best counts (9)")
+    parser.add_argument("--games", action="store_true", help="only figure (d): every game played live")
     args = parser.parse_args()
+    if args.games:
+        bench_games(50 if args.quick else 1_000, 1 if args.quick else 3)
+        return 0
     rules = get_rules(args.rules)
     quick = (200, 400, 2, 20)
     n_play, n_sample, score_repeat, n_strength = quick if args.quick else (1_000, 4_000, 5, 2_000)

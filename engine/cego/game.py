@@ -1,7 +1,9 @@
 """Cego (Ichenheim) as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), made of this
 package's modules. ``engine.games`` registers it as ``"cego"``.
 
-Summaries and typed payments only: the kit replays no records and has no bots.
+Summaries, typed payments and hand records: a hand is played live move by move (``engine.cego.live``:
+``LIVE``, its rule and random bots), and its record is replayed (``replay``) to the summary this package
+scores.
 """
 
 from __future__ import annotations
@@ -9,13 +11,14 @@ from __future__ import annotations
 from engine.cego.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal, sitting_out, sitting_out_shares
 from engine.cego.facts import hand_facts
 from engine.cego.form import SUMMARY_FORM
+from engine.cego.live import LIVE, bot_record, record_rules, replay
 from engine.cego.rules import CONTRACTS, DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
 from engine.cego.sample import sample_summary
 from engine.cego.scoring import PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
 from engine.cego.summary import ALL_TRICKS, KINDS, TEAMS
 from engine.cego.terms import LABELS, TERMS
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 
 ID = "cego"
@@ -46,10 +49,13 @@ DESCRIPTOR = GameDescriptor(
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal,
-    entry_kinds=frozenset({"payments", "summary"}),
+    entry_kinds=frozenset({"payments", "summary", "record"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replays_nothing,
+    replay=replay,
+    record_rules=record_rules,
+    bot_record=bot_record,
+    live=LIVE,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,
@@ -65,7 +71,12 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    commands={
+        "score": "engine.core.cli:score",
+        "rules": "engine.core.cli:rules",
+        "play": "engine.core.cli:play",
+        "replay": "engine.core.cli:replay",
+    },
     thrown_in_kinds=frozenset(),
     deal_steps={"p": "played"},  # a Räuber too: the deal passes on
     summary_form=SUMMARY_FORM,

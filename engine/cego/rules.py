@@ -76,10 +76,32 @@ class Rules:
     # other three players pass again"), so a four-seat table has four active seats and nobody sits out.
     # False: 17.3's four-seat table of the three-handed game, whose dealer sits out
     all_four_play: bool = False
+    # --- live play (engine.cego.live): what the texts leave open about the play itself ---------------------
+    # choice: the Solo's declarer counts the Blinde with his tricks (it is dealt to the table and nobody
+    # plays it: "der Blinde ... zählt aber bei der Punktewertung für den Solo-Spieler", de.wikipedia "Cego",
+    # 2004 version, "Geben"); "defenders": it counts for the defenders
+    solo_blinde: str = "declarer"
+    # 17.3: "In Eine Leere, Zwei Leere and Zwei Verschiedene, the cards led by the declarer must be genuine
+    # empty cards": the kept empty cards are shown and led. choice: the declarer leads the first trick in
+    # these contracts (Parlett, The Penguin Book of Card Games, Cego, "One Blank": "He must then lead to the
+    # first trick ... the exposed 'blank' card"); False: Vorhand leads and the declarer leads them at his
+    # first leads
+    leere_declarer_leads: bool = True
+    # choice: in Piccolo and Bettel every player must beat the trick so far when he can (as in the negative
+    # games of 18.10; engine.core.tarot.TarotPack.follows ``must_overtake``); False: follow suit only
+    negative_overtake: bool = True
+    # choice: in the Räuber every player must beat the trick so far when he can (17.4 likens it to the
+    # Geregelte Räuber, a negative game); False: follow suit only
+    raeuber_overtake: bool = True
+    # 17.4: in the Räuber's first three tricks a player without a Trock to play "may discard suit cards (but
+    # not Kings)": "no_kings"; the erratum to the Geregelte Räuber: "one must play a Brettli": "brettli"
+    raeuber_first_tricks: str = "no_kings"
 
     OPTION_CHOICES = {
         "four_handed_specials": ("four_seat_tables", "never", "always"),
         "raeuber_tie": ("all_pay", "none"),
+        "solo_blinde": ("declarer", "defenders"),
+        "raeuber_first_tricks": ("no_kings", "brettli"),
     }
     OPTION_RANGES = {
         **{c: (0, 1000) for c in CONTRACTS},
@@ -90,6 +112,10 @@ class Rules:
         "raeuber": (0, 1000),
         "raeuber_card_total": (0, 70),
     }
+
+    def spec(self) -> str | dict[str, Any]:
+        """How a record names these rules: the preset's name, or ``{"preset", "options"}``."""
+        return presets.spec_of(self, PRESETS)
 
     def multiplier(self, contract: str, won: bool) -> int:
         """The multiplier of a point contract (17.3); 0 for one these rules do not play."""
@@ -155,6 +181,19 @@ OPTION_DOCS: dict[str, str] = {
     "raeuber_tie": _("A Räuber tied for most points: all_pay (each tied player pays) or none (nobody pays)."),
     "raeuber_dealer_paid": _("Whether the Räuber's loser pays the sitting-out dealer too."),
     "raeuber_card_total": _("The total the Räuber's card points must add up to (0: not checked)."),
+    "solo_blinde": _(
+        "Who counts the Blinde in a Solo: declarer (with his tricks) or defenders; nobody plays it."
+    ),
+    "leere_declarer_leads": _(
+        "In Eine Leere, Zwei Leere and Zwei Verschiedene the declarer leads the first trick with a kept empty"
+        " card (off: Vorhand leads, and the declarer leads the kept cards at his first leads)."
+    ),
+    "negative_overtake": _("In Piccolo and Bettel every player must beat the trick so far when he can."),
+    "raeuber_overtake": _("In the Räuber every player must beat the trick so far when he can."),
+    "raeuber_first_tricks": _(
+        "In the Räuber's first three tricks, a player with no Trock to play plays any suit card but a King"
+        " (no_kings, 17.4) or an empty card (brettli, the Geregelte Räuber erratum)."
+    ),
     "all_four_play": _(
         "At a four-seat table all four play, the dealer too (17.4, the four-handed game); off: the dealer"
         " sits out and shares the defenders' score (17.3)."

@@ -123,13 +123,14 @@ class TarotPack:
 
     def deal(self, seed: int, sizes: Sequence[int]) -> list[list[str]]:
         """The shuffled pack cut into piles of ``sizes`` (the seats' hands and the talon, as the game says),
-        each in hand order; ``sizes`` must add up to the pack."""
+        each in the order dealt: a talon's order is part of the deal where a contract takes its first or
+        its last cards (``order`` sorts a hand to show it); ``sizes`` must add up to the pack."""
         if sum(sizes) != len(self.cards):
             raise ValueError(f"{sum(sizes)} cards dealt from a pack of {len(self.cards)}")
         cards = self.shuffled(seed)
         piles, at = [], 0
         for n in sizes:
-            piles.append(self.order(cards[at : at + n]))
+            piles.append(cards[at : at + n])
             at += n
         return piles
 

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from engine.core.live import Choice, LiveDeal
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
+from engine.core.presets import spec_of
 from engine.core.shown import shown
 from engine.core.tarot import TarotPack
 
@@ -118,6 +119,8 @@ class TrickHand:
     pack: ClassVar[TarotPack]
     #: the game's error for a refused move (a subclass of EngineError taking ``(where, why)``)
     error: ClassVar[type[EngineError]] = MoveError
+    #: the game's presets (preset name -> Rules): a record names its rules by ``presets.spec_of`` them
+    presets: ClassVar[Mapping[str, Any]] = {}
     #: the keys of ``extra_view`` that a spectator sees as well (the rest are the seat's own)
     public_keys: ClassVar[tuple[str, ...]] = ()
 
@@ -202,12 +205,17 @@ class TrickHand:
                 Message("action_text", _("expected an action text, got %(value)s"), value=shown(code)),
             )
         code = " ".join(code.split())
-        if not self._listed(code):
+        if not self.is_legal(code):
             raise self.error(self.where(), self.why_not(code))
         seat = self.to_move()
         self.do(code)
         self.codes.append(code)
         self.moved_by.append(seat or "")
+
+    def is_legal(self, code: str) -> bool:
+        """Whether ``code`` (spaces normalised) is a legal move now: by default, one of ``choices``. A game
+        may answer faster without building the choices (a card that plainly follows), never differently."""
+        return self._listed(code)
 
     def _listed(self, code: str) -> bool:
         for choice in self.choices():
@@ -290,7 +298,12 @@ class TrickHand:
     def record(self) -> dict[str, Any]:
         """The hand so far as a record (``replay_record`` reads it)."""
         rules = self.deal.rules
-        spec = rules.spec() if hasattr(rules, "spec") else rules
+        if hasattr(rules, "spec"):
+            spec = rules.spec()
+        elif self.presets and getattr(rules, "name", None) in self.presets:
+            spec = spec_of(rules, self.presets)
+        else:
+            spec = rules  # already a spec (a preset's name or {"preset", "options"})
         return {
             "game": self.game_id,
             "version": RECORD_VERSION,
@@ -353,21 +366,23 @@ def replay_record(
         )
     rules = resolve(record.get("rules"))
     hand = start(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
-    for i, move in enumerate(moves):
-        where = f"moves[{i}]"
-        if not isinstance(move, Mapping) or set(move) != {"seat", "code"}:
-            raise error(where, Message("record_move", _("must be an object with seat and code")))
-        if move["seat"] != hand.to_move():
-            expected = hand.to_move()
+    apply, to_move = hand.apply, hand.to_move
+    for i, move in enumerate(moves):  # the checks cheap first: a record's moves are most of its replay
+        plain = type(move) is dict and len(move) == 2 and "seat" in move and "code" in move
+        if not plain and (not isinstance(move, Mapping) or set(move) != {"seat", "code"}):
+            raise error(f"moves[{i}]", Message("record_move", _("must be an object with seat and code")))
+        seat = move["seat"]
+        expected = to_move()
+        if seat != expected:
             raise error(
-                f"{where}.seat",
-                Message("record_turn", _("%(value)s is not to move; %(seat)s is"), value=shown(move["seat"]),
+                f"moves[{i}].seat",
+                Message("record_turn", _("%(value)s is not to move; %(seat)s is"), value=shown(seat),
                         seat=shown(expected)),
             )  # fmt: skip
         try:
-            hand.apply(move["code"])
+            apply(move["code"])
         except EngineError as exc:
-            raise error(f"{where}.code", exc) from None
+            raise error(f"moves[{i}].code", exc) from None
     if not hand.done:
         raise error(
             "moves", Message("record_unfinished", _("the hand is not over after %(n)s moves"), n=len(moves))

@@ -1,5 +1,9 @@
 """Königrufen as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), registered in
-``engine.games`` as ``"koenigrufen"``. Hands are entered as payments or as summaries (no records, no bots).
+``engine.games`` as ``"koenigrufen"``. Hands are entered as payments, as summaries or as records: a hand
+played live (``engine.koenigrufen.live``: the auction, the King called, the talon, the announcements and
+kontras, the play, Trischaken) is kept as its record (engine/schemas/koenigrufen/hand-record.schema.json),
+which ``replay`` (``engine.koenigrufen.record``) deals again from its seed and plays move by move; the rule
+bots (``engine.koenigrufen.bots``) play whole hands (``bot_record``).
 
 Five-seat tables (18.11): the dealer sits out (``sitting_out``) and neither wins nor loses, except in a
 Fahren (Trischaken), which all five play: the table enters that hand with ``kind`` "trischaken" and lists
@@ -8,7 +12,9 @@ in), so the dealer's card points count and they pay or are paid like everyone el
 hands' kinds: after a "trischaken" the next hands, as many as there are seats, are at stake 2, and a
 further Trischaken adds as many again (``deal_steps`` {"p": "played", "t": "trischaken"}). 18.11 also
 says a Fahren inside the doubled hands is itself not doubled; the deal cannot know beforehand that a hand
-will be a Fahren, so the table enters such a hand at stake 1.
+will be a Fahren, so the table enters such a hand at stake 1. Played live at a five-seat table, the dealer
+(the fifth label, ``LiveDeal.dealer``) is dealt the talon in a Fahren and plays to its first six tricks
+(``Rules.fahren_dealer_plays``), and the summary lists the five seats.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.koenigrufen.deals import (
     PLAYERS_PER_DEAL,
@@ -28,6 +34,8 @@ from engine.koenigrufen.deals import (
 )
 from engine.koenigrufen.facts import hand_facts
 from engine.koenigrufen.form import SUMMARY_FORM
+from engine.koenigrufen.live import LIVE
+from engine.koenigrufen.record import bot_record, record_rules, replay
 from engine.koenigrufen.rules import (
     BONUSES,
     CONTRACTS,
@@ -84,10 +92,13 @@ DESCRIPTOR = GameDescriptor(
     sitting_out_shares=sitting_out_shares,
     everyone_plays_kinds=frozenset({TRISCHAKEN}),  # 18.11: the dealer of a 5-seat table plays a Fahren
     deal=deal,
-    entry_kinds=frozenset({"payments", "summary"}),
+    entry_kinds=frozenset({"payments", "summary", "record"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replays_nothing,
+    replay=replay,
+    record_rules=record_rules,
+    bot_record=bot_record,
+    live=LIVE,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,
@@ -97,7 +108,12 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=lambda spec=None, options=None: resolve_rules(spec, options),
-    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    commands={
+        "score": "engine.core.cli:score",
+        "rules": "engine.core.cli:rules",
+        "play": "engine.core.cli:play",
+        "replay": "engine.core.cli:replay",
+    },
     thrown_in_kinds=frozenset(),  # every hand is played (or is a Trischaken): the deal always passes on
     deal_steps={"p": "played", "t": "trischaken"},
     summary_form=SUMMARY_FORM,

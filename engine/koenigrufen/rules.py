@@ -92,14 +92,56 @@ class Rules:
     #: lost (a bird beaten in its trick, the called King played to the last trick and beaten): the side
     #: that played it pays the silent value (see ``SILENT_LOST``)
     silent_lost: tuple[str, ...] = ()
+    # --- live play (engine/koenigrufen/live.py); the texts' sources are cited at each preset -------------
+    #: the contracts from the lowest to the highest, as the auction ranks them (a bid must name a later
+    #: one); a contract of the schedule missing here cannot be bid live
+    bid_order: tuple[str, ...] = ()
+    #: whether the first player may open the auction with a Sechserdreier (HTS, 18.10: "can only be bid by the
+    #: first player at the outset"); False: only after "Mein Spiel" and three passes (the WTC, 18.10)
+    sechserdreier_at_outset: bool = False
+    #: whether the first player (Vorhand) may hold a contract another player bid (keep it at the same rank)
+    forehand_holds: bool = True
+    #: the Pagat beats the Sküs and the Mond when all three fall in one trick (18.10: in every contract; in
+    #: a colour game only when a tarock was led)
+    kaiserstich: bool = True
+    #: how a Trischaken is led (18.10): "choice" (the first player chooses), "bunt" (any card, "bunt
+    #: gemischt") or "von_oben" (a leader holding tarocks leads the highest)
+    trischaken_lead: str = "choice"
+    #: in a Trischaken the six talon cards go one each to the winners of the first six tricks (18.10)
+    trischaken_talon_to_tricks: bool = True
+    #: in a Trischaken each player must head the trick if able (18.10: "so long as they head the trick")
+    trischaken_overtake: bool = True
+    #: in a Trischaken and the negative contracts the Pagat may be played only as one's last tarock
+    pagat_last_negative: bool = True
+    #: a declarer holding all four Kings may call a Queen instead
+    call_queen_with_four_kings: bool = True
+    #: the talon of a Sechserdreier is shown to the table before the declarer takes it
+    sechserdreier_talon_shown: bool = False
+    #: the contracts in which the declarer leads to the first trick (else the first player leads)
+    declarer_leads: tuple[str, ...] = ("piccolo", "zwiccolo", "bettler", "piccolo_ouvert", "bettler_ouvert")
+    #: the bonuses a colour game (Farbendreier, Farbensolo) may score
+    colour_bonuses: tuple[str, ...] = ("four_kings", "valat")
+    #: a negative contract ends as soon as it is lost (the declarer took one trick too many)
+    stop_when_decided: bool = True
+    #: an ouvert declarer's cards are shown after this many tricks (0: before the first lead)
+    ouvert_after_tricks: int = 1
+    #: a bird Rufer may be bid only by a player holding its bird
+    bird_rufer_holds_bird: bool = True
+    #: played live, the dealer of a five-seat table takes the talon and joins a Fahren (18.11, with
+    #: ``fahren_dealer_plays``). Off by default: the live tables show a seat outside the deal's active seats
+    #: the public view only, so a dealer could not see their cards; entered summaries are not affected
+    fahren_dealer_plays_live: bool = False
 
-    OPTION_CHOICES = MappingProxyType({"valat": VALAT_SCORING})
+    OPTION_CHOICES = MappingProxyType(
+        {"valat": VALAT_SCORING, "trischaken_lead": ("choice", "bunt", "von_oben")}
+    )
     OPTION_RANGES = MappingProxyType(
         {
             "max_kontra": (0, 5),
             "first_player_factor": (1, 8),
             "buergermeister_points": (1, 70),
             "jungfrau_value": (0, 100),
+            "ouvert_after_tricks": (0, 1),
         }
     )
 
@@ -190,6 +232,25 @@ WIENER_TAROCKCUP = Rules(
     fahren_doubles=True,  # 18.11 (Lungau); the WTC text is silent: a choice, switch it off per tournament
     fahren_dealer_plays=True,  # 18.11
     silent_lost=SILENT_LOST,  # the cups' practice (SILENT_LOST)
+    # 18.10's WTC schedule, in the order it lists the contracts (their rank in the auction)
+    bid_order=(
+        "rufer",
+        "trischaken",
+        "sechserdreier",
+        "piccolo",
+        "solorufer",
+        "pagatrufer",
+        "bettler",
+        "uhurufer",
+        "farbendreier",
+        "dreier",
+        "piccolo_ouvert",
+        "kakadurufer",
+        "bettler_ouvert",
+        "quapilrufer",
+        "farbensolo",
+        "solodreier",
+    ),
 )
 
 VACHA_LK = Rules(
@@ -259,6 +320,26 @@ VACHA_LK = Rules(
     fahren_doubles=True,
     fahren_dealer_plays=True,
     silent_lost=SILENT_LOST,
+    # 18.10's LK schedule, in the order it lists the contracts
+    bid_order=(
+        "rufer",
+        "trischaken",
+        "sechserdreier",
+        "zwiccolo",
+        "piccolo",
+        "solorufer",
+        "pagatrufer",
+        "bettler",
+        "uhurufer",
+        "farbendreier",
+        "dreier",
+        "piccolo_ouvert",
+        "kakadurufer",
+        "quapilrufer",
+        "bettler_ouvert",
+        "farbensolo",
+        "solodreier",
+    ),
 )
 
 RAIFFEISEN = Rules(
@@ -325,6 +406,22 @@ RAIFFEISEN = Rules(
     fahren_doubles=True,
     fahren_dealer_plays=True,
     silent_lost=SILENT_LOST,
+    # by value; 18.10 (HTS): a Sechserdreier "is overbid only by a contract of Piccolo Ouvert or higher"
+    bid_order=(
+        "trischaken",
+        "rufer",
+        "piccolo",
+        "bettler",
+        "solorufer",
+        "farbendreier",
+        "dreier",
+        "farbensolo",
+        "sechserdreier",
+        "piccolo_ouvert",
+        "bettler_ouvert",
+        "solodreier",
+    ),
+    sechserdreier_at_outset=True,  # 18.10 (HTS)
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({r.name: r for r in (WIENER_TAROCKCUP, VACHA_LK, RAIFFEISEN)})
@@ -374,6 +471,38 @@ OPTION_DOCS: Mapping[str, str] = MappingProxyType(
             " bird, the called King in the last trick): the side pays the silent value, as the Austrian"
             " cups count it (supplement 18.10; Raiffeisen Tarockcup, Tiroler Tarockcup rules); the others"
             " are left out when not made"
+        ),
+        "bid_order": _("the contracts from the lowest to the highest, as the auction ranks them"),
+        "sechserdreier_at_outset": _(
+            "whether the first player may open the auction with a Sechserdreier (else only after Mein Spiel"
+            " and three passes)"
+        ),
+        "forehand_holds": _("whether the first player may hold a contract bid by another player"),
+        "kaiserstich": _(
+            "the Pagat beats the Sküs and the Mond when all three fall in one trick (in a colour game only"
+            " when a tarock was led)"
+        ),
+        "trischaken_lead": _(
+            "how a Trischaken is led: choice (the first player chooses), bunt (any card) or von_oben (a"
+            " leader holding tarocks leads the highest)"
+        ),
+        "trischaken_talon_to_tricks": _(
+            "in a Trischaken the talon cards go one each to the winners of the first six tricks"
+        ),
+        "trischaken_overtake": _("in a Trischaken each player must head the trick if able"),
+        "pagat_last_negative": _(
+            "in a Trischaken and the negative contracts the Pagat may be played only as one's last tarock"
+        ),
+        "call_queen_with_four_kings": _("a declarer holding all four Kings may call a Queen instead"),
+        "sechserdreier_talon_shown": _("the talon of a Sechserdreier is shown to the table"),
+        "declarer_leads": _("the contracts in which the declarer leads to the first trick"),
+        "colour_bonuses": _("the bonuses a colour game (Farbendreier, Farbensolo) may score"),
+        "stop_when_decided": _("a negative contract ends as soon as the declarer has lost it"),
+        "ouvert_after_tricks": _("an ouvert declarer's cards are shown after this many tricks"),
+        "bird_rufer_holds_bird": _("a bird Rufer may be bid only by a player holding its bird"),
+        "fahren_dealer_plays_live": _(
+            "played live, the dealer of a five-seat table takes the talon and plays a Trischaken too (with"
+            " fahren_dealer_plays; off until live tables show the sitting-out dealer their cards)"
         ),
     }
 )

@@ -47,6 +47,11 @@ def score_summary(summary: Any, rules: Rules | None = None) -> dict[str, Any]:
     return out
 
 
+def settled_payments(s: Summary, items: list[dict[str, Any]], key: str = "value") -> dict[str, int]:
+    """What ``items`` of the checked summary ``s`` pay each seat (``key``: "value" or "money")."""
+    return _settled(s, items, key)
+
+
 def _settled(s: Summary, items: list[dict[str, Any]], key: str) -> dict[str, int]:
     transfers: list[Transfer] = []
     for item in items:

@@ -1,5 +1,6 @@
-"""Slovenian Tarok, three-handed (Dummett–McLeod 16.8 and its supplement's Bled rules): a score-sheet kit.
+"""Slovenian Tarok, three-handed (Dummett–McLeod 16.8 and its supplement's Bled rules).
 
-The tables enter hand summaries (or payments); this package checks and scores them. It replays no records
-and has no bots.
+The tables enter hand summaries (or payments), which this package checks and scores, or play hands live
+(``live``: the auction, the talon, announcements and kontras, the play), entering each hand's record, which
+``record.replay`` replays; ``bots`` holds the rule bot.
 """

@@ -1,5 +1,7 @@
 """Three-handed Slovenian Tarok as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``).
-Tables enter payments or hand summaries; there are no records to replay and no bots."""
+Tables enter payments or hand summaries, or play live (``engine.slovenian.live``) and enter the hand's
+record, which ``engine.slovenian.record.replay`` replays; the rule bots play a whole hand
+(``bot_record``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import Any
 
 from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES
-from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.slovenian.deals import (
     PLAYERS_PER_DEAL,
@@ -19,6 +21,8 @@ from engine.slovenian.deals import (
 )
 from engine.slovenian.facts import hand_facts
 from engine.slovenian.form import SUMMARY_FORM
+from engine.slovenian.live import LIVE
+from engine.slovenian.record import bot_record, record_rules, replay
 from engine.slovenian.rules import (
     BONUSES,
     CONTRACTS,
@@ -76,10 +80,10 @@ DESCRIPTOR = GameDescriptor(
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary"}),
+    entry_kinds=frozenset({"payments", "summary", "record"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replays_nothing,
+    replay=replay,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,
@@ -96,12 +100,17 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    commands={
+        "score": "engine.core.cli:score",
+        "rules": "engine.core.cli:rules",
+        "play": "engine.core.cli:play",
+        "replay": "engine.core.cli:replay",
+    },
     thrown_in_kinds=THROWN_IN,
     deal_steps={"p": "played", "a": "annulled"},
-    record_rules=None,
+    record_rules=record_rules,
     assess_summary=None,
-    bot_record=None,
+    bot_record=bot_record,
     summary_form=SUMMARY_FORM,
     labels=LABELS,
     sample_summary=sample_summary,
@@ -111,4 +120,5 @@ DESCRIPTOR = GameDescriptor(
     preset_docs=PRESET_DOCS,
     preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
+    live=LIVE,
 )

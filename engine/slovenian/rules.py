@@ -102,6 +102,30 @@ class Rules:
     max_kontra: int = 4
     #: radelci: a player marked with one scores double (16.8 Bled does not mention them)
     radelci: bool = False
+    # --- live play (engine.slovenian.live): what the texts leave open, each at the Bled practice ---------
+    #: the first bidder must open the auction (16.8 Bled: "the first player opens the bidding with Trojka");
+    #: off: he may pass like the others, and a hand that all pass is a Klop (pagat, four-handed game)
+    forced_opening: bool = True
+    #: the first bidder may hold (equal) a bid of another player; the others must bid higher (pagat
+    #: "Bidding": forehand's privilege)
+    forehand_holds: bool = True
+    #: in Klop and the beggars a player must beat the best card of the trick when able (pagat "Klop",
+    #: "Beggar": "must play a higher card if possible")
+    negative_overtake: bool = True
+    #: in Klop and the beggars the Pagat may be played only as its holder's last tarok, or to a trick that
+    #: already holds the Škis and the Mond (pagat "Klop")
+    pagat_last_negative: bool = True
+    #: the emperor's trick: a trick holding the Škis, the Mond and the Pagat is won by the Pagat (pagat
+    #: "Play of the cards")
+    emperor_trick: bool = True
+    #: Solo brez: the unused talon counts for the declarer (off: for the opponents, pagat "Solo")
+    solo_talon_to_declarer: bool = False
+    #: Berač and the Valat contracts end as soon as they are decided (pagat "Beggar", "Valat")
+    stop_when_decided: bool = True
+    #: the declarer's opponents may announce bonuses too (off: only the declarer; TZS B1.17 lets either)
+    opponents_announce: bool = True
+    #: a hand in which a player holds no tarok is thrown in (pagat "Deal"; deals.py: "annulled")
+    no_tarok_annul: bool = True
 
     OPTION_RANGES = {  # read by engine.core.presets: each number option's range
         "difference_rounding": (1, 35),
@@ -110,6 +134,10 @@ class Rules:
         "klop_clean": (0, 140),
         "max_kontra": (0, 4),
     }
+
+    def spec(self) -> str | dict[str, Any]:
+        """How a summary or a record names these rules: the preset's name, or ``{"preset", "options"}``."""
+        return presets.spec_of(self, PRESETS)
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -182,6 +210,27 @@ OPTION_DOCS: dict[str, str] = {
     "klop_kontra": gettext_noop("Klopecki may be kontra'd by one player, in turn from the first player"),
     "max_kontra": gettext_noop("the highest kontra level (1 kontra, 2 re, 3 sub, 4 mort)"),
     "radelci": gettext_noop("radelci: a player marked with a radelc scores double in the hands they play"),
+    "forced_opening": gettext_noop(
+        "the first bidder must open the auction (with Trojka or higher); off: he may pass, and a hand all "
+        "pass is a Klop"
+    ),
+    "forehand_holds": gettext_noop(
+        "the first bidder may hold (equal) another player's bid; the others must bid higher"
+    ),
+    "negative_overtake": gettext_noop(
+        "in Klop and the beggars a player must beat the best card of the trick when able"
+    ),
+    "pagat_last_negative": gettext_noop(
+        "in Klop and the beggars the Pagat may be played only as its holder's last tarok (or to a trick "
+        "holding the Škis and the Mond)"
+    ),
+    "emperor_trick": gettext_noop("a trick holding the Škis, the Mond and the Pagat is won by the Pagat"),
+    "solo_talon_to_declarer": gettext_noop(
+        "in Solo brez the unused talon counts for the declarer (off: for the opponents)"
+    ),
+    "stop_when_decided": gettext_noop("Berač and the Valat contracts end as soon as they are won or lost"),
+    "opponents_announce": gettext_noop("the declarer's opponents may announce bonuses too"),
+    "no_tarok_annul": gettext_noop("a hand in which a player holds no tarok is thrown in and dealt again"),
 }
 
 PRESET_DOCS: dict[str, str] = {

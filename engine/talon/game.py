@@ -1,15 +1,17 @@
 """Talon as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), made of this package's
-modules. ``engine.games`` registers it as ``"talon"``. Tables of two to six (four preferred); summaries and
-typed payments are entered, no records: the game has no trick-by-trick engine."""
+modules. ``engine.games`` registers it as ``"talon"``. Tables of two to six (four preferred); summaries,
+typed payments and hand records are entered; hands are played live (``engine.talon.live``) with the rule
+and random bots, and their records replayed."""
 
 from __future__ import annotations
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
 from engine.talon.facts import hand_facts
 from engine.talon.form import SUMMARY_FORM
+from engine.talon.live import LIVE, bot_record, record_rules, replay
 from engine.talon.rules import DEFAULT, OPTION_DOCS, PRESET_DOCS, PRESETS, resolve_rules
 from engine.talon.sample import sample_summary
 from engine.talon.scoring import ITEMS, PLAUSIBLE_PAYMENT, item_payments, max_payment, score_summary
@@ -42,10 +44,10 @@ DESCRIPTOR = GameDescriptor(
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary"}),
+    entry_kinds=frozenset({"payments", "summary", "record"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replays_nothing,
+    replay=replay,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,
@@ -55,12 +57,17 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=lambda spec=None, options=None: resolve_rules(spec, options),
-    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    commands={
+        "score": "engine.core.cli:score",
+        "rules": "engine.core.cli:rules",
+        "play": "engine.core.cli:play",
+        "replay": "engine.core.cli:replay",
+    },
     thrown_in_kinds=THROWN_IN,
     deal_steps={"p": "played", "t": "annulled"},  # played: the deal passes on; thrown in: dealt again
-    record_rules=None,
+    record_rules=record_rules,
     assess_summary=None,
-    bot_record=None,
+    bot_record=bot_record,
     summary_form=SUMMARY_FORM,
     labels=LABELS,
     sample_summary=sample_summary,
@@ -70,4 +77,5 @@ DESCRIPTOR = GameDescriptor(
     preset_docs=PRESET_DOCS,
     preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
+    live=LIVE,
 )

@@ -40,6 +40,13 @@ class Rules:
     # therefore, paid eight victory points": 4 x 2, not 2 + 8) shows a silent valat replaces it too. Our
     # reading, kept as an option: False adds the silent valat to the contract's score instead.
     valat_replaces_contract: bool = True
+    # 7.1 says the forehand, who may not pass at three and four (1.3), bids first; it is silent on whether
+    # the forehand may pass in a later round of the multiple round auction. Our reading: it may (play only)
+    forehand_passes_later: bool = True
+    # 7.2: "contras ... may continue for a number of rounds after the single round of announcements": on,
+    # rounds of doubling only follow the announcements while the last round doubled or announced something;
+    # off, doubling happens only in the round of announcements itself (play only)
+    contra_rounds: bool = True
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -47,6 +54,10 @@ class Rules:
         them, ``form.SUMMARY_FORM``): a misère with 5.4, else a hand passed out at five or six (3.0)."""
         ending = ("misere",) if self.misere else ("passed_out",)
         return ("played", *ending, "surrendered", "annulled")
+
+    def spec(self) -> str | dict[str, Any]:
+        """How a record names these rules: the preset's name, or ``{"preset", "options"}`` (what differs)."""
+        return presets.spec_of(self, PRESETS)
 
 
 INTRODUCTORY = Rules()
@@ -88,6 +99,14 @@ OPTION_DOCS: dict[str, str] = {
         "Two players take tarocks and kings from the straw men into the hand (8.2.2); the score is the same"
     ),
     "take_or_pass": _("The two-player auction: a taker wins 2 or loses 3 victory points (8.2.3)"),
+    "forehand_passes_later": _(
+        "In the multiple round auction the forehand, who must bid first at three and four, may pass later "
+        "(7.1)"
+    ),
+    "contra_rounds": _(
+        "Doubling may go on in further rounds after the round of announcements, until a round doubles "
+        "nothing (7.2); off: only in the round of announcements"
+    ),
     "valat_replaces_contract": _(
         "A silent valat replaces the contract's score (as 8.2.3 counts it); off: it is added to it"
     ),

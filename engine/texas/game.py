@@ -1,15 +1,18 @@
 """Texas Tarock as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), made of this
-package's modules. ``engine.games`` registers it as ``"texas"``. It scores summaries only: no hand
-records, no bots."""
+package's modules. ``engine.games`` registers it as ``"texas"``. It scores summaries, plays hands live
+(``engine.texas.live``) with its rule bots (``engine.texas.bots``), and replays the hand records it writes
+(``engine.texas.record``)."""
 
 from __future__ import annotations
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import replays_nothing, summary_schema_of
+from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.texas.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal_sequence, sitting_out, sitting_out_shares
 from engine.texas.facts import hand_facts
 from engine.texas.form import SUMMARY_FORM
+from engine.texas.live import LIVE
+from engine.texas.record import bot_record, record_rules, replay
 from engine.texas.rules import (
     CONTRACTS,
     DECLARATIONS,
@@ -79,10 +82,10 @@ DESCRIPTOR = GameDescriptor(
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary"}),
+    entry_kinds=frozenset({"payments", "summary", "record"}),
     summary_schema=summary_schema,
     score=score_summary,
-    replay=replays_nothing,
+    replay=replay,
     item_payments=item_payments,
     max_payment=max_payment,
     plausible_payment=PLAUSIBLE_PAYMENT,
@@ -100,12 +103,17 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"},
+    commands={
+        "score": "engine.core.cli:score",
+        "rules": "engine.core.cli:rules",
+        "play": "engine.core.cli:play",
+        "replay": "engine.core.cli:replay",
+    },
     thrown_in_kinds=frozenset(),
     deal_steps={"p": "played"},
-    record_rules=None,
+    record_rules=record_rules,
     assess_summary=None,
-    bot_record=None,
+    bot_record=bot_record,
     summary_form=SUMMARY_FORM,
     labels=LABELS,
     sample_summary=sample_summary,
@@ -116,4 +124,5 @@ DESCRIPTOR = GameDescriptor(
     preset_docs=PRESET_DOCS,
     preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
+    live=LIVE,
 )

@@ -118,7 +118,41 @@ class Rules:
     #: and pay this to each other player (0: not allowed)
     called_from_talon_penalty: int = 0
 
-    OPTION_CHOICES = {"game_value": ("flat", "difference")}
+    # --- live play (engine/texas/live.py): what the texts leave open or tell apart ---------------------
+    #: the partner card a Povenost declarer calls: "king" (18.13), "xix" (19.16: the XIX, or holding it the
+    #: highest trump from XVIII to XV he lacks), "xx" (19.17: the XX, or down to the XVII)
+    calls: str = "king"
+    #: the red pips from the highest: "four_high" K, Q, C, J, 4, 3, 2, A (18.13, 19.16); "ace_high" K, Q, C,
+    #: J, A, 4, 3, 2 (19.16 variants, 19.17)
+    red_order: str = "four_high"
+    #: 18.13, 19.16: a player with two trumps or no trumps may refuse his talon card "so as to preserve his
+    #: right to be paid for these holdings" (only while the holding is a bonus of these rules)
+    refuse_talon_card: bool = True
+    #: 19.16 variants: "In a Povinost, the declarer must call before drawing from the talon"
+    call_before_talon: bool = False
+    #: who leads to the first trick of a Povenost or Prever: "declarer" (18.13: "The declarer will lead to
+    #: the first trick"; silent on Prever, read the same) or "first_bidder" (19.16: "The opening bidder leads
+    #: to the first trick"). A No Trick is always led by the first bidder (18.13)
+    first_lead: str = "declarer"
+    #: 18.13: announcements go "beginning with the declarer and continuing in clockwise rotation" (the play
+    #: goes counter-clockwise); False: in the order of play. 19.16 is silent; its presets keep 18.13's order
+    announce_clockwise: bool = True
+    #: 19.16: "It is obligatory on every player to make any announcement [of a holding] that he can"; 18.13
+    #: says "may declare" (19.17: "not obligatory"). Compulsory holdings are declared by the engine itself
+    declarations_compulsory: bool = False
+    #: No Trick: play stops once the declarer takes a trick (19.17's Zebrak; 18.13 is silent)
+    no_trick_stops: bool = True
+    #: Prever: the three talon cards the declarer did not take count for "opponents" (as the rest of the
+    #: talon in Königrufen's Dreier, 18.10) or for the "declarer"; the texts are silent (our choice)
+    prever_rest: str = "opponents"
+
+    OPTION_CHOICES = {
+        "game_value": ("flat", "difference"),
+        "red_order": ("four_high", "ace_high"),
+        "calls": ("king", "xix", "xx"),
+        "first_lead": ("declarer", "first_bidder"),
+        "prever_rest": ("opponents", "declarer"),
+    }
     OPTION_RANGES = {
         "povenost_value": (0, 100),
         "no_trick_value": (0, 100),
@@ -140,6 +174,10 @@ class Rules:
 
     # What the entry form asks under these rules (``engine.core.form``'s ``rules_when``/``choices_from``):
     # the summary refuses the rest (``summary._bonuses_here``, ``_parse_thrown_in``).
+
+    def spec(self) -> str | dict[str, Any]:
+        """How a record names these rules: the preset's name, or ``{"preset", "options"}``."""
+        return presets.spec_of(self, PRESETS)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -167,6 +205,9 @@ TAYLOR_XIX = Rules(
     king_bonus=False,
     xxi_captured_value=0,
     kontra_targets=("game", "pagat", "valat"),
+    calls="xix",
+    first_lead="first_bidder",
+    declarations_compulsory=True,
 )
 WEST_XIX = Rules(
     name="west_xix",
@@ -181,6 +222,11 @@ WEST_XIX = Rules(
     # only one or two trumps."
     declarations=_frozen({k: v for k, v in {**_HOLDINGS, "no_trumps": 2}.items() if k != "two_trumps"}),
     called_from_talon_penalty=2,
+    calls="xix",
+    red_order="ace_high",
+    call_before_talon=True,
+    first_lead="first_bidder",
+    declarations_compulsory=True,
 )
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (TAYLOR_KING, TAYLOR_XIX, WEST_XIX)}
@@ -229,6 +275,34 @@ OPTION_DOCS: dict[str, str] = {
         "(0: not allowed)"
     ),
 }
+
+OPTION_DOCS.update(
+    {
+        "red_order": gettext_noop(
+            "the red pips from the highest: four_high (4, 3, 2, A: 18.13, 19.16) or ace_high (A, 4, 3, 2: "
+            "19.16 variants)"
+        ),
+        "calls": gettext_noop(
+            "the partner card of a Povenost: king (18.13), xix (19.16: the XIX, else the highest of "
+            "XVIII..XV lacking), xx (19.17: the XX, else down to the XVII)"
+        ),
+        "refuse_talon_card": gettext_noop(
+            "in a Povenost, a player holding two trumps or none may refuse his talon card to keep the bonus"
+        ),
+        "call_before_talon": gettext_noop("the Povenost declarer calls before drawing from the talon"),
+        "first_lead": gettext_noop(
+            "who leads to the first trick of a Povenost or Prever: declarer or first_bidder"
+        ),
+        "announce_clockwise": gettext_noop(
+            "announcements go clockwise from the declarer (18.13); off: in the order of play"
+        ),
+        "declarations_compulsory": gettext_noop("every holding a player has is declared (19.16)"),
+        "no_trick_stops": gettext_noop("a No Trick ends as soon as the declarer takes a trick"),
+        "prever_rest": gettext_noop(
+            "whose card points the talon cards a Prever declarer leaves are: opponents or declarer"
+        ),
+    }
+)
 
 PRESET_DOCS: dict[str, str] = {
     "taylor_king": gettext_noop("Taylor, Texas tournament, King called (Dummett & McLeod supplement 18.13)"),

@@ -21,3 +21,21 @@ def test_it_prints_the_three_figures_the_breakdown_and_the_strength() -> None:
         assert any(line.startswith(line_start) for line in out.splitlines()), out
     assert "announcements" in out
     assert "hands/s" in out
+
+
+def test_it_prints_every_games_figures() -> None:
+    """Figure (d): every game's every preset, with its replays, bot hands and the decision's p95."""
+    from engine.games import GAMES
+
+    out = subprocess.run(
+        [sys.executable, str(BENCH), "--games", "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
+    for descriptor in GAMES.values():
+        for preset in descriptor.presets:
+            line = next((x for x in out.splitlines() if x.startswith(f"(d) {descriptor.id}/{preset}:")), "")
+            assert "replays" in line, out
+            assert "p95" in line, out

@@ -72,7 +72,7 @@ def play_to_the_end(client: APIClient, tokens: dict[str, str], rng: random.Rando
             ]
             assert len(asked) == 1, asked
             mover = asked[0]
-        assert mover in tokens, f"a bot's turn is left undone: {mover}"
+        assert mover in tokens, f"a bot's turn is left undone: {mover}: {state}"
         view = client.get(f"/api/v1/live/seats/{tokens[mover]}/").json()["view"]
         response = move(client, tokens[mover], view["step"], choose(view, rng))
         assert response.status_code == 200, response.json()

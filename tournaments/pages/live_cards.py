@@ -37,6 +37,7 @@ def _rank_letters() -> dict[str, tuple[str, str]]:
         "J": (pgettext("card rank letter: jack", "J"), pgettext("card rank", "jack")),
         "A": (pgettext("card rank letter: ace", "A"), pgettext("card rank", "ace")),
         "10": ("10", pgettext("card rank", "ten")),
+        **{pip: (pip, pip) for pip in ("2", "3", "4", "5", "6", "7", "8", "9")},  # the 54- and 78-card packs
     }
 
 

@@ -30,7 +30,11 @@ def test_the_registry_holds_cego() -> None:
     assert CEGO.table_sizes == (3, 4)
     assert CEGO.main_table_size == 3
     assert CEGO.players_per_deal == 4  # the most: 17.4's four-handed game (three at 17.3's tables)
-    assert CEGO.entry_kinds == frozenset({"payments", "summary"})
+    assert CEGO.entry_kinds == frozenset({"payments", "summary", "record"})
+    assert CEGO.live is not None
+    assert CEGO.bot_record is not None
+    assert CEGO.record_rules is not None
+    assert {"play", "replay"} <= set(CEGO.commands)
     assert CEGO.kontra_names == ()
     assert set(CEGO.names) == {"hu", "en", "de"}
 
@@ -61,10 +65,10 @@ def test_the_deal_passes_on_and_the_dealer_of_four_sits_out() -> None:
         assert CEGO.dealer("ABCD", "A", n) == CEGO.deal("ABCD", "A", ["played"] * (n - 1), rules).dealer
 
 
-def test_replay_refuses_with_a_message() -> None:
+def test_replay_refuses_a_malformed_record_with_a_message() -> None:
     with pytest.raises(EngineError) as caught:
         CEGO.replay({})
-    assert caught.value.code == "no_records"
+    assert caught.value.where[0] == "seed"
 
 
 def _samples(preset: str, size: int, n: int = 500) -> list[dict[str, Any]]:

@@ -28,14 +28,19 @@ def test_the_descriptor() -> None:
     assert KR.id == "koenigrufen"
     assert set(KR.names) == {"hu", "en", "de"}
     assert (KR.table_sizes, KR.players_per_deal, KR.main_table_size) == ((4, 5), 4, 4)
-    assert KR.entry_kinds == frozenset({"payments", "summary"})
+    assert KR.entry_kinds == frozenset({"payments", "summary", "record"})
     assert KR.default_preset == "wiener_tarockcup"
     assert set(KR.presets) == {"wiener_tarockcup", "vacha_lk", "raiffeisen"}
     assert KR.kontra_names == ("Kontra", "Re", "Sub")
-    assert (KR.record_rules, KR.bot_record, KR.assess_summary) == (None, None, None)
+    assert KR.assess_summary is None
+    assert KR.record_rules is not None
+    assert KR.bot_record is not None
+    assert KR.live is not None
+    assert KR.commands["play"] == "engine.core.cli:play"
+    assert KR.commands["replay"] == "engine.core.cli:replay"
     with pytest.raises(EngineError) as caught:
         KR.replay({})
-    assert caught.value.code == "no_records"
+    assert caught.value.where[0] == "seed"  # a record is replayed now: the empty one lacks its seed
 
 
 def test_the_formats() -> None:

@@ -30,17 +30,21 @@ def test_the_registry_holds_slovenian() -> None:
     assert DESCRIPTOR.table_sizes == (3,)
     assert DESCRIPTOR.players_per_deal == 3
     assert DESCRIPTOR.main_table_size == 3
-    assert DESCRIPTOR.entry_kinds == frozenset({"payments", "summary"})
+    assert DESCRIPTOR.entry_kinds == frozenset({"payments", "summary", "record"})
     assert DESCRIPTOR.kontra_names == ("kontra", "re", "sub", "mort")
     assert DESCRIPTOR.default_preset == "bled"
-    assert DESCRIPTOR.record_rules is None
-    assert DESCRIPTOR.bot_record is None
+    assert DESCRIPTOR.record_rules is not None
+    assert DESCRIPTOR.record_rules("classic") is PRESETS["classic"]
+    assert DESCRIPTOR.bot_record is not None
+    assert DESCRIPTOR.live is not None
+    assert DESCRIPTOR.commands["play"] == "engine.core.cli:play"
+    assert DESCRIPTOR.commands["replay"] == "engine.core.cli:replay"
 
 
-def test_it_replays_no_records() -> None:
+def test_a_record_without_seats_is_refused_naming_the_field() -> None:
     with pytest.raises(EngineError) as caught:
         DESCRIPTOR.replay({"seed": 1})
-    assert caught.value.code == "no_records"
+    assert caught.value.code == "record_seats"
 
 
 def test_the_deal_passes_on_and_an_annulled_hand_is_dealt_again() -> None:

@@ -31,17 +31,22 @@ def test_it_is_registered_with_its_table_sizes() -> None:
     assert set(TALON.names) == {"hu", "en", "de"}
     assert TALON.table_sizes == (2, 3, 4, 5, 6)
     assert TALON.main_table_size == 4
-    assert TALON.entry_kinds == frozenset({"payments", "summary"})
+    assert TALON.entry_kinds == frozenset({"payments", "summary", "record"})
+    assert TALON.live is not None
+    assert TALON.bot_record is not None
+    assert TALON.record_rules is not None
     assert TALON.kontra_names == ("contra", "re-contra", "supra-contra")
     assert TALON.default_preset == "standard"
     assert set(TALON.presets) == {"standard", "introductory", "basic", "advanced"}
     assert all(f["scoring"] == "game_points" for f in TALON.formats.values())
 
 
-def test_it_replays_no_records() -> None:
+def test_it_replays_records_and_names_what_is_wrong() -> None:
     with pytest.raises(EngineError) as caught:
         TALON.replay({})
-    assert caught.value.code == "no_records"
+    assert str(caught.value).startswith("seed: ")
+    record = TALON.bot_record(3, PRESETS["standard"], ("A", "B", "C", "D"), 1)
+    assert TALON.replay(record).payments == TALON.score(TALON.replay(record).summary)["payments"]
 
 
 @pytest.mark.parametrize("size", [2, 3, 4, 5, 6])
@@ -181,4 +186,4 @@ def test_the_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert trick["values"] == {"standard": True, "introductory": False, "basic": False, "advanced": False}
     assert main(["--game", "talon", "rules", "--preset", "basic"]) == 0
     assert "misere: " in capsys.readouterr().out
-    assert main(["--game", "talon", "replay"]) == 2
+    assert {"play", "replay"} <= set(TALON.commands)

@@ -47,7 +47,7 @@ def test_it_is_registered_and_whole() -> None:
     assert TEXAS.table_sizes == (4,)
     assert TEXAS.players_per_deal == 4
     assert TEXAS.main_table_size == 4
-    assert TEXAS.entry_kinds == frozenset({"payments", "summary"})
+    assert TEXAS.entry_kinds == frozenset({"payments", "summary", "record"})
     assert TEXAS.kontra_names == ("Contra", "Re", "Supre", "Mort")
     assert TEXAS.default_preset == "taylor_king"
     assert set(TEXAS.presets) == {
@@ -55,8 +55,9 @@ def test_it_is_registered_and_whole() -> None:
         "taylor_xix",
         "west_xix",
     }
-    assert TEXAS.record_rules is None
-    assert TEXAS.bot_record is None
+    assert TEXAS.record_rules is not None
+    assert TEXAS.bot_record is not None
+    assert TEXAS.live is not None
     assert TEXAS.assess_summary is None
     assert TEXAS.sitting_out(SEATS, "A") == ()
     assert TEXAS.sitting_out_shares(PRESETS["taylor_king"]) is None
@@ -66,10 +67,10 @@ def test_it_is_registered_and_whole() -> None:
     assert set(TEXAS.option_docs) == set(options_of(PRESETS["taylor_king"]))
 
 
-def test_it_replays_no_records() -> None:
+def test_a_record_without_moves_is_refused() -> None:
     with pytest.raises(EngineError) as caught:
         TEXAS.replay({"seed": 1})
-    assert caught.value.code == "no_records"
+    assert caught.value.where == ("seats",)
 
 
 def test_the_deal_passes_to_the_right_and_the_dealers_right_bids_first() -> None:
@@ -100,7 +101,14 @@ def test_the_presets_differ_as_the_texts_say() -> None:
     assert king.king_bonus
     assert not taylor.king_bonus
     changed = {k for k, v in options_of(west).items() if options_of(taylor)[k] != v}
-    assert changed == {"prever_back_game", "declarations", "called_from_talon_penalty"}
+    assert changed == {
+        "prever_back_game",
+        "declarations",
+        "called_from_talon_penalty",
+        # 19.16 variants: the red pips rank A, 4, 3, 2; the Povinost declarer calls before the talon
+        "red_order",
+        "call_before_talon",
+    }
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

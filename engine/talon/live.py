@@ -1,0 +1,1273 @@
+"""Talon played live (``engine.core.live``, issue 34): ``TalonHand``, a ``TrickHand`` (engine.core.trickhand)
+for two to six players, ``LIVE`` (the descriptor's ``LiveGame``), ``replay`` of a hand record and
+``bot_record``. Sections are talon.txt's.
+
+A hand goes through these phases (``PHASES``), skipping those the size, contract and rules leave out:
+
+* ``annul`` (1.2, 8.2): a hand without tarocks or with a dry pagat annuls the deal at once: its seat's one
+  move, ``annul``, shows it (kind ``annulled``);
+* ``bidding`` (1.3; 3.0 at five and six; 7.1 the multiple round auction, "hold" matching a bid; 8.2.3 take
+  or pass at two): codes ``pass``, ``hold``, ``tapper``, ``preference``, ``duo``, ``uno``, ``solo``,
+  ``take``; all passing at five or six plays a misère (5.4) or throws the hand in (``passed_out``);
+* ``raise`` (7.1's last bidder raising the bid, 5.4's forehand turning an unopposed preference into a
+  misère): ``raise <contract>``, ``misere``, ``no raise``;
+* ``call`` (2.0 a king at four, 4.0 a tarock but an oudler at six): ``call HK``, ``call XX``, ``call none``;
+* ``surrender`` (the called card is in the exposed talon, 2.0, 4.0): ``surrender``, ``play alone``;
+* ``talon`` (1.3: the first or last three, the first, middle or last two, any one; tapper takes all six at
+  once, solo none): ``take HK S7 XX`` (the cards in the talon's order);
+* ``discard`` (1.4: as many as taken, never a king or an oudler, a tarock only when nothing else can go,
+  and then shown): ``discard HQ S9``;
+* ``announcements`` (5.3 from the declarer on, one turn each ended by ``pass``; 6.2 handfuls; 7.2 doubling,
+  in further rounds while a round doubled or announced something): ``announce pagat_ultimo`` (the pagat is
+  laid out face up), ``announce king_ultimo`` (the called king is laid out), ``announce all_three``,
+  ``announce all_four``, ``announce valat``, ``declare 9``, ``contra contract``, ``contra valat`` ...;
+* ``play`` (1.5: follow suit, else a tarock, else anything; the fool is tarock 22; 7.3 trick compulsion in a
+  misère; a laid-out card stays out until the last trick or until it is the only card allowed; at two
+  each player plays from the hand and the face-up tops of its straw men, 8.2, 8.2.2): ``play XXI``.
+
+With the wild excuse (8.1, an option) the fool may go to any trick, never has to, wins none and goes back
+to its owner's pile; the card after a led excuse leads; announcing valat with it lays it out, and it then
+wins the last trick of a side that won every other.
+
+The summary is the game's hand summary (``engine.talon.summary``); the payments are its score's. A seat's
+view holds its own cards and what the table saw (the exposed talon and the cards taken from it, the
+discarded tarocks, laid-out cards, the straw men's face-up cards, an annulling hand); the called card's
+holder is public once it plays the card, announces king ultimo or re-contras. ``replay`` replays a record
+in one loop (``_replayed``) and leaves anything out of the ordinary to
+``engine.core.trickhand.replay_record``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from engine.core.live import Choice, LiveDeal, LiveGame
+from engine.core.messages import EngineError, Message
+from engine.core.messages import gettext_noop as _
+from engine.core.rules import RulesError
+from engine.core.shown import shown
+from engine.core.tarot import TarotPack
+from engine.core.trickhand import (
+    MOST_MOVES,
+    RECORD_VERSION,
+    MoveError,
+    Replayed,
+    TrickHand,
+    TrickPlay,
+    not_legal,
+    replay_record,
+)
+from engine.talon.packs import (
+    CALLABLE_TAROCKS,
+    KINGS,
+    OUDLERS,
+    PACKS,
+    POINTS,
+    STRENGTH,
+    SUIT_OF,
+    annuls,
+    deal_cards,
+    suit_counts,
+)
+from engine.talon.rules import PRESETS, Rules, resolve_rules
+from engine.talon.scoring import score_summary
+from engine.talon.tables import (
+    CONTRACTS,
+    FOREHAND_PREFERENCE_SIZES,
+    HANDFUL_MINIMA,
+    PARTNER_SIZES,
+    TABLE_SIZES,
+)
+
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "talon" / "live-view.schema.json"
+
+#: the phases a view names, in the order a hand goes through them
+PHASES: dict[str, str] = {
+    "annul": _("annulment"),
+    "bidding": _("bidding"),
+    "raise": _("raise"),
+    "call": _("calling a partner"),
+    "surrender": _("surrender"),
+    "talon": _("taking from the talon"),
+    "discard": _("discarding"),
+    "announcements": _("announcements"),
+    "play": _("play"),
+    "done": _("hand over"),
+}
+
+#: the choices' labels and hints; each is ``Message("talon_live_" + key, text)``
+TEXTS: dict[str, str] = {
+    "annul": _("Show the hand: no tarocks or a dry pagat annuls the deal"),
+    "pass": _("Pass"),
+    "hold": _("Hold %(word)s"),
+    "bid": _("Bid %(word)s"),
+    "raise": _("Raise to %(word)s"),
+    "no_raise": _("Keep the contract"),
+    "misere": _("Play a misère"),
+    "call": _("Call the %(card)s"),
+    "call_none": _("No partner"),
+    "surrender": _("Surrender: pay the contract"),
+    "play_alone": _("Play alone"),
+    "take": _("Take %(cards)s"),
+    "discard": _("Discard %(count)s card(s)"),
+    "discard_tarocks": _("no other card may go: the tarocks discarded are shown"),
+    "announce": _("Announce %(word)s"),
+    "declare": _("Declare a handful of %(count)s tarocks"),
+    "contra": _("%(kontra)s the %(word)s"),
+    "play": _("Play %(card)s"),
+}
+KONTRA_WORDS: tuple[str, ...] = ("contra", "re-contra", "supra-contra")
+#: the bonuses a player may announce (5.3), in the order the choices list them
+ANNOUNCEABLE: tuple[str, ...] = ("pagat_ultimo", "king_ultimo", "all_three", "all_four", "valat")
+_BONUS_OPTION = {
+    "pagat_ultimo": "pagat_ultimo",
+    "king_ultimo": "king_ultimo",
+    "all_three": "honours",
+    "all_four": "honours",
+    "valat": "valat",
+}
+SIDES = ("declarer", "opponents")
+
+
+def _beats(a: str, b: str) -> bool:
+    """Whether ``a`` played after ``b`` beats it (``TarotPack.beats`` on the shared tables)."""
+    sa, sb = SUIT_OF[a], SUIT_OF[b]
+    return (sa == sb and STRENGTH[a] > STRENGTH[b]) or (sa == "T" != sb)
+
+
+def text(key: str, **params: Any) -> Message:
+    """The label or hint ``key`` of ``TEXTS``."""
+    return Message(f"talon_live_{key}", TEXTS[key], **params)
+
+
+class TalonError(MoveError):
+    """A Talon move, record or deal the engine refuses: ``TalonError(where, why)``."""
+
+
+#: "play XXI" -> "XXI", for every card: the play phase's codes read without splitting
+PLAY_CODES: dict[str, str] = {f"play {c}": c for c in PACKS[6].cards}
+#: size -> the codes of the cards a declarer may call: a king at four (2.0), a tarock but an oudler at
+#: six (4.0)
+CALL_CODES: dict[int, tuple[str, ...]] = {
+    4: tuple(f"call {c}" for c in KINGS),
+    6: tuple(f"call {c}" for c in CALLABLE_TAROCKS),
+}
+
+
+class TalonHand(TrickHand):
+    """One Talon hand in live play (see the module's docstring)."""
+
+    game_id = "talon"
+    pack: ClassVar[TarotPack] = PACKS[6]
+    error = TalonError
+    public_keys = (
+        "auction",
+        "declarer",
+        "bid",
+        "called",
+        "partner",
+        "talon",
+        "discards",
+        "announcements",
+        "kontra",
+        "laid_out",
+        "straw_men",
+        "shown",
+    )
+
+    # --- the deal --------------------------------------------------------------------------------------
+    def setup(self) -> None:
+        deal = self.deal
+        rules = deal.rules
+        if not isinstance(rules, Rules):
+            try:
+                rules = resolve_rules(rules)
+            except RulesError as exc:
+                raise TalonError("rules", exc) from None
+        seats = self.seats
+        n = len(seats)
+        if n not in TABLE_SIZES or len(set(seats)) != n:
+            raise TalonError(
+                "seats", Message("talon_seats", _("must be 2 to 6 distinct seat labels, the forehand first"))
+            )
+        self.rules: Rules = rules
+        self.n = n
+        self.pack = PACKS[n]  # type: ignore[misc]
+        self.stake = deal.stake
+        piles, talon = deal_cards(deal.seed, n)
+        self.talon: tuple[str, ...] = talon
+        self.stacks: dict[str, list[list[str]]] = {}
+        if n == 2:
+            self.hands = {s: list(piles[i][:15]) for i, s in enumerate(seats)}
+            self.stacks = {
+                s: [list(piles[i][15 + 4 * k : 19 + 4 * k]) for k in range(3)] for i, s in enumerate(seats)
+            }
+        else:
+            self.hands = {s: list(piles[i]) for i, s in enumerate(seats)}
+        self.dealt = {s: tuple(self.hands[s]) for s in seats}
+        # the auction
+        self.auction: list[tuple[str, str]] = []
+        self.spoken: set[str] = set()
+        self.passed: set[str] = set()
+        self.level = -1  # the highest bid, an index of CONTRACTS[n]
+        self.holder: str | None = None
+        self.others_bid = False
+        self.declarer: str | None = None
+        self.contract: str | None = None
+        self.misere = False
+        # partners, the talon and the discards
+        self.called: str | None = None
+        self.call_made = False
+        self.partner: str | None = None
+        self.partner_public = False
+        self.talon_open = False
+        self.taken: tuple[str, ...] = ()
+        self.discards: list[str] = []
+        # announcements
+        self.announced: dict[str, str] = {}  # bonus -> the seat that announced it
+        self.handfuls: dict[str, int] = {}
+        self.kontra: dict[str, int] = {}
+        self.laid_out: dict[str, str] = {}
+        self.revealed: set[str] = set()  # seats whose side the table knows
+        self.says: list[tuple[str, str]] = []
+        self.round = 0
+        self.round_turn = 0
+        self.round_active = False
+        # the play
+        self.won: dict[str, list[str]] = {s: [] for s in seats}
+        self.counts: dict[str, dict[str, int]] = {}
+        self.tops: dict[str, list[str]] = {}
+        self.trick_best = -1
+        self._pending: list[tuple[str, int]] = []
+        self.kind = "played"
+        self.shown: dict[str, list[str]] = {}
+        self._summary: dict[str, Any] | None = None
+        self._payments: dict[str, int] | None = None
+        self.turn: str | None = seats[0]
+        self.compel = False
+        self.wild = rules.wild_fool
+        self.straw = n == 2
+        self.next_seat = {s: seats[(i + 1) % n] for i, s in enumerate(seats)}
+        self.annulling = [s for s in seats if annuls(self.hands[s])]
+        if self.annulling:  # 1.2: shown at once; the first such seat shows it (its one move)
+            self.phase, self.turn = "annul", self.annulling[0]
+            return
+        if n == 2 and not rules.take_or_pass:
+            self.contract = "straw_man"
+            self._start_play()
+            return
+        self.phase = "bidding"
+
+    # --- the protocol's parts --------------------------------------------------------------------------
+    def to_move(self) -> str | None:
+        return None if self.phase == "done" else self.turn
+
+    def cards_of(self, seat: str) -> list[str]:
+        return self.hands.get(seat, [])
+
+    def after(self, seat: str) -> str:
+        return self.next_seat[seat]
+
+    def side(self, seat: str) -> str:
+        """The side ``seat`` plays on (a straw man hand without a taker: the forehand's is "declarer")."""
+        lead = self.declarer or self.seats[0]
+        return "declarer" if seat == lead or seat == self.partner else "opponents"
+
+    def sides_public(self) -> bool:
+        """Whether every seat's side is known to the table."""
+        return (
+            self.n not in PARTNER_SIZES
+            or (self.call_made and self.called is None)
+            or self.partner_public
+            or (self.talon_open and self.called in self.talon)
+        )
+
+    def knows_side(self, viewer: str | None, seat: str) -> bool:
+        """Whether ``viewer`` (None: the table) knows the side ``seat`` plays on."""
+        if self.sides_public() or seat == self.declarer or seat in self.revealed:
+            return True
+        if viewer is None:
+            return False
+        if viewer == seat or viewer == self.partner:
+            return True
+        # the declarer who called a card of its own (or saw it in the talon) knows it plays alone
+        return viewer == self.declarer and self.alone_known()
+
+    def alone_known(self) -> bool:
+        """Whether the declarer knows it plays alone: no call, its own card called (dealt or taken), or the
+        called card seen in the talon; a called card lying in a solo's face-down talon leaves it unsure."""
+        called, declarer = self.called, self.declarer
+        if not self.call_made or declarer is None:
+            return False
+        return (
+            called is None
+            or called in self.dealt[declarer]
+            or called in self.taken
+            or (self.talon_open and called in self.talon)
+        )
+
+    # --- moves -----------------------------------------------------------------------------------------
+    def legal(self) -> tuple[Choice, ...]:
+        seat = self.turn
+        assert seat is not None
+        phase = self.phase
+        if phase == "play":
+            return self._legal_play(seat)
+        if phase == "discard":
+            return self._legal_discard(seat)
+        return tuple(self._choice(code) for code in self._codes(seat))
+
+    def _codes(self, seat: str) -> list[str]:
+        """The legal codes of ``seat`` in this phase (not the play's or the discard's)."""
+        return getattr(self, f"_codes_{self.phase}")(seat)  # type: ignore[no-any-return]
+
+    def _choice(self, code: str) -> Choice:
+        """The choice of a legal ``code`` (of ``_codes``), labelled."""
+        phase = self.phase
+        word, _sep, arg = code.partition(" ")
+        if phase == "annul":
+            return Choice(code, text("annul"), "annul")
+        if phase == "bidding":
+            if code == "hold":
+                return Choice(code, text("hold", word=CONTRACTS[self.n][self.level]), "bid")
+            return Choice(code, text("pass") if code == "pass" else text("bid", word=code), "bid")
+        if phase == "raise":
+            label = (
+                text("raise", word=arg)
+                if word == "raise"
+                else text("misere" if code == "misere" else "no_raise")
+            )
+            return Choice(code, label, "raise")
+        if phase == "call":
+            return Choice(code, text("call_none") if arg == "none" else text("call", card=arg), "call")
+        if phase == "surrender":
+            return Choice(code, text("surrender" if code == "surrender" else "play_alone"), "surrender")
+        if phase == "talon":
+            return Choice(code, text("take", cards=arg), "talon")
+        if word == "announce":
+            return Choice(code, text("announce", word=arg), "announce")
+        if word == "declare":
+            return Choice(code, text("declare", count=int(arg)), "declare")
+        if word == "contra":
+            return Choice(
+                code, text("contra", kontra=KONTRA_WORDS[self.kontra.get(arg, 0)], word=arg), "kontra"
+            )
+        return Choice(code, text("pass"), "pass")
+
+    def do(self, code: str) -> None:
+        getattr(self, f"_do_{self.phase}")(self.turn, code)
+
+    def apply(self, code: str) -> None:
+        """Apply ``code`` for the seat to move: a well-formed code is checked against the phase's legal codes
+        without labelling them; anything else goes through ``TrickHand.apply`` (which names the error)."""
+        if type(code) is str:
+            phase = self.phase
+            seat = self.turn
+            if phase == "play":
+                card = PLAY_CODES.get(code)
+                ok = card is not None and self._may_play(seat, card)  # type: ignore[arg-type]
+                if ok:
+                    self._play(seat, card)  # type: ignore[arg-type]
+                    self.codes.append(code)
+                    self.moved_by.append(seat)  # type: ignore[arg-type]
+                    return
+            elif phase == "discard":
+                head, *cards = code.split(" ")
+                ok = head == "discard" and self._discard_ok(seat, cards)  # type: ignore[arg-type]
+            elif phase == "announcements" and code == "pass":
+                ok = True
+            else:
+                ok = phase != "done" and code in self._codes(seat)  # type: ignore[arg-type]
+            if ok:
+                self.do(code)
+                self.codes.append(code)
+                self.moved_by.append(seat)  # type: ignore[arg-type]
+                return
+        super().apply(code)
+
+    def _listed(self, code: str) -> bool:
+        if self.phase == "discard":
+            head, *cards = code.split(" ")
+            return head == "discard" and self._discard_ok(self.turn, cards)  # type: ignore[arg-type]
+        return super()._listed(code)
+
+    def bot_move(self, kind: str, rng: Any) -> str:
+        if kind == "random" and self.phase == "discard":
+            return self._random_discard(rng)
+        if kind == "random" and self.phase == "play":  # the base's choice among the listed cards, unlisted
+            return "play " + rng.choice(self.pack.order(self._allowed(self.turn)))  # type: ignore[arg-type]
+        return super().bot_move(kind, rng)
+
+    def rule_bot(self, rng: Any) -> str:
+        from engine.talon.bots import rule_move
+
+        return rule_move(self, rng)
+
+    # --- the annulment (1.2, 8.2) -------------------------------------------------------------------------
+    def _codes_annul(self, seat: str) -> list[str]:
+        return ["annul"]
+
+    def _do_annul(self, seat: str, code: str) -> None:
+        self.shown = {s: self.pack.order(self.hands[s]) for s in self.annulling}
+        self._end("annulled")
+
+    # --- bidding (1.3, 3.0, 7.1, 8.2.3) ----------------------------------------------------------------
+    def _may_pass(self, seat: str) -> bool:
+        if self.n in FOREHAND_PREFERENCE_SIZES and seat == self.seats[0]:
+            if seat not in self.spoken:
+                return False  # 1.3: the forehand may not pass
+            return self.rules.forehand_passes_later
+        return True
+
+    def _biddable(self, seat: str) -> list[str]:
+        if self.n == 2:
+            return ["take"]
+        contracts = CONTRACTS[self.n]
+        return [
+            c
+            for i, c in enumerate(contracts)
+            if i > self.level
+            and (c != "preference" or self.n not in FOREHAND_PREFERENCE_SIZES or seat == self.seats[0])
+        ]
+
+    def _may_hold(self, seat: str) -> bool:
+        holder = self.holder
+        return (
+            self.rules.multiple_round_auction
+            and self.n > 2
+            and holder is not None
+            and self.seats.index(seat) < self.seats.index(holder)
+        )
+
+    def _codes_bidding(self, seat: str) -> list[str]:
+        out = ["pass"] if self._may_pass(seat) else []
+        if self._may_hold(seat):
+            out.append("hold")
+        return out + self._biddable(seat)
+
+    def _do_bidding(self, seat: str, code: str) -> None:
+        self.auction.append((seat, code))
+        self.spoken.add(seat)
+        if code == "pass":
+            self.passed.add(seat)
+        elif code == "hold":
+            self.holder = seat
+        else:
+            self.holder = seat
+            self.level = 0 if self.n == 2 else CONTRACTS[self.n].index(code)
+            if seat != self.seats[0]:
+                self.others_bid = True
+        if self.n == 2:
+            if code == "take":
+                self.declarer, self.contract = seat, "take"
+                self._start_play()
+            elif len(self.spoken) == 2:
+                self.contract = "straw_man"
+                self._start_play()
+            else:
+                self.turn = self.after(seat)
+            return
+        if not self.rules.multiple_round_auction:
+            if len(self.spoken) == self.n:
+                self._end_auction()
+            else:
+                self.turn = self.after(seat)
+            return
+        active = [s for s in self.seats if s not in self.passed]
+        if (self.holder is None and not active) or (self.holder is not None and active == [self.holder]):
+            self._end_auction()
+            return
+        nxt = self.after(seat)
+        while nxt in self.passed:
+            nxt = self.after(nxt)
+        self.turn = nxt
+
+    def _end_auction(self) -> None:
+        if self.holder is None:  # all passed (five, six): a misère (5.4) or thrown in (3.0)
+            if self.rules.misere:
+                self._start_misere()
+            else:
+                self._end("passed_out")
+            return
+        self.declarer = self.holder
+        self.contract = CONTRACTS[self.n][self.level]
+        if self._codes_raise(self.declarer):
+            self.phase, self.turn = "raise", self.declarer
+            return
+        self._after_auction()
+
+    def _misere_open(self, seat: str) -> bool:
+        """5.4: the forehand's preference, every other player passing, at three or four."""
+        return (
+            self.rules.misere
+            and self.n in FOREHAND_PREFERENCE_SIZES
+            and seat == self.seats[0]
+            and self.contract == "preference"
+            and not self.others_bid
+        )
+
+    def _codes_raise(self, seat: str) -> list[str]:
+        out = []
+        if self.rules.multiple_round_auction:
+            out.extend(f"raise {c}" for c in CONTRACTS[self.n][self.level + 1 :])
+        if self._misere_open(seat):
+            out.append("misere")
+        if out:
+            out.append("no raise")
+        return out
+
+    def _do_raise(self, seat: str, code: str) -> None:
+        self.auction.append((seat, code))
+        if code == "misere":
+            self.declarer = self.contract = None
+            self._start_misere()
+            return
+        if code.startswith("raise "):
+            self.contract = code[6:]
+            self.level = CONTRACTS[self.n].index(self.contract)
+        self._after_auction()
+
+    # --- the call, the talon and the discard (1.3, 1.4, 2.0, 4.0) ---------------------------------------
+    def _after_auction(self) -> None:
+        declarer = self.declarer
+        assert declarer is not None
+        if self.n in PARTNER_SIZES:
+            if self.n == 4 and all(k in self.hands[declarer] for k in KINGS):
+                self.call_made = True  # 2.0: holding all four kings, the declarer plays alone
+                self._after_call()
+                return
+            self.phase, self.turn = "call", declarer
+            return
+        self._after_call()
+
+    def _codes_call(self, seat: str) -> list[str]:
+        return [*CALL_CODES[self.n], "call none"]
+
+    def _do_call(self, seat: str, code: str) -> None:
+        card = code[5:]
+        self.called = None if card == "none" else card
+        self.call_made = True
+        self.says.append((seat, code))
+        self._after_call()
+
+    def _after_call(self) -> None:
+        declarer = self.declarer
+        called = self.called
+        if called is not None:
+            for s in self.seats:
+                if s != declarer and called in self.hands[s]:
+                    self.partner = s
+        if self.contract == "solo":  # 1.3: the talon stays face down
+            self._after_exchange()
+            return
+        self.talon_open = True
+        if called is not None and called in self.talon:
+            self.phase, self.turn = "surrender", declarer
+            return
+        self._to_talon()
+
+    def _codes_surrender(self, seat: str) -> list[str]:
+        return ["surrender", "play alone"]
+
+    def _do_surrender(self, seat: str, code: str) -> None:
+        self.says.append((seat, code))
+        if code == "surrender":
+            self._end("surrendered")
+        else:
+            self._to_talon()
+
+    def _talon_options(self) -> list[tuple[str, ...]]:
+        t = self.talon
+        contract = self.contract
+        if contract == "tapper":
+            return [t]
+        if contract == "preference":
+            return [t[:3], t[3:]]
+        if contract == "duo":
+            return [t[:2], t[2:4], t[4:]]
+        return [(c,) for c in t]  # uno
+
+    def _to_talon(self) -> None:
+        if self.contract == "tapper":  # 3.0: all six, no choice
+            self._take(self._talon_options()[0])
+            return
+        self.phase, self.turn = "talon", self.declarer
+
+    def _codes_talon(self, seat: str) -> list[str]:
+        return [" ".join(("take", *cards)) for cards in self._talon_options()]
+
+    def _do_talon(self, seat: str, code: str) -> None:
+        self._take(tuple(code.split(" ")[1:]))
+
+    def _take(self, cards: tuple[str, ...]) -> None:
+        declarer = self.declarer
+        assert declarer is not None
+        self.taken = cards
+        self.hands[declarer].extend(cards)
+        self.hands[declarer] = self.pack.order(self.hands[declarer])
+        self.phase, self.turn = "discard", declarer
+
+    def _discard_pool(self, seat: str) -> tuple[list[str], list[str]]:
+        """(the suit cards but kings, the tarocks but oudlers) of ``seat``'s hand: what may go (1.4)."""
+        hand = self.hands[seat]
+        plain = [c for c in hand if SUIT_OF[c] != "T" and c[1:] != "K"]
+        tarocks = [c for c in hand if SUIT_OF[c] == "T" and c not in OUDLERS]
+        return plain, tarocks
+
+    def _discard_ok(self, seat: str, cards: list[str]) -> bool:
+        k = len(self.taken)
+        plain, tarocks = self._discard_pool(seat)
+        chosen = set(cards)
+        if len(cards) != k or len(chosen) != k:
+            return False
+        if len(plain) >= k:
+            return chosen <= set(plain)
+        return set(plain) <= chosen and chosen <= set(plain) | set(tarocks)
+
+    def _legal_discard(self, seat: str) -> tuple[Choice, ...]:
+        k = len(self.taken)
+        plain, tarocks = self._discard_pool(seat)
+        pool = plain if len(plain) >= k else plain + tarocks
+        hint = None if len(plain) >= k else text("discard_tarocks")
+        return (Choice("discard", text("discard", count=k), "discard", pick=k, cards=tuple(pool), hint=hint),)
+
+    def _random_discard(self, rng: Any) -> str:
+        seat = self.turn
+        assert seat is not None
+        k = len(self.taken)
+        plain, tarocks = self._discard_pool(seat)
+        cards = rng.sample(plain, k) if len(plain) >= k else plain + rng.sample(tarocks, k - len(plain))
+        return " ".join(["discard", *cards])
+
+    def _do_discard(self, seat: str, code: str) -> None:
+        cards = code.split(" ")[1:]
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.discards = cards
+        self._after_exchange()
+
+    # --- announcements (5.3, 6.2, 6.3, 7.2) ------------------------------------------------------------
+    def _after_exchange(self) -> None:
+        if self.rules.announcements and self.n > 2:
+            self.phase = "announcements"
+            self.round, self.round_turn, self.round_active = 1, 0, False
+            self.turn = self.declarer
+            return
+        self._start_play()
+
+    def _owner(self, item: str) -> str:
+        """The side an item belongs to: the contract the declarer's, a bonus its announcer's."""
+        return "declarer" if item == "contract" else self.side(self.announced[item])
+
+    def _contra_codes(self, seat: str) -> list[str]:
+        """7.2: the contract (or the announced valat that replaces it) and each announced bonus may be
+        doubled by its owner's opponents, re-doubled by the owners, doubled again by the opponents; a bonus
+        only by a seat that knows the announcer's side."""
+        if not self.rules.doubling:
+            return []
+        out = []
+        items = ["contract" if "valat" not in self.announced else "valat"]
+        items += [b for b in self.announced if b != "valat"]
+        mine = self.side(seat)
+        for item in items:
+            level = self.kontra.get(item, 0)
+            if level >= 3:
+                continue
+            if item != "contract" and not self.knows_side(seat, self.announced[item]):
+                continue
+            owner = "declarer" if item == "contract" else self._owner(item)
+            if (mine == owner) == (level % 2 == 1):
+                out.append(f"contra {item}")
+        return out
+
+    def _announce_codes(self, seat: str) -> list[str]:
+        rules = self.rules
+        out = []
+        hand = self.hands[seat]
+        for bonus in ANNOUNCEABLE:
+            if bonus in self.announced or not getattr(rules, _BONUS_OPTION[bonus]):
+                continue
+            if bonus == "pagat_ultimo" and ("I" not in hand or seat in self.laid_out):
+                continue
+            if bonus == "king_ultimo" and (
+                self.n != 4 or self.called is None or self.called not in hand or seat in self.laid_out
+            ):
+                continue
+            if bonus == "valat" and self.kontra.get("contract"):
+                continue  # the contract doubled stays the contract (our reading of 5.3 with 7.2)
+            out.append(f"announce {bonus}")
+        if rules.handfuls and seat not in self.handfuls:
+            tarocks = sum(1 for c in hand if SUIT_OF[c] == "T")
+            if tarocks >= HANDFUL_MINIMA[self.n][0]:
+                out.append(f"declare {tarocks}")
+        return out
+
+    def _codes_announcements(self, seat: str) -> list[str]:
+        out = [] if self.round > 1 else self._announce_codes(seat)
+        return [*out, *self._contra_codes(seat), "pass"]
+
+    def _do_announcements(self, seat: str, code: str) -> None:
+        self.says.append((seat, code))
+        if code == "pass":
+            self.round_turn += 1
+            if self.round_turn < self.n:
+                self.turn = self.after(seat)
+                return
+            rules = self.rules
+            if rules.doubling and rules.contra_rounds and self.round_active:
+                self.round += 1
+                self.round_turn, self.round_active = 0, False
+                self.turn = self.declarer
+                return
+            self._start_play()
+            return
+        self.round_active = True
+        word, arg = code.split(" ", 1)
+        if word == "announce":
+            self.announced[arg] = seat
+            if arg == "pagat_ultimo":
+                self.laid_out[seat] = "I"
+            elif arg == "valat" and self.wild and "SKIZ" in self.hands[seat] and seat not in self.laid_out:
+                self.laid_out[seat] = "SKIZ"  # 8.1: the excuse laid out to win the valat's last trick
+            elif arg == "king_ultimo":
+                self.laid_out[seat] = self.called  # type: ignore[assignment]
+                self.revealed.add(seat)
+                if seat == self.partner:
+                    self.partner_public = True
+        elif word == "declare":
+            self.handfuls[seat] = int(arg)
+        else:  # contra
+            self.kontra[arg] = self.kontra.get(arg, 0) + 1
+            self.revealed.add(seat)
+            if seat == self.partner:
+                self.partner_public = True  # 7.2: a re-contra shows the partner
+
+    # --- the play (1.5, 5.4, 7.3, 8.2) -----------------------------------------------------------------
+    def _start_misere(self) -> None:
+        self.misere = True
+        self.contract = None
+        self.declarer = None
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        seats = self.seats
+        self.play = TrickPlay(self.pack, seats, {s: [] for s in seats}, seats[0])
+        if self.n == 2:
+            self.tops = {s: [] for s in seats}
+            for s in seats:
+                for k in range(3):
+                    self._expose(s, k)
+        self.counts = {s: suit_counts(self._playable(s)) for s in seats}
+        self.compel = (self.misere and self.rules.trick_compulsion) or self.wild
+        self.turn = seats[0]
+
+    def _expose(self, seat: str, k: int) -> None:
+        """Turn the next card of ``seat``'s straw man ``k`` face up (8.2); under 8.2.2 a tarock or a king
+        goes into the hand at once and the next card is turned."""
+        stack = self.stacks[seat][k]
+        while stack:
+            card = stack[0]
+            if self.rules.straw_man_tarocks_and_kings and (SUIT_OF[card] == "T" or card in KINGS):
+                stack.pop(0)
+                self.hands[seat].append(card)
+                self.hands[seat] = self.pack.order(self.hands[seat])
+                self.shown.setdefault(seat, []).append(card)
+                continue
+            self.tops[seat].append(card)
+            return
+
+    def _playable(self, seat: str) -> list[str]:
+        if self.n == 2:
+            return self.hands[seat] + self.tops[seat]
+        return self.hands[seat]
+
+    def _allowed(self, seat: str) -> list[str]:
+        """The cards ``seat`` may play now (in no particular order): follow the suit led, else a tarock, else
+        anything (1.5; ``TarotPack.follows``); in a misère with trick compulsion, beat the trick if possible
+        and keep the pagat while anything else can go (7.3); a laid-out card stays out while another can go
+        (5.3, 6.3)."""
+        cards = self._playable(seat)
+        trick = self.play.trick  # type: ignore[union-attr]
+        wild = self.wild and "SKIZ" in cards
+        if self.wild:  # 8.1: the excuse goes to any trick and is never owed; the card after it leads
+            cards = [c for c in cards if c != "SKIZ"]
+            trick = [(s, c) for s, c in trick if c != "SKIZ"]
+        if trick:
+            lead = SUIT_OF[trick[0][1]]
+            allowed = [c for c in cards if SUIT_OF[c] == lead]
+            if not allowed:
+                allowed = [c for c in cards if SUIT_OF[c] == "T"] or list(cards)
+        else:
+            allowed = list(cards)
+        if self.misere and self.rules.trick_compulsion:
+            if trick and self.trick_best >= 0:
+                best = self.play.trick[self.trick_best][1]  # type: ignore[union-attr]
+                higher = [c for c in allowed if _beats(c, best)]
+                if higher:
+                    allowed = higher
+            if "I" in allowed and len(allowed) > 1:
+                allowed.remove("I")  # 7.3: the pagat only when nothing else can be played
+        if wild:
+            allowed.append("SKIZ")
+        laid = self.laid_out.get(seat)
+        if laid is not None and laid in allowed and len(allowed) > 1:
+            allowed.remove(laid)  # 5.3, 6.3: the laid-out card stays out as long as possible
+        return allowed
+
+    def _may_play(self, seat: str, card: str) -> bool:
+        """Whether ``seat`` may play ``card`` now: ``card in self._allowed(seat)``, counted rather than listed
+        (the trick compulsion of a misère is listed)."""
+        if self.compel:
+            return card in self._allowed(seat)
+        if card not in self.hands[seat] and (not self.straw or card not in self.tops[seat]):
+            return False
+        trick = self.play.trick  # type: ignore[union-attr]
+        count = self.counts[seat]
+        mine = SUIT_OF[card]
+        if trick:
+            lead = SUIT_OF[trick[0][1]]
+            if mine != lead:
+                if count[lead] or (mine != "T" and count["T"]):
+                    return False
+                choice = count["T"] or sum(count.values())
+            else:
+                choice = count[lead]
+        else:
+            choice = sum(count.values())
+        if self.laid_out and self.laid_out.get(seat) == card:
+            return choice <= 1
+        return True
+
+    def _legal_play(self, seat: str) -> tuple[Choice, ...]:
+        return tuple(
+            Choice(f"play {c}", text("play", card=c), "play", card=c)
+            for c in self.pack.order(self._allowed(seat))
+        )
+
+    def _do_play(self, seat: str, code: str) -> None:
+        self._play(seat, code[5:])
+
+    def _play(self, seat: str, card: str) -> None:
+        if self.straw and card in self.tops[seat]:
+            self._from_straw_man(seat, card)
+        else:
+            self.hands[seat].remove(card)
+        suit = SUIT_OF[card]
+        self.counts[seat][suit] -= 1
+        if card == self.called and seat == self.partner:
+            self.partner_public = True
+        trick = self.play.trick  # type: ignore[union-attr]
+        if self.wild and card == "SKIZ":
+            if not trick:
+                self.trick_best = -1  # 8.1: the excuse led leads nothing
+        elif trick and self.trick_best >= 0:
+            best = trick[self.trick_best][1]
+            best_suit = SUIT_OF[best]
+            if (suit == best_suit and STRENGTH[card] > STRENGTH[best]) or (suit == "T" != best_suit):
+                self.trick_best = len(trick)  # _beats(card, best), inline
+        else:
+            self.trick_best = len(trick)
+        trick.append((seat, card))
+        if len(trick) < self.n:
+            self.turn = self.next_seat[seat]
+        else:
+            self._close_trick()
+
+    def _all_tricks_of(self, side: str) -> bool:
+        """Whether ``side`` won every trick so far."""
+        return all(self.side(w) == side for _l, _c, w in self.play.tricks)  # type: ignore[union-attr]
+
+    def _from_straw_man(self, seat: str, card: str) -> None:
+        """``card`` is played from the top of one of ``seat``'s straw men: the next card is turned once the
+        trick is over (8.2)."""
+        self.tops[seat].remove(card)
+        for k, stack in enumerate(self.stacks[seat]):
+            if stack and stack[0] == card:
+                stack.pop(0)
+                self._pending.append((seat, k))
+                return
+
+    def _close_trick(self) -> None:
+        play = self.play
+        trick = play.trick  # type: ignore[union-attr]
+        winner = trick[self.trick_best][0]
+        cards = tuple([c for _s, c in trick])
+        if self.wild and "SKIZ" in cards:
+            owner = trick[cards.index("SKIZ")][0]
+            if self.laid_out.get(owner) == "SKIZ" and self._all_tricks_of(self.side(owner)):
+                winner = owner  # 8.1: the laid-out excuse wins the last trick of a valat
+            self.won[owner].append("SKIZ")  # taken back by its owner, without a card in exchange
+            self.won[winner].extend(c for c in cards if c != "SKIZ")
+        else:
+            self.won[winner].extend(cards)
+        play.tricks.append((trick[0][0], cards, winner))  # type: ignore[union-attr]
+        play.trick = []  # type: ignore[union-attr]
+        play.leader = winner  # type: ignore[union-attr]
+        self.turn = winner
+        if self.straw:
+            if self._pending:
+                for s, k in self._pending:
+                    self._expose(s, k)
+                self._pending = []
+                self._recount()
+            if not any(self.hands[s] or self.tops[s] for s in self.seats):
+                self._end("misere" if self.misere else "played")
+        elif not self.hands[winner]:
+            self._end("misere" if self.misere else "played")
+
+    def _recount(self) -> None:
+        self.counts = {s: suit_counts(self._playable(s)) for s in self.seats}
+
+    # --- the end ---------------------------------------------------------------------------------------
+    def _end(self, kind: str) -> None:
+        self.kind = kind
+        self.phase = "done"
+        self.turn = None
+
+    def summary(self) -> dict[str, Any]:
+        if self._summary is None:
+            self._summary = self._make_summary()
+        return self._summary
+
+    def payments(self) -> dict[str, int]:
+        if self._payments is None:
+            self._payments = score_summary(self.summary(), self.rules)["payments"]
+        return self._payments
+
+    def _make_summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seats": list(self.seats),
+            "stake": self.stake,
+            "rules": self.rules.spec(),
+            "kind": self.kind,
+        }
+        kind = self.kind
+        if kind == "misere":
+            out["seat_points"] = {s: sum(POINTS[c] for c in self.won[s]) for s in self.seats}
+        elif kind == "surrendered":
+            out["contract"] = self.contract
+            out["declarer"] = self.declarer
+        elif kind == "played":
+            out.update(self._played_summary())
+        return out
+
+    def _played_summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"contract": self.contract}
+        if self.declarer is not None:
+            out["declarer"] = self.declarer
+        if self.partner is not None:
+            out["partner"] = self.partner
+        side_seats = [s for s in self.seats if self.side(s) == "declarer"]
+        points = sum(POINTS[c] for s in side_seats for c in self.won[s]) + sum(
+            POINTS[c] for c in self.discards
+        )
+        out["card_points"] = points
+        bonuses = self._bonuses()
+        if bonuses:
+            out["bonuses"] = bonuses
+        kontra = {k: v for k, v in self.kontra.items() if v}
+        if kontra:
+            out["kontra"] = kontra
+        if self.handfuls:
+            out["handfuls"] = dict(self.handfuls)
+        return out
+
+    def _bonuses(self) -> dict[str, dict[str, Any]]:
+        rules = self.rules
+        play = self.play
+        assert play is not None
+        tricks = play.tricks
+        out: dict[str, dict[str, Any]] = {}
+        if not tricks:
+            return out
+        last_cards = dict(
+            zip((self._seat_at(tricks[-1][0], i) for i in range(self.n)), tricks[-1][1], strict=True)
+        )
+        last_winner_side = self.side(tricks[-1][2])
+        by_card = {c: s for s, c in last_cards.items()}
+
+        def put(name: str, side: str, made: bool) -> None:
+            out[name] = {"side": side, "announced": name in self.announced, "made": made}
+
+        if rules.pagat_ultimo:
+            who = self.announced.get("pagat_ultimo")
+            if who is not None:
+                put(
+                    "pagat_ultimo",
+                    self.side(who),
+                    by_card.get("I") == who and tricks[-1][2] == who and self._wins_with("I"),
+                )
+            elif "I" in by_card:
+                s = by_card["I"]
+                put("pagat_ultimo", self.side(s), tricks[-1][2] == s and self._wins_with("I"))
+        if rules.king_ultimo and self.n == 4 and self.called is not None:
+            who = self.announced.get("king_ultimo")
+            holder = by_card.get(self.called)
+            if who is not None:
+                put("king_ultimo", self.side(who), holder == who and last_winner_side == self.side(who))
+            elif holder is not None:
+                put("king_ultimo", self.side(holder), last_winner_side == self.side(holder))
+        if rules.honours:
+            for name, cards in (("all_three", OUDLERS), ("all_four", frozenset(KINGS))):
+                won = {side: 0 for side in SIDES}
+                for s in self.seats:
+                    won[self.side(s)] += sum(1 for c in self.won[s] if c in cards)
+                got = [side for side in SIDES if won[side] == len(cards)]
+                who = self.announced.get(name)
+                if who is not None:
+                    put(name, self.side(who), self.side(who) in got)
+                elif got:
+                    put(name, got[0], True)
+        if rules.valat:
+            winners = {self.side(w) for _l, _c, w in tricks}
+            who = self.announced.get("valat")
+            if who is not None:
+                put("valat", self.side(who), winners == {self.side(who)})
+            elif len(winners) == 1:
+                put("valat", next(iter(winners)), True)
+        return out
+
+    def _wins_with(self, card: str) -> bool:
+        """Whether ``card`` won the last trick (its player won it: one card a seat a trick)."""
+        play = self.play
+        assert play is not None
+        leader, cards, winner = play.tricks[-1]
+        return card in cards and self._seat_at(leader, cards.index(card)) == winner
+
+    def _seat_at(self, leader: str, i: int) -> str:
+        seats = self.seats
+        return seats[(seats.index(leader) + i) % self.n]
+
+    # --- views -----------------------------------------------------------------------------------------
+    def extra_view(self, seat: str | None) -> dict[str, Any]:
+        partner = None
+        if self.partner is not None:
+            if seat is not None and seat == self.partner:
+                partner = self.declarer
+            elif self.partner_public:
+                partner = self.partner
+        discards: dict[str, Any] = {
+            "count": len(self.discards),
+            "shown": [c for c in self.discards if SUIT_OF[c] == "T"],
+        }
+        if seat is not None and seat == self.declarer:
+            discards["mine"] = list(self.discards)
+        out: dict[str, Any] = {
+            "auction": [{"seat": s, "say": say} for s, say in self.auction],
+            "declarer": self.declarer,
+            "bid": "misere" if self.misere else self.contract,
+            "called": self.called,
+            "partner": partner,
+            "talon": {
+                "cards": list(self.talon) if self.talon_open else [],
+                "count": len(self.talon),
+                "taken": list(self.taken),
+            },
+            "discards": discards,
+            "announcements": [
+                {"seat": s, "say": say, "team": self.side(s) if self.knows_side(seat, s) else None}
+                for s, say in self.says
+            ],
+            "kontra": {k: v for k, v in self.kontra.items() if v},
+            "laid_out": dict(self.laid_out),
+            "straw_men": {
+                s: [
+                    {
+                        "top": st[0] if st and st[0] in self.tops.get(s, ()) else None,
+                        "hidden": len(st) - 1 if st and st[0] in self.tops.get(s, ()) else len(st),
+                    }
+                    for st in stacks
+                ]
+                for s, stacks in self.stacks.items()
+            },
+            "shown": {s: list(c) for s, c in self.shown.items()},
+        }
+        return out
+
+    def _table(self, render: Callable[[Message], str]) -> dict[str, Any]:
+        out = super()._table(render)
+        if out["result"] is not None:
+            out["result"]["kind"] = self.kind
+        return out
+
+    # --- why a move is refused -------------------------------------------------------------------------
+    def why_not(self, code: str) -> Message:
+        seat = self.turn
+        words = code.split(" ")
+        if self.phase == "play" and seat is not None and len(words) == 2 and words[0] == "play":
+            return self._why_not_play(seat, words[1])
+        if self.phase == "discard" and seat is not None and words[0] == "discard":
+            return self._why_not_discard(seat, words[1:])
+        if self.phase == "bidding" and seat is not None:
+            if code == "pass" and not self._may_pass(seat):
+                return Message("talon_forehand_pass", _("the forehand may not pass (1.3)"))
+            if code == "preference" and self.n in FOREHAND_PREFERENCE_SIZES and seat != self.seats[0]:
+                return Message("talon_preference", _("only the forehand may bid preference (1.3)"))
+        return not_legal(code)
+
+    def _why_not_play(self, seat: str, card: str) -> Message:
+        if card not in self._playable(seat):
+            return Message(
+                "talon_not_held", _("%(seat)s cannot play %(value)s"), seat=seat, value=shown(card)
+            )
+        play = self.play
+        assert play is not None
+        if card == self.laid_out.get(seat):
+            return Message(
+                "talon_laid_out",
+                _("the laid-out %(card)s stays on the table while another card can be played (5.3, 6.3)"),
+                card=card,
+            )
+        if play.trick:
+            lead = SUIT_OF[play.trick[0][1]]
+            mine = SUIT_OF[card]
+            count = self.counts[seat]
+            if mine != lead and count[lead]:
+                return Message("talon_follow", _("must follow the suit led (1.5)"))
+            if mine != lead and mine != "T" and count["T"]:
+                return Message("talon_trump", _("must play a tarock: no card of the suit led (1.5)"))
+            if self.misere and self.rules.trick_compulsion:
+                if card == "I":
+                    return Message(
+                        "talon_pagat_last", _("the pagat may be played only when no other card can (7.3)")
+                    )
+                return Message(
+                    "talon_overtake", _("must beat the highest card of the trick if possible (7.3)")
+                )
+        return not_legal("play " + card)
+
+    def _why_not_discard(self, seat: str, cards: list[str]) -> Message:
+        k = len(self.taken)
+        if len(cards) != k or len(set(cards)) != k:
+            return Message("talon_discard_count", _("discard exactly %(count)s different card(s)"), count=k)
+        hand = self.hands[seat]
+        if any(c not in hand for c in cards):
+            return Message("talon_discard_held", _("discard only cards of the hand"))
+        if any(c in OUDLERS or c in KINGS for c in cards):
+            return Message("talon_discard_honour", _("kings and oudlers may never be discarded (1.4)"))
+        return Message(
+            "talon_discard_tarock", _("tarocks may be discarded only when nothing else can go (1.4)")
+        )
+
+
+def record_rules(spec: Any) -> Rules:
+    """The rules a record names (a preset name or ``{"preset", "options"}``); TalonError naming ``rules``."""
+    try:
+        return resolve_rules(spec)
+    except RulesError as exc:
+        raise TalonError("rules", exc) from None
+
+
+def start(deal: LiveDeal) -> TalonHand:
+    """The hand ``deal`` deals, before any move."""
+    return TalonHand(deal)
+
+
+def replay(record: Any) -> Replayed:
+    """Replay a Talon hand record (``hand-record.schema.json``): ``.summary``, ``.payments``, ``.hand``;
+    TalonError names the first thing wrong.
+
+    A well-formed record whose every move is legal is replayed by ``_replayed``, which applies the same
+    checks as ``engine.core.trickhand.replay_record`` in one loop; anything else (a field out of place, an
+    illegal move) is replayed by ``replay_record`` itself, whose error names it. Both give the same hand
+    (tests/engine/talon/test_record_replay.py)."""
+    hand = _replayed(record)
+    if hand is not None:
+        return Replayed(hand=hand, summary=hand.summary(), payments=hand.payments())
+    return replay_record(record, start, record_rules, TalonError)
+
+
+def _replayed(record: Any) -> TalonHand | None:
+    """The hand ``record`` plays to its end, or None if anything in it is not as ``replay_record`` wants
+    it (``replay_record`` then says what)."""
+    if type(record) is not dict or record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        return None
+    seed, seats, stake, dealer, moves = (record.get(k) for k in ("seed", "seats", "stake", "dealer", "moves"))
+    if stake is None and "stake" not in record:
+        stake = 1
+    if (
+        type(seed) is not int
+        or not 0 <= seed < 2**63
+        or type(seats) is not list
+        or not 2 <= len(seats) <= 6
+        or not all(type(x) is str and 0 < len(x) <= 16 for x in seats)
+        or len(set(seats)) != len(seats)
+        or type(stake) is not int
+        or not 1 <= stake <= 1000
+        or (dealer is not None and (type(dealer) is not str or len(dealer) > 16))
+        or type(moves) is not list
+        or len(moves) > MOST_MOVES
+    ):
+        return None
+    spec = record.get("rules")
+    rules = PRESETS.get(spec) if type(spec) is str else None
+    if rules is None:
+        try:
+            rules = resolve_rules(spec)
+        except RulesError:
+            return None
+    try:
+        hand = TalonHand(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
+    except EngineError:
+        return None
+    codes, moved_by = hand.codes, hand.moved_by
+    may_play, play_card, play_codes = hand._may_play, hand._play, PLAY_CODES
+    for move in moves:
+        if type(move) is not dict or len(move) != 2 or "seat" not in move or "code" not in move:
+            return None
+        seat = move["seat"]
+        if seat != hand.turn or hand.phase == "done":
+            return None
+        code = move["code"]
+        if hand.phase == "play":
+            card = play_codes.get(code) if type(code) is str else None
+            if card is None or not may_play(seat, card):
+                return None
+            play_card(seat, card)
+            codes.append(code)
+            moved_by.append(seat)
+            continue
+        try:
+            hand.apply(code)
+        except EngineError:
+            return None
+    return hand if hand.phase == "done" else None
+
+
+def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, Any]:
+    """A hand dealt by ``seed`` and played to the end by the rule bots, as its record."""
+    hand = start(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake))
+    rng = random.Random(seed)
+    while not hand.done:
+        hand.apply(hand.bot_move("rule", rng))
+    return hand.record()
+
+
+@cache
+def view_schema() -> dict[str, Any]:
+    """The JSON schema of a live view (engine/schemas/talon/live-view.schema.json)."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+LIVE = LiveGame(start=start, view_schema=view_schema, phases=PHASES)
+
+__all__ = [
+    "LIVE",
+    "PHASES",
+    "TEXTS",
+    "TalonError",
+    "TalonHand",
+    "bot_record",
+    "record_rules",
+    "replay",
+    "start",
+    "text",
+    "view_schema",
+]
