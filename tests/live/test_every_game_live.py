@@ -79,3 +79,4 @@ def test_one_phone_and_bots_play_a_hand(case: Case) -> None:
     play_to_the_end(APIClient(), tokens, random.Random(case.id))
     live_hand = check_entered(table, body)
     assert live_hand.actions.filter(by="bot").exists()
+    assert live_hand.bot_steps == 0  # no bot's move is left waiting

@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from engine.games import game
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, seated_table
 from tournaments.live.models import LiveAction, LiveHand, LiveTable
 from tournaments.results.models import Hand
@@ -144,45 +143,3 @@ def test_a_stale_or_repeated_move_changes_nothing(organizer: Any) -> None:
     assert stale.status_code == 409
     assert [error["field"] for error in stale.json()["errors"]] == ["step"]
     assert LiveAction.objects.filter(hand=hand).count() == steps
-
-
-PRESETS = list(game("hungarian").presets)
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_plays_live_with_one_person_and_three_bots(organizer: Any, preset: str) -> None:
-    tournament = TournamentFactory(game="hungarian", rules_preset=preset, deals_per_round_4=1)
-    tournament.organizers.add(organizer)
-    table = seated_table(tournament, PlayerFactory.create_batch(4))
-    client = APIClient()
-    client.force_authenticate(organizer)
-    url = f"/api/v1/tournaments/{tournament.slug}/rounds/1/tables/1/live/"
-    body = client.post(url, {"bots": {"B": "rule", "C": "rule", "D": "random"}}, format="json").json()
-    tokens = {s["position"]: s["token"] for s in body["seats"] if s["played_by"] == "human"}
-    assert list(tokens) == ["A"]
-    play_to_the_end(APIClient(), tokens, random.Random(preset))  # Anna's phone alone starts the table
-    hand = Hand.objects.get(table=table, number=1)
-    live_hand = LiveHand.objects.get(live_table_id=body["id"], number=1)
-    assert hand.status == "confirmed"
-    assert hand.payments == live_hand.payments
-    assert live_hand.actions.filter(by="bot").exists()
-    assert live_hand.bot_steps == 0
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_plays_live_with_four_people(organizer: Any, preset: str) -> None:
-    tournament = TournamentFactory(game="hungarian", rules_preset=preset, deals_per_round_4=1)
-    tournament.organizers.add(organizer)
-    table = seated_table(tournament, PlayerFactory.create_batch(4))
-    client = APIClient()
-    client.force_authenticate(organizer)
-    body = client.post(f"/api/v1/tournaments/{tournament.slug}/rounds/1/tables/1/live/", format="json").json()
-    tokens = {s["position"]: s["token"] for s in body["seats"]}
-    phones = APIClient()
-    for token in tokens.values():  # every phone looks in: the table starts by itself
-        phones.get(f"/api/v1/live/seats/{token}/")
-    assert LiveTable.objects.get(pk=body["id"]).status == "playing"
-    play_to_the_end(phones, tokens, random.Random(preset))
-    hand = Hand.objects.get(table=table, number=1)
-    assert hand.status == "confirmed"
-    assert not LiveAction.objects.filter(hand__live_table_id=body["id"]).exclude(by="seat").exists()
