@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.games import GAMES, UnknownGame, game, game_of_stored
+from engine.games import GAMES, TABLE_MARKERS, UnknownGame, game, game_of_stored, games_table
 
 
 def _take_game(argv: list[str]) -> tuple[str | None, list[str]]:
@@ -34,8 +34,29 @@ def _take_game(argv: list[str]) -> tuple[str | None, list[str]]:
     return chosen, rest
 
 
+def games(argv: list[str]) -> int:
+    """``python -m engine games``: the games table (Markdown); ``--readme FILE`` writes it into FILE between
+    the table's markers (``engine.games.TABLE_MARKERS``)."""
+    table = games_table()
+    if argv[:1] != ["--readme"] or len(argv) != 2:
+        print(table)
+        return 0
+    path = Path(argv[1])
+    text = path.read_text(encoding="utf-8")
+    start, end = TABLE_MARKERS
+    if start not in text or end not in text:
+        print(f"error: {path} has no games table's markers", file=sys.stderr)
+        return 1
+    before, rest = text.split(start, 1)
+    _old, after = rest.split(end, 1)
+    path.write_text(f"{before}{start}\n{table}\n{end}{after}", encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["games"]:
+        return games(argv[1:])
     game_id, argv = _take_game(argv)
     if game_id is None:
         game_id = _record_game(argv)

@@ -18,7 +18,6 @@ from engine.cego.scoring import PLAUSIBLE_PAYMENT, item_payments, max_payment, s
 from engine.cego.summary import ALL_TRICKS, KINDS, TEAMS
 from engine.cego.terms import LABELS, TERMS
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 
 ID = "cego"
@@ -28,9 +27,6 @@ FORMAT = {"scoring": "game_points", "table_sizes": [3, 4], "deals_per_round": {3
 #: format, so the session is 17.3's two of 24 deals, each seat dealing six times a session: a choice)
 FOUR_HANDED_FORMAT = {"scoring": "game_points", "table_sizes": [4], "deals_per_round": {4: 24}, "rounds": 2}
 FORMATS = {name: FOUR_HANDED_FORMAT if PRESETS[name].all_four_play else FORMAT for name in PRESETS}
-
-
-summary_schema = summary_schema_of(ID)
 
 
 #: each preset's name as pages show it (translated in tournaments/locale)
@@ -43,14 +39,21 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={
+        "sources": "17.3, 17.4",
+        "tables": (
+            "3, and 4 when the field needs it (the dealer shares the defenders' score; all four play in "
+            "`four_handed`)"
+        ),
+        "scoring": "plus/minus points, 2 sessions of 24 deals",
+    },
+    order=30,  # where it stands in lists
     names={"hu": "Cego (Ichenheim)", "en": "Cego (Ichenheim)", "de": "Cego (Ichenheim)"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal,
-    entry_kinds=frozenset({"payments", "summary", "record"}),
-    summary_schema=summary_schema,
     score=score_summary,
     replay=replay,
     record_rules=record_rules,
@@ -71,12 +74,6 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={
-        "score": "engine.core.cli:score",
-        "rules": "engine.core.cli:rules",
-        "play": "engine.core.cli:play",
-        "replay": "engine.core.cli:replay",
-    },
     thrown_in_kinds=frozenset(),
     deal_steps={"p": "played"},  # a Räuber too: the deal passes on
     summary_form=SUMMARY_FORM,

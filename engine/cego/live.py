@@ -837,7 +837,7 @@ def replay(record: Any) -> Replayed:
 
     A record as the engine writes it is replayed on a fast path that checks the same things; anything
     else, and any record that path refuses, goes through ``replay_record``, which names the error."""
-    if isinstance(record, Mapping) and record.get("game", "cego") != "cego":
+    if isinstance(record, Mapping) and "game" in record and record["game"] != "cego":
         raise CegoMoveError(
             "game", Message("cego_record_game", _("must name the game %(value)s"), value="cego")
         )

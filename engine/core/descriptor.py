@@ -4,7 +4,8 @@ The domain (tables, deals, the entry of results, the pages and the API) knows no
 descriptor of the tournament's game (``engine.games.game(game_id)``) how many sit at a table and who sits
 out, who deals which deal at what stake, which kinds of entry a table may make, how a summary is checked
 and scored, how a record is replayed, which words the glossary explains and which presets exist. A new
-game (``engine/<game>/``) fills one in from its own modules and registers it in ``engine/games.py``.
+game (``engine/<game>/``) fills one in from its own modules as its ``game.DESCRIPTOR``: the registry
+(``engine.games.kits``) finds it. What most games share has a default (``__post_init__``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from engine.core.facts import HandFacts
 from engine.core.form import FormField
+from engine.core.kit import replays_nothing, summary_schema_of
 from engine.core.live import LiveGame
 
 #: the kinds of entry a table may make for a hand: the seats' payments as typed, a hand summary (scored by
@@ -46,6 +48,16 @@ class Term:
     gloss: str
 
 
+def nobody_sits_out(positions: Sequence[str], dealer: str, rules: Any) -> tuple[str, ...]:
+    """A descriptor's ``sitting_out`` where every seat plays every deal."""
+    return ()
+
+
+def shares_nothing(rules: Any) -> str | None:
+    """A descriptor's ``sitting_out_shares`` where a seat sitting out neither wins nor loses."""
+    return None
+
+
 @dataclass(frozen=True)
 class GameDescriptor:
     """One game of the family, as the tournament system sees it.
@@ -59,27 +71,10 @@ class GameDescriptor:
     names: Mapping[str, str]
     #: the table sizes a tournament of this game may have, the smallest first
     table_sizes: tuple[int, ...]
-    #: how many play each deal at most (the rest sit out)
-    players_per_deal: int
-    #: ``(positions, dealer, rules) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat
-    #: table; Cego: the dealer of a 4-seat table unless the rules are 17.4's four-handed game); ``rules``
-    #: is the game's ``Rules`` value (None: the default preset's)
-    sitting_out: Callable[[Sequence[str], str, Any], tuple[str, ...]]
-    #: ``rules -> whose score the sitting-out seat shares``: ``"opponents"`` (it wins or loses what each of
-    #: the declarer's opponents does), or None (it neither wins nor loses)
-    sitting_out_shares: Callable[[Any], str | None]
     #: ``(positions, first_dealer, previous_kinds, rules) -> Deal``: the next deal after hands of those kinds
     deal: Callable[[Sequence[str], str, Sequence[str], Any], Deal]
-    #: the kinds of entry (of ``ENTRY_KINDS``) a table may make
-    entry_kinds: frozenset[str]
-    #: ``() -> the JSON schema of a hand summary`` (read when asked)
-    summary_schema: Callable[[], dict[str, Any]]
     #: ``(summary, rules=None) -> {"payments", "items", ...}``; raises the game's ``EngineError``
     score: Callable[..., dict[str, Any]]
-    #: ``(record) -> result with .summary, .payments``; raises the game's ``EngineError``
-    replay: Callable[[Any], Any]
-    #: ``(item, parsed summary, rules, positions) -> payments | None``: what one scored item moves
-    item_payments: Callable[..., dict[str, int] | None]
     #: ``(rules) -> the largest payment one seat can make in one hand at stake 1`` (a bound, not a guess)
     max_payment: Callable[[Any], int]
     #: what one seat plausibly wins or loses in one hand at stake 1 (a typed payment beyond it is queried)
@@ -92,9 +87,26 @@ class GameDescriptor:
     kontra_names: tuple[str, ...]
     #: preset name -> Rules
     presets: Mapping[str, Any]
-    default_preset: str
     #: ``(spec, options=None) -> Rules``: a preset name, a ``{"preset", "options"}`` spec or a Rules value
     resolve_rules: Callable[..., Any]
+    #: how many play each deal at most (the rest sit out)
+    players_per_deal: int = 0
+    #: ``(positions, dealer, rules) -> the seats sitting out that deal`` (Hungarian: the dealer of a 5-seat
+    #: table; Cego: the dealer of a 4-seat table unless the rules are 17.4's four-handed game); ``rules``
+    #: is the game's ``Rules`` value (None: the default preset's)
+    sitting_out: Callable[[Sequence[str], str, Any], tuple[str, ...]] = nobody_sits_out
+    #: ``rules -> whose score the sitting-out seat shares``: ``"opponents"`` (it wins or loses what each of
+    #: the declarer's opponents does), or None (it neither wins nor loses)
+    sitting_out_shares: Callable[[Any], str | None] = shares_nothing
+    #: the kinds of entry (of ``ENTRY_KINDS``) a table may make
+    entry_kinds: frozenset[str] = frozenset()
+    #: ``() -> the JSON schema of a hand summary`` (read when asked)
+    summary_schema: Callable[[], dict[str, Any]] | None = None  # type: ignore[assignment]
+    #: ``(record) -> result with .summary, .payments``; raises the game's ``EngineError``
+    replay: Callable[[Any], Any] | None = None  # type: ignore[assignment]
+    #: ``(item, parsed summary, rules, positions) -> payments | None``: what one scored item moves
+    item_payments: Callable[..., dict[str, int] | None] | None = None
+    default_preset: str = ""
     #: ``python -m engine COMMAND``: command -> module with ``main(argv) -> int``
     commands: Mapping[str, str] = field(default_factory=dict)
     #: the summary kinds after which the same seat deals again (the hand was thrown in, not played)
@@ -147,6 +159,34 @@ class GameDescriptor:
     #: live play (``engine.core.live``): dealing a hand from a seed, refereeing it move by move, each seat's
     #: view and the bots; None: the game is not played live yet
     live: LiveGame | None = None
+    #: for the games table (README.md, ``python -m engine games``): "sources" (the rules texts' sections),
+    #: "tables" (who sits out), "presets" (a word on them) and "scoring" (the default preset's), in English
+    about: Mapping[str, str] = field(default_factory=dict)
+    #: where the game stands in lists (the registry's order: the lowest first, then by id)
+    order: int = 100
+
+    def __post_init__(self) -> None:
+        """What a kit leaves out, as most games have it: every seat of the largest table plays each deal,
+        the schema from ``engine/schemas/<id>/``, no replay (then the tables enter payments and summaries;
+        with one, records too), the first preset the default, and the commands every game shares (with
+        ``play`` and ``replay`` when it is played live and replays records)."""
+        fill = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731  (a frozen dataclass)
+        if not self.players_per_deal:
+            fill("players_per_deal", max(self.table_sizes))
+        if self.summary_schema is None:
+            fill("summary_schema", summary_schema_of(self.id))
+        replays = self.replay is not None
+        if not replays:
+            fill("replay", replays_nothing)
+        if not self.entry_kinds:
+            fill("entry_kinds", frozenset({"payments", "summary", *(("record",) if replays else ())}))
+        if not self.default_preset:
+            fill("default_preset", next(iter(self.presets)))
+        if not self.commands:
+            shared = {"score": "engine.core.cli:score", "rules": "engine.core.cli:rules"}
+            if self.live is not None and replays:
+                shared |= {"play": "engine.core.cli:play", "replay": "engine.core.cli:replay"}
+            fill("commands", shared)
 
     @property
     def main_table_size(self) -> int:

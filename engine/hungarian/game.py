@@ -139,6 +139,13 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={
+        "sources": "pagat; the 2018 tournament rules; the family",
+        "tables": "4, 5 (the 5-table's dealer sits out)",
+        "presets": "`tournament`: the 2018 rules; `family_basic` to `emperor`: the family",
+        "scoring": "table points 10-8-6-4 (-4)",
+    },
+    order=10,  # where it stands in lists
     names={"hu": "Magyar tarokk", "en": "Hungarian Tarokk", "de": "Ungarisches Tarock"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.koenigrufen.deals import (
     PLAYERS_PER_DEAL,
@@ -72,9 +71,6 @@ FORMATS: dict[str, dict[str, Any]] = {
 }
 
 
-summary_schema = summary_schema_of(ID)
-
-
 #: each preset's name as pages show it (translated in tournaments/locale)
 PRESET_NAMES: dict[str, str] = {
     "wiener_tarockcup": gettext_noop("Wiener Tarockcup"),
@@ -85,6 +81,13 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={
+        "sources": "18.10, 18.11",
+        "tables": "4, 5 (the dealer sits out but plays a Fahren; doubled stakes after it)",
+        "presets": "`raiffeisen`: a kontra moves money only; 10 cents a point",
+        "scoring": "Schriftpunkte (game points), optionally plus table places (`scoring: both`)",
+    },
+    order=20,  # where it stands in lists
     names={"hu": "Osztrák tarokk (Königrufen)", "en": "Königrufen", "de": "Königrufen"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,
@@ -92,8 +95,6 @@ DESCRIPTOR = GameDescriptor(
     sitting_out_shares=sitting_out_shares,
     everyone_plays_kinds=frozenset({TRISCHAKEN}),  # 18.11: the dealer of a 5-seat table plays a Fahren
     deal=deal,
-    entry_kinds=frozenset({"payments", "summary", "record"}),
-    summary_schema=summary_schema,
     score=score_summary,
     replay=replay,
     record_rules=record_rules,
@@ -108,12 +109,6 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=lambda spec=None, options=None: resolve_rules(spec, options),
-    commands={
-        "score": "engine.core.cli:score",
-        "rules": "engine.core.cli:rules",
-        "play": "engine.core.cli:play",
-        "replay": "engine.core.cli:replay",
-    },
     thrown_in_kinds=frozenset(),  # every hand is played (or is a Trischaken): the deal always passes on
     deal_steps={"p": "played", "t": "trischaken"},
     summary_form=SUMMARY_FORM,

@@ -9,7 +9,6 @@ from typing import Any
 
 from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES
-from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.slovenian.deals import (
     PLAYERS_PER_DEAL,
@@ -62,9 +61,6 @@ FORMATS: dict[str, dict[str, Any]] = {
 }
 
 
-summary_schema = summary_schema_of(ID)
-
-
 #: each preset's name as pages show it (translated in tournaments/locale)
 PRESET_NAMES: dict[str, str] = {
     "bled": gettext_noop("Bled tournament (2005)"),
@@ -74,14 +70,18 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={
+        "sources": "16.8",
+        "tables": "3",
+        "scoring": "table places 2 / 1 / 0.5, score difference as tie-break, round 1 seeded in three groups",
+    },
+    order=40,  # where it stands in lists
     names={"hu": "Szlovén tarok", "en": "Slovenian Tarok", "de": "Slowenisches Tarock"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary", "record"}),
-    summary_schema=summary_schema,
     score=score_summary,
     replay=replay,
     item_payments=item_payments,
@@ -100,12 +100,6 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={
-        "score": "engine.core.cli:score",
-        "rules": "engine.core.cli:rules",
-        "play": "engine.core.cli:play",
-        "replay": "engine.core.cli:replay",
-    },
     thrown_in_kinds=THROWN_IN,
     deal_steps={"p": "played", "a": "annulled"},
     record_rules=record_rules,

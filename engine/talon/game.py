@@ -6,7 +6,6 @@ and random bots, and their records replayed."""
 from __future__ import annotations
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.talon.deals import PLAYERS_PER_DEAL, deal_sequence, sitting_out, sitting_out_shares
 from engine.talon.facts import hand_facts
@@ -24,9 +23,6 @@ ID = "talon"
 DEALS_PER_ROUND: dict[int, int] = {size: 2 * size for size in TABLE_SIZES}
 
 
-summary_schema = summary_schema_of(ID)
-
-
 #: each preset's name as pages show it (translated in tournaments/locale)
 PRESET_NAMES: dict[str, str] = {
     "standard": gettext_noop("Complete Advanced Game"),
@@ -38,14 +34,18 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={
+        "sources": "talon.txt",
+        "tables": "2 to 6 (a tournament picks, e.g. 6 and 5)",
+        "scoring": "victory points",
+    },
+    order=60,  # where it stands in lists
     names={"hu": "Talon", "en": "Talon", "de": "Talon"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary", "record"}),
-    summary_schema=summary_schema,
     score=score_summary,
     replay=replay,
     item_payments=item_payments,
@@ -57,12 +57,6 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=lambda spec=None, options=None: resolve_rules(spec, options),
-    commands={
-        "score": "engine.core.cli:score",
-        "rules": "engine.core.cli:rules",
-        "play": "engine.core.cli:play",
-        "replay": "engine.core.cli:replay",
-    },
     thrown_in_kinds=THROWN_IN,
     deal_steps={"p": "played", "t": "annulled"},  # played: the deal passes on; thrown in: dealt again
     record_rules=record_rules,

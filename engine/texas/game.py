@@ -6,7 +6,6 @@ package's modules. ``engine.games`` registers it as ``"texas"``. It scores summa
 from __future__ import annotations
 
 from engine.core.descriptor import GameDescriptor
-from engine.core.kit import summary_schema_of
 from engine.core.messages import gettext_noop
 from engine.texas.deals import PLAYERS_PER_DEAL, TABLE_SIZES, deal_sequence, sitting_out, sitting_out_shares
 from engine.texas.facts import hand_facts
@@ -63,9 +62,6 @@ LABELS: dict[str, str] = {
 }
 
 
-summary_schema = summary_schema_of(ID)
-
-
 #: each preset's name as pages show it (translated in tournaments/locale)
 PRESET_NAMES: dict[str, str] = {
     "taylor_king": gettext_noop("Taylor, King called"),
@@ -76,14 +72,14 @@ PRESET_NAMES: dict[str, str] = {
 
 DESCRIPTOR = GameDescriptor(
     id=ID,
+    about={"sources": "18.13, 19.16", "tables": "4, dealt counter-clockwise", "scoring": "game points"},
+    order=50,  # where it stands in lists
     names={"hu": "Texasi tarokk", "en": "Texas Tarock", "de": "Texas-Tarock"},
     table_sizes=TABLE_SIZES,
     players_per_deal=PLAYERS_PER_DEAL,
     sitting_out=sitting_out,
     sitting_out_shares=sitting_out_shares,
     deal=deal_sequence,
-    entry_kinds=frozenset({"payments", "summary", "record"}),
-    summary_schema=summary_schema,
     score=score_summary,
     replay=replay,
     item_payments=item_payments,
@@ -103,12 +99,6 @@ DESCRIPTOR = GameDescriptor(
     presets=PRESETS,
     default_preset=DEFAULT,
     resolve_rules=resolve_rules,
-    commands={
-        "score": "engine.core.cli:score",
-        "rules": "engine.core.cli:rules",
-        "play": "engine.core.cli:play",
-        "replay": "engine.core.cli:replay",
-    },
     thrown_in_kinds=frozenset(),
     deal_steps={"p": "played"},
     record_rules=record_rules,
