@@ -127,6 +127,8 @@ def client_words(game_id: str) -> dict[str, Any]:
         words["bonus"][bonus] = str(engine_word(game_id, "bonus", bonus))
     for bid in vocabularies.get("bid", ()):
         words["bid"][bid] = str(engine_word(game_id, "bid", bid))
+    for contract in vocabularies.get("contract", ()):  # the other games bid their contracts by name
+        words["bid"].setdefault(contract, str(engine_word(game_id, "contract", contract)))
     for kind in vocabularies.get("kind", ()):
         words["kind"][kind] = str(engine_word(game_id, "kind", kind))
     words["kontra"] = list(descriptor.kontra_names or ())
@@ -135,6 +137,9 @@ def client_words(game_id: str) -> dict[str, Any]:
     for bid, word in words["bid"].items():
         words["say"][bid] = word[:1].upper() + word[1:]
         words["say"][f"raise {bid}"] = _("Raise to {bid}").replace("{bid}", word)
+        words["say"][f"bid {bid}"] = _("Bid {bid}").replace("{bid}", word)  # Königrufen, Slovenian tarok
+        words["say"][f"game {bid}"] = _("Plays {bid}").replace("{bid}", word)  # the game chosen at last
+    words["say"]["mein spiel"] = "Mein Spiel"  # Königrufen's opening, as Viennese players say it
     words["meaning"] = {
         "cue": _("cue bid: shows the {card}"),
         "yield": _("yields the game: shows the {card}"),
