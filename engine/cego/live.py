@@ -50,11 +50,11 @@ from engine.core.shown import shown
 from engine.core.thirds import parse_thirds, stored
 from engine.core.trickhand import (
     LONGEST_CODE,
-    MOST_MOVES,
     MoveError,
     Replayed,
     TrickHand,
     hand_over,
+    record_deal,
     replay_record,
 )
 
@@ -558,7 +558,7 @@ class CegoHand(TrickHand):
             play = self.play
             assert play is not None
             if card not in play.hands[seat]:
-                return Message("cego_not_held", _("%(seat)s does not hold %(card)s"), seat=seat, card=card)
+                return Message("seat_lacks_card", _("%(seat)s does not hold %(card)s"), seat=seat, card=card)
             if self.contract == "raeuber" and len(play.tricks) < 3:
                 return Message(
                     "cego_raeuber_first_tricks",
@@ -860,32 +860,14 @@ def _fast_replay(record: Any) -> Replayed | None:
     """The replay of a well-formed record whose every move is legal, else None (then ``replay_record``
     tells what is wrong): the checks of ``replay_record`` on plain dicts and lists, without its per-move
     generality."""
-    if type(record) is not dict or not record.keys() <= _RECORD_KEYS or record.get("version", 1) != 1:
+    if type(record) is not dict or not record.keys() <= _RECORD_KEYS:
         return None
-    seed, seats, stake, dealer, moves = (
-        record.get("seed"),
-        record.get("seats"),
-        record.get("stake", 1),
-        record.get("dealer"),
-        record.get("moves"),
-    )
-    if (
-        type(seed) is not int
-        or not 0 <= seed < 2**63
-        or type(seats) is not list
-        or not 3 <= len(seats) <= 4
-        or not all(type(x) is str and 0 < len(x) <= 16 for x in seats)
-        or len(set(seats)) != len(seats)
-        or type(stake) is not int
-        or not 1 <= stake <= 1000
-        or (dealer is not None and (type(dealer) is not str or len(dealer) > 16))
-        or type(moves) is not list
-        or len(moves) > MOST_MOVES
-    ):
+    seats = record.get("seats")
+    if type(seats) is not list or not 3 <= len(seats) <= 4:
         return None
     try:
-        rules = record_rules(record.get("rules"))
-        hand = CegoHand(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
+        deal, moves = record_deal(record, record_rules, CegoMoveError)
+        hand = CegoHand(deal)
         it = iter(moves)
         for move in it:
             if type(move) is not dict or len(move) != 2 or "seat" not in move or "code" not in move:

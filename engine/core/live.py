@@ -102,6 +102,9 @@ class LiveHand(Protocol):
         """What ``seat`` sees: its own cards, the table's public information, its choices when it moves."""
         ...
 
+    # optional: ``players() -> tuple[str, ...]``, the seats that play the hand now when a seat the deal
+    # left out may join it (``TrickHand.players``); without it, the deal's seats
+
     def public_view(self, render: Callable[[Message], str] = str) -> dict[str, Any]:
         """What a spectator sees: the public information, no hidden card."""
         ...

@@ -263,6 +263,11 @@ class TrickHand:
         out.update({k: v for k, v in extra.items() if k in self.public_keys or not self.public_keys})
         return out
 
+    def players(self) -> tuple[str, ...]:
+        """The seats that play this hand now: the deal's seats, and a seat the game lets join (a 5-seat
+        Königrufen table's dealer in a Fahren, 18.11); the server shows each of them its own view."""
+        return self.seats
+
     def cards_of(self, seat: str) -> list[str]:
         """The cards ``seat`` holds now."""
         if self.play is not None:
@@ -329,19 +334,16 @@ class Replayed:
 MOST_MOVES = 1000
 
 
-def replay_record(
-    record: Any,
-    start: Callable[[LiveDeal], TrickHand],
-    resolve: Callable[[Any], Any],
-    error: type[EngineError] = MoveError,
-) -> Replayed:
-    """Replay ``record`` (a mapping as ``TrickHand.record`` writes it): deal from its seed with the rules
-    ``resolve(record["rules"])``, apply each move and check the hand is over. The game's ``error`` names the
-    first thing wrong: a field (``seed``, ``seats``, ``moves[3].code``) or the move that breaks a rule."""
+def record_deal(
+    record: Any, resolve: Callable[[Any], Any], error: type[EngineError] = MoveError
+) -> tuple[LiveDeal, list[Any]]:
+    """What ``record`` deals (its seed, rules, seats, stake and dealer) and its moves, its envelope checked:
+    the game's ``error`` names the first field that is wrong. The one reader of a record's envelope (a
+    game's faster replay checks its moves its own way, never the envelope)."""
     if not isinstance(record, Mapping):
         raise error("record", Message("record_object", _("must be an object")))
     if record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        raise error("version", Message("record_version", _("must be %(value)s"), value=RECORD_VERSION))
+        raise error("version", Message("record_version_is", _("must be %(value)s"), value=RECORD_VERSION))
     seed = record.get("seed")
     if type(seed) is not int or not 0 <= seed < 2**63:
         raise error("seed", Message("record_seed", _("must be a whole number from 0 below 2**63")))
@@ -352,7 +354,7 @@ def replay_record(
         or not all(type(s) is str and 0 < len(s) <= 16 for s in seats)
         or len(set(seats)) != len(seats)
     ):
-        raise error("seats", Message("record_seats", _("must be distinct non-empty labels")))
+        raise error("seats", Message("record_seat_labels", _("must be distinct non-empty labels")))
     stake = record.get("stake", 1)
     if type(stake) is not int or not 1 <= stake <= 1000:
         raise error("stake", Message("record_stake", _("must be a whole number from 1 to 1000")))
@@ -365,7 +367,20 @@ def replay_record(
             "moves", Message("record_moves", _("must be a list of at most %(n)s moves"), n=MOST_MOVES)
         )
     rules = resolve(record.get("rules"))
-    hand = start(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
+    return LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer), moves
+
+
+def replay_record(
+    record: Any,
+    start: Callable[[LiveDeal], TrickHand],
+    resolve: Callable[[Any], Any],
+    error: type[EngineError] = MoveError,
+) -> Replayed:
+    """Replay ``record`` (a mapping as ``TrickHand.record`` writes it): deal from its seed with the rules
+    ``resolve(record["rules"])``, apply each move and check the hand is over. The game's ``error`` names the
+    first thing wrong: a field (``seed``, ``seats``, ``moves[3].code``) or the move that breaks a rule."""
+    deal, moves = record_deal(record, resolve, error)
+    hand = start(deal)
     apply, to_move = hand.apply, hand.to_move
     for i, move in enumerate(moves):  # the checks cheap first: a record's moves are most of its replay
         plain = type(move) is dict and len(move) == 2 and "seat" in move and "code" in move
@@ -400,6 +415,7 @@ __all__ = [
     "TrickPlay",
     "hand_over",
     "not_legal",
+    "record_deal",
     "replay_record",
     "trick_json",
 ]

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections import Counter
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -72,7 +71,6 @@ from engine.koenigrufen.play import (
     SUIT_NAMES,
     TAROCK,
     THIRDS,
-    beats,
     order,
     winner_index,
 )
@@ -96,6 +94,8 @@ PHASES: dict[str, str] = {
 
 #: "play XXI" -> "XXI": the card a play code names
 PLAY_CARD: dict[str, str] = {"play " + c: c for c in PACK.cards}
+#: "play XXI" -> ("XXI", its suit, its strength): what ``fast_plays`` reads of a play code
+_PLAY_INFO: dict[str, tuple[str, str, int]] = {"play " + c: (c, SUIT[c], STRENGTH[c]) for c in PACK.cards}
 #: the contracts whose declarer takes a talon half (three cards)
 TALON_HALF: frozenset[str] = frozenset(
     ("rufer", "pagatrufer", "uhurufer", "kakadurufer", "quapilrufer", "dreier", "farbendreier")
@@ -152,6 +152,12 @@ def dealt(seed: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     return hands, tuple(cards[48:])
 
 
+@lru_cache(maxsize=4096)
+def _dealt_counts(seed: int) -> tuple[dict[str, int], ...]:
+    """``suit_counts`` of each of the four hands ``dealt(seed)`` (copied before use)."""
+    return tuple(suit_counts(list(hand)) for hand in dealt(seed)[0])
+
+
 _RANKS: dict[int, tuple[Rules, dict[str, int]]] = {}
 _SPECS: dict[int, tuple[Rules, Any]] = {}
 
@@ -176,6 +182,61 @@ def _ranks(rules: Rules) -> dict[str, int]:
         kept = (rules, {c: i for i, c in enumerate(rules.bid_order) if c in rules.contract_values})
         _RANKS[id(rules)] = kept
     return kept[1]
+
+
+#: the cards a declarer may discard: the suit cards but the Kings, the tarocks but the Trull
+_FREE_SUIT_CARDS: frozenset[str] = frozenset(c for c in PACK.cards if not TAROCK[c] and c not in KINGS)
+_FREE_TAROCKS: frozenset[str] = frozenset(c for c in PACK.cards if TAROCK[c] and c not in HONOURS)
+#: the bonuses in the order a summary lists them
+_BONUS_ORDER: tuple[str, ...] = (
+    "trull", "four_kings", "pagat", "uhu", "kakadu", "quapil", "king_ultimo", "absolut", "mondfang", "valat"
+)  # fmt: skip
+#: each bird bonus, its card and the trick (0-based) it must win
+_BIRD_TRICKS: tuple[tuple[str, str, int], ...] = tuple((b, c, BIRD_TRICK[b]) for b, c in BIRD_CARD.items())
+_SCORED: dict[tuple[int, bool, bool], tuple[Rules, frozenset[str]]] = {}
+
+
+def _scored(rules: Rules, colour: bool, king_ultimo: bool) -> frozenset[str]:
+    """The bonuses a hand of ``rules`` scores (announced or silent): in a colour game only the colour
+    bonuses, the King ultimo only when a King was called (kept per rules value)."""
+    key = (id(rules), colour, king_ultimo)
+    kept = _SCORED.get(key)
+    if kept is None or kept[0] is not rules:
+        if len(_SCORED) > 256:
+            _SCORED.clear()
+        scored = set(rules.bonus_values) | set(rules.silent_bonus_values)
+        if colour:
+            scored &= set(rules.colour_bonuses)
+        if not king_ultimo:
+            scored.discard("king_ultimo")
+        kept = (rules, frozenset(scored))
+        _SCORED[key] = kept
+    return kept[1]
+
+
+_NO_CARDS: dict[str, int] = {"T": 0, "H": 0, "D": 0, "C": 0, "S": 0}
+
+
+def suit_counts(cards: list[str]) -> dict[str, int]:
+    """How many of ``cards`` are of each suit ("T": tarocks), every suit named (0 when void)."""
+    counts = _NO_CARDS.copy()
+    for suit in map(SUIT.__getitem__, cards):
+        counts[suit] += 1
+    return counts
+
+
+_FOLLOWING: dict[tuple[str, ...], dict[str, str]] = {}
+
+
+def _following(order_: tuple[str, ...]) -> dict[str, str]:
+    """Who plays after each seat of ``order_`` (kept per order; read only)."""
+    kept = _FOLLOWING.get(order_)
+    if kept is None:
+        if len(_FOLLOWING) > 256:
+            _FOLLOWING.clear()
+        kept = {s: order_[(i + 1) % len(order_)] for i, s in enumerate(order_)}
+        _FOLLOWING[order_] = kept
+    return kept
 
 
 def rules_of(spec: Any) -> Rules:
@@ -387,7 +448,13 @@ class KoenigrufenHand(TrickHand):
 
     def callable(self) -> list[str]:
         hand = self.hands[self.declarer]  # type: ignore[index]
-        if self.rules.call_queen_with_four_kings and all(k in hand for k in KINGS):
+        if (
+            self.rules.call_queen_with_four_kings
+            and "HK" in hand
+            and "DK" in hand
+            and "CK" in hand
+            and "SK" in hand
+        ):
             return [q for q in QUEENS if q not in hand] + list(KINGS)
         return list(KINGS)
 
@@ -451,8 +518,15 @@ class KoenigrufenHand(TrickHand):
                 cards = [c for c in hand if TAROCK[c]] or hand
             if self._overtake():
                 best = trick[self.best][1]
-                colour = self.colour
-                higher = [c for c in cards if beats(c, best, colour)]
+                top = STRENGTH[best]
+                # ``beats(c, best, colour)`` written out: a higher tarock; over a suit card any tarock (not
+                # in a colour game) or a higher card of its suit
+                if TAROCK[best]:
+                    higher = [c for c in cards if TAROCK[c] and STRENGTH[c] > top]
+                elif self.colour:
+                    higher = [c for c in cards if not TAROCK[c] and c[0] == best[0] and STRENGTH[c] > top]
+                else:
+                    higher = [c for c in cards if TAROCK[c] or (c[0] == best[0] and STRENGTH[c] > top)]
                 if higher:
                     cards = higher
         if (
@@ -497,22 +571,21 @@ class KoenigrufenHand(TrickHand):
         return mine == "T" or not counts["T"]
 
     def _apply(self, code: str) -> None:
-        if self.phase == "done":
+        phase = self.phase
+        if phase == "done":
             raise self.error(self.where(), hand_over())
         if type(code) is not str or len(code) > LONGEST_CODE:
             raise self.error(
                 self.where(),
                 Message("action_text", _("expected an action text, got %(value)s"), value=shown(code)),
             )
-        code = " ".join(code.split())
-        seat = self.to_move()
-        if self.phase == "play":
-            ok = code[:5] == "play " and self._card_ok(seat, code[5:])  # type: ignore[arg-type]
-        else:
-            ok = self._listed(code)
+        words = code.split()
+        code = " ".join(words)
+        seat: str = self._mover  # type: ignore[assignment]
+        ok = self._listed(code) if phase != "play" else code[:5] == "play " and self._card_ok(seat, code[5:])
         if not ok:
             raise self.error(self.where(), self.why_not(code))
-        self.do(code)
+        self._do(phase, seat, code, words)
         if self.phase != "play":
             self._mover = self._find_mover()
         self.codes.append(code)
@@ -610,10 +683,9 @@ class KoenigrufenHand(TrickHand):
         """The cards to discard first and those allowed only when the first do not suffice: suit cards then
         tarocks, in a colour game the reverse; never a King or a Trull card."""
         hand = self.hands[self.declarer]  # type: ignore[index]
-        free = [c for c in hand if c not in HONOURS and c not in KINGS]
-        suits = [c for c in free if not TAROCK[c]]
-        tarocks = [c for c in free if TAROCK[c]]
-        return (tarocks, suits) if self.colour else (suits, tarocks)
+        suits = [c for c in hand if c in _FREE_SUIT_CARDS]
+        tarocks = [c for c in hand if c in _FREE_TAROCKS]
+        return (tarocks, suits) if self.contract in COLOUR else (suits, tarocks)
 
     def discardable(self) -> list[str]:
         first, second = self._discard_classes()
@@ -652,9 +724,10 @@ class KoenigrufenHand(TrickHand):
 
     # --- applying a move ------------------------------------------------------------------------------
     def do(self, code: str) -> None:
-        phase = self.phase
-        seat = self.to_move()
-        words = code.split(" ")
+        self._do(self.phase, self.to_move(), code, code.split(" "))  # type: ignore[arg-type]
+
+    def _do(self, phase: str, seat: str, code: str, words: list[str]) -> None:
+        """``do(code)`` with the phase, the seat to move and the code's words at hand."""
         if phase == "play":
             self._play(seat, words[1])  # type: ignore[arg-type]
         elif phase == "auction":
@@ -682,9 +755,9 @@ class KoenigrufenHand(TrickHand):
         elif words[0] == "bid":
             self.high = self.rank[words[1]]
             self.high_seat = seat
-        in_play = [s for s in self.seats if s not in self.out]
-        if len(in_play) == 1:
-            winner = in_play[0]
+        out = self.out  # the seats that passed, so the last one in is the one not among them
+        if len(self.seats) - len(out) == 1:
+            winner = next(s for s in self.seats if s not in out)
             self.declarer = winner
             if self.high < 0:
                 self.phase = "contract"
@@ -793,11 +866,16 @@ class KoenigrufenHand(TrickHand):
         self.tricks_count = dict.fromkeys(self.order, 0)
         self.trick_size = sum(1 for s in self.order if self.hands[s])
         hands = self.hands
-        self.counts = {s: Counter(map(SUIT.__getitem__, hands[s])) for s in self.order}  # a missing suit: 0
+        # the suits of each hand as dealt (kept per seed), but the declarer took and discarded cards
+        dealt_counts, declarer = _dealt_counts(self.deal.seed), self.declarer
+        self.counts = {
+            s: dealt_counts[k].copy() if k < 4 and s != declarer else suit_counts(hands[s])
+            for k, s in enumerate(self.order)
+        }
         self.plain = not (
             self.colour or self._overtake() or self._pagat_last() or self.contract == "trischaken"
         )
-        self._next = {s: self.order[(i + 1) % len(self.order)] for i, s in enumerate(self.order)}
+        self._next = _following(self.order)
         self._mover = self.leader
         self._colour = self.colour
         self._talon_to_tricks = (
@@ -856,52 +934,101 @@ class KoenigrufenHand(TrickHand):
         """Apply the record's moves from ``moves[i]`` on while they are legal plays of a plain contract (no
         lead rule, no overtaking, four seats), exactly as ``apply`` would, without its per-move calls: the
         index of the first move not applied (the caller applies it, or refuses it, the ordinary way)."""
-        if self.phase != "play" or not self.plain or self.order is not self.seats:
+        if (
+            self.phase != "play"
+            or not self.plain
+            or self.order is not self.seats
+            or self._limit is not None
+            or self._talon_to_tricks
+            or self._colour
+            or self.trick_size != 4
+        ):
             return i
         hands, counts, codes, moved = self.hands, self.counts, self.codes, self.moved_by
-        following, called, suit_of, strength = self._next, self.called, SUIT, STRENGTH
+        following, called, play_card = self._next, self.called, _PLAY_INFO
+        won, tricks_count, tricks = self.won, self.tricks_count, self.tricks
+        kaiserstich = self.rules.kaiserstich
         mover: str = self._mover  # type: ignore[assignment]
         trick, led, best_key, best = self.trick, self._led, self._best_key, self.best
-        size = self.trick_size
+        pos = len(trick)  # the cards on the table (four complete a trick: ``trick_size``, checked above)
+        start = i
+        done = len(codes)
+        try:
+            for move in moves[i:]:
+                if type(move) is not dict or len(move) != 2:
+                    break
+                code = move["code"]  # a move without it: KeyError, left to ``apply``
+                if type(code) is not str or move["seat"] != mover:
+                    break
+                card, suit, strength = play_card[code]  # not a play of a card: KeyError
+                mine = counts[mover]
+                if pos:
+                    if suit != led and (mine[led] or (suit != "T" and mine["T"])):
+                        break
+                    try:
+                        hands[mover].remove(card)
+                    except ValueError:  # not held
+                        break
+                    if (suit == led or suit == "T") and strength > best_key:
+                        best_key, best = strength, pos
+                else:
+                    try:
+                        hands[mover].remove(card)
+                    except ValueError:
+                        break
+                    led, best_key = suit, strength
+                mine[suit] -= 1
+                trick.append((mover, card))
+                pos += 1
+                if card == called:
+                    self.partner_public = True
+                codes.append(code)
+                moved.append(mover)
+                if pos < 4:
+                    mover = following[mover]
+                    continue
+                # the trick is complete: ``_end_trick`` of a plain contract at four, written out
+                (s0, c0), (_s1, c1), (_s2, c2), (_s3, c3) = trick
+                cards = [c0, c1, c2, c3]
+                w = best
+                if kaiserstich and "I" in cards and "SKIZ" in cards and "XXI" in cards:
+                    w = winner_index(cards, False, True)
+                winner = trick[w][0]
+                number = len(tricks)
+                tricks.append((s0, tuple(trick), winner))
+                won[winner] += cards
+                tricks_count[winner] += 1
+                trick, best, pos = [], 0, 0
+                if number == 11:
+                    self.trick, self.best, self._led, self._best_key = trick, best, led, best_key
+                    self._finish()
+                    return start + len(codes) - done
+                self.leader = mover = winner
+        except KeyError:
+            pass
+        self._mover, self.trick, self._led, self._best_key, self.best = mover, trick, led, best_key, best
+        return start + len(codes) - done
+
+    def checked_plays(self, moves: list[Any], i: int) -> int:
+        """Apply the record's plays from ``moves[i]`` on while each is a card of ``allowed`` (any contract,
+        any table), exactly as ``apply`` would, without its per-move calls: the index of the first move not
+        applied (the caller applies it, or refuses it, the ordinary way)."""
+        codes, moved, play_card = self.codes, self.moved_by, PLAY_CARD
+        allowed, play = self.allowed, self._play
         n = len(moves)
-        while i < n:
+        while i < n and self.phase == "play":
             move = moves[i]
             if type(move) is not dict or len(move) != 2:
                 break
             code = move.get("code")
-            card = PLAY_CARD.get(code) if type(code) is str else None
-            if card is None or move.get("seat") != mover:
+            card = play_card.get(code) if type(code) is str else None
+            mover: str = self._mover  # type: ignore[assignment]
+            if card is None or move.get("seat") != mover or card not in allowed(mover):
                 break
-            hand = hands[mover]
-            if card not in hand:
-                break
-            suit = suit_of.get(card)
-            mine = counts[mover]
-            if trick and suit != led and (mine[led] or (suit != "T" and mine["T"])):
-                break
-            hand.remove(card)
-            mine[suit] -= 1  # type: ignore[index]
-            trick.append((mover, card))
-            if card == called:
-                self.partner_public = True
-            if len(trick) == 1:
-                led, best_key = suit, strength[card]  # type: ignore[assignment]
-            else:
-                key = strength[card] if suit == led or suit == "T" else 0
-                if key > best_key:
-                    best_key, best = key, len(trick) - 1
+            play(mover, card)
             codes.append(code)
             moved.append(mover)
             i += 1
-            if len(trick) < size:
-                mover = following[mover]
-                continue
-            self._led, self._best_key, self.best = led, best_key, best
-            self._end_trick(trick)
-            if self.phase != "play":
-                return i
-            trick, best, mover = self.trick, 0, self._mover  # type: ignore[assignment]
-        self._mover, self.trick, self._led, self._best_key, self.best = mover, trick, led, best_key, best
         return i
 
     def _end_trick(self, trick: list[tuple[str, str]]) -> None:
@@ -1006,7 +1133,7 @@ class KoenigrufenHand(TrickHand):
         hand = self.hands[seat]
         if card not in hand:
             return Message(
-                "kr_card_not_held", _("%(seat)s does not hold %(card)s"), card=shown(card), seat=seat
+                "seat_lacks_card", _("%(seat)s does not hold %(card)s"), card=shown(card), seat=seat
             )
         trick = self.trick
         if not trick:
@@ -1109,66 +1236,86 @@ class KoenigrufenHand(TrickHand):
             out["kontra"] = kontra
             return out
         mine, theirs = self._piles()
-        out["won"] = sum(THIRDS[c] for c in mine) >= WINNING_THIRDS
+        thirds = sum(map(THIRDS.__getitem__, mine))
+        out["won"] = thirds >= WINNING_THIRDS
         out["kontra"] = kontra
-        out["bonuses"] = self._bonuses(mine, theirs)
+        out["bonuses"] = self._bonuses(mine, theirs, thirds)
         return out
 
-    def _bonuses(self, mine: list[str], theirs: list[str]) -> dict[str, Any]:
+    def _bonuses(self, mine: list[str], theirs: list[str], mine_thirds: int) -> dict[str, Any]:
         rules = self.rules
-        scored = set(rules.bonus_values) | set(rules.silent_bonus_values)
-        if self.contract in COLOUR:
-            scored &= set(rules.colour_bonuses)
-        if self.contract not in CALLING or self.called not in KINGS:
-            scored.discard("king_ultimo")
+        called = self.called
+        scored = _scored(rules, self.contract in COLOUR, self.contract in CALLING and called in KINGS)
+        declarer, partner = self.declarer, self.partner
         # what each side achieved: name -> (side, made) for a made bonus or a bird lost "still"
         made: dict[str, tuple[str, bool]] = {}
-        for side, pile in (("declarer", mine), ("opponents", theirs)):
-            if "SKIZ" in pile and "XXI" in pile and "I" in pile:
+        absolut = "absolut" in scored
+        for side, pile, thirds in (("declarer", mine, mine_thirds), ("opponents", theirs, None)):
+            cards = set(pile)
+            if "SKIZ" in cards and "XXI" in cards and "I" in cards:
                 made["trull"] = (side, True)
-            if "HK" in pile and "DK" in pile and "CK" in pile and "SK" in pile:
+            if "HK" in cards and "DK" in cards and "CK" in cards and "SK" in cards:
                 made["four_kings"] = (side, True)
-            if "absolut" in scored and sum(THIRDS[c] for c in pile) >= ABSOLUT_THIRDS:
-                made["absolut"] = (side, True)
+            if absolut:
+                if thirds is None:
+                    thirds = sum(map(THIRDS.__getitem__, pile))
+                if thirds >= ABSOLUT_THIRDS:
+                    made["absolut"] = (side, True)
+            if "XXI" in cards and "SKIZ" in cards and "mondfang" in scored:
+                # the Mond and the Sküs in one trick won by the Sküs's player, the Mond an opponent's
+                for _l, trick, w in self.tricks:
+                    mond = skiz = None
+                    for seat, c in trick:
+                        if c == "XXI":
+                            mond = seat
+                        elif c == "SKIZ":
+                            skiz = seat
+                    if mond is not None:
+                        if skiz == w and self.team(mond) != self.team(w):
+                            made["mondfang"] = (self.team(w), True)
+                        break
         tricks = self.tricks
         if len(tricks) == 12:
-            sides = {self.team(w) for _l, _c, w in tricks}
-            if len(sides) == 1:
-                made["valat"] = (sides.pop(), True)
-            for bonus, card in BIRD_CARD.items():
-                found = self._in_trick(card, BIRD_TRICK[bonus])
-                if found is not None:
-                    made[bonus] = found
-            if self.called in KINGS:
-                found = self._in_trick(self.called, 11)  # type: ignore[arg-type]
+            count = self.tricks_count
+            taken = count[declarer] + (count[partner] if partner is not None and partner != declarer else 0)  # type: ignore[index]
+            if taken == 12 or taken == 0:  # one side took every trick
+                made["valat"] = ("declarer" if taken else "opponents", True)
+            team = self.team
+            for bonus, card, number in _BIRD_TRICKS:
+                _l, trick, w = tricks[number]
+                for seat, c in trick:
+                    if c == card:
+                        made[bonus] = (team(seat), seat == w)
+                        break
+            if called in KINGS:
+                found = self._in_trick(called, 11)  # type: ignore[arg-type]
                 if found is not None:
                     made["king_ultimo"] = found
-        if "mondfang" in scored:
-            for _l, trick, w in tricks:
-                cards = {c: s for s, c in trick}
-                caught = "XXI" in cards and "SKIZ" in cards and cards["SKIZ"] == w
-                if caught and self.team(cards["XXI"]) != self.team(w):
-                    made["mondfang"] = (self.team(w), True)
         out: dict[str, Any] = {}
-        for bonus in ("trull", "four_kings", "pagat", "uhu", "kakadu", "quapil", "king_ultimo", "absolut",
-                      "mondfang", "valat"):  # fmt: skip
+        announced, bonus_values, silent, kontra = (
+            self.announced,
+            rules.bonus_values,
+            rules.silent_bonus_values,
+            self.kontra,
+        )
+        for bonus in _BONUS_ORDER:
             if bonus not in scored:
                 continue
-            owner = self.announced.get(bonus)
-            if owner is not None and bonus in rules.bonus_values:
+            owner = announced.get(bonus) if announced else None
+            if owner is not None and bonus in bonus_values:
                 found = made.get(bonus)
                 entry: dict[str, Any] = {
                     "side": owner,
                     "announced": True,
                     "made": found is not None and found == (owner, True),
                 }
-                level = self.kontra.get(bonus, 0)
+                level = kontra.get(bonus, 0)
                 if level:
                     entry["kontra"] = level
                 out[bonus] = entry
                 continue
             found = made.get(bonus)
-            if found is None or bonus not in rules.silent_bonus_values:
+            if found is None or bonus not in silent:
                 continue
             side, ok = found
             if not ok and bonus not in rules.silent_lost:
@@ -1201,6 +1348,10 @@ class KoenigrufenHand(TrickHand):
         out = self._table(render)
         out.update(self.extra_view(None))
         return out
+
+    def players(self) -> tuple[str, ...]:
+        """The four players, and the dealer of a five-seat table once a Fahren they play is under way."""
+        return self.order
 
     def cards_of(self, seat: str) -> list[str]:
         return self.hands.get(seat, [])

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.live import LiveDeal
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
-from engine.core.trickhand import MOST_MOVES, RECORD_VERSION, Replayed, replay_record
+from engine.core.trickhand import Replayed, record_deal, replay_record
 from engine.koenigrufen.live import GAME_ID, KoenigrufenError, KoenigrufenHand, start
 from engine.koenigrufen.rules import Rules, resolve_rules
 
@@ -53,32 +53,16 @@ def replay(record: Any) -> Replayed:
 def lean_replay(record: Any) -> Replayed | None:
     """``replay_record``'s result for a record it accepts, its checks made cheaply; None for anything it
     might refuse (it then says why)."""
-    if type(record) is not dict or record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        return None
-    seed, seats, moves = record.get("seed"), record.get("seats"), record.get("moves")
-    stake, dealer = record.get("stake", 1), record.get("dealer")
-    if (
-        type(seed) is not int
-        or not 0 <= seed < 2**63
-        or type(seats) is not list
-        or not 2 <= len(seats) <= 8
-        or not all(type(s) is str and 0 < len(s) <= 16 for s in seats)
-        or len(set(seats)) != len(seats)
-        or type(stake) is not int
-        or not 1 <= stake <= 1000
-        or (dealer is not None and (type(dealer) is not str or len(dealer) > 16))
-        or type(moves) is not list
-        or len(moves) > MOST_MOVES
-    ):
+    if type(record) is not dict:
         return None
     try:
-        rules = record_rules(record.get("rules"))
-        hand = start(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
-        apply, count, i = hand.apply, len(moves), 0
+        deal, moves = record_deal(record, record_rules, KoenigrufenError)
+        hand = start(deal)
+        apply, count, i = hand._apply, len(moves), 0  # ``apply`` less its shortcut for a card
         while i < count:
             phase = hand.phase
             if phase == "play":
-                i = hand.fast_plays(moves, i)
+                i = hand.checked_plays(moves, hand.fast_plays(moves, i))
                 if i >= count:
                     break
             elif phase == "announcements":

@@ -130,7 +130,7 @@ class Rules:
     #: played live, the dealer of a five-seat table takes the talon and joins a Fahren (18.11, with
     #: ``fahren_dealer_plays``). Off by default: the live tables show a seat outside the deal's active seats
     #: the public view only, so a dealer could not see their cards; entered summaries are not affected
-    fahren_dealer_plays_live: bool = False
+    fahren_dealer_plays_live: bool = True
 
     OPTION_CHOICES = MappingProxyType(
         {"valat": VALAT_SCORING, "trischaken_lead": ("choice", "bunt", "von_oben")}
@@ -502,7 +502,7 @@ OPTION_DOCS: Mapping[str, str] = MappingProxyType(
         "bird_rufer_holds_bird": _("a bird Rufer may be bid only by a player holding its bird"),
         "fahren_dealer_plays_live": _(
             "played live, the dealer of a five-seat table takes the talon and plays a Trischaken too (with"
-            " fahren_dealer_plays; off until live tables show the sitting-out dealer their cards)"
+            " fahren_dealer_plays)"
         ),
     }
 )

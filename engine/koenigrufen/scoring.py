@@ -53,10 +53,24 @@ def settled_payments(s: Summary, items: list[dict[str, Any]], key: str = "value"
 
 
 def _settled(s: Summary, items: list[dict[str, Any]], key: str) -> dict[str, int]:
-    transfers: list[Transfer] = []
+    """``settle(s.positions, transfers)`` of every item's ``transfers_of``, summed as they come; a team
+    item's pairs (who pays whom) are the same for every team item, found once."""
+    payments = dict.fromkeys(s.positions, 0)
+    pairs: list[tuple[str, str]] | None = None
     for item in items:
-        transfers += transfers_of(item, s, item[key])
-    return settle(s.positions, transfers)
+        amount = item[key]
+        if "to" in item or "seat" in item:
+            for payer, payee, paid in transfers_of(item, s, amount):
+                payments[payer] -= paid
+                payments[payee] += paid
+            continue
+        if pairs is None:
+            pairs = [(payer, payee) for payer, payee, _paid in transfers_of(item, s, 0)]
+        net = amount if item["won"] == (item["team"] == "declarer") else -amount
+        for payer, payee in pairs:
+            payments[payer] -= net
+            payments[payee] += net
+    return payments
 
 
 def transfers_of(item: dict[str, Any], s: Summary, amount: int) -> list[Transfer]:
@@ -95,6 +109,10 @@ def _item(name: str, team: str | None, won: bool, base: int, kontra: int, s: Sum
     return item
 
 
+#: each bonus's place on a score sheet
+_BONUS_RANK: dict[str, int] = {name: i for i, name in enumerate(BONUSES)}
+
+
 def _played(s: Summary) -> list[dict[str, Any]]:
     rules = s.rules
     first = s.games[0]
@@ -106,8 +124,8 @@ def _played(s: Summary) -> list[dict[str, Any]]:
         base = rules.contract_values[game.contract] if game.won else lost_value(rules, game.contract)
         extra = {"seat": game.declarer} if game.contract in NEGATIVE else {}
         items.append(_item(game.contract, "declarer", game.won, base, game.kontra, s, **extra))
-    order = {name: i for i, name in enumerate(BONUSES)}
-    for bonus in sorted(s.bonuses, key=lambda b: order[b.name]):
+    bonuses = s.bonuses if len(s.bonuses) < 2 else sorted(s.bonuses, key=lambda b: _BONUS_RANK[b.name])
+    for bonus in bonuses:
         if valat is not None and bonus.name in SUPERSEDED_BY_VALAT:
             continue  # 18.10: Valat supersedes Four Kings and Trull, but not the birds
         items.append(

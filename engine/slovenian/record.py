@@ -12,7 +12,7 @@ from engine.core.live import LiveDeal
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.rules import RulesError
-from engine.core.trickhand import MOST_MOVES, RECORD_VERSION, Replayed, replay_record
+from engine.core.trickhand import Replayed, record_deal, replay_record
 from engine.slovenian.live import TarokError, TarokHand, start
 from engine.slovenian.rules import PRESETS, Rules, resolve_rules
 
@@ -60,32 +60,11 @@ def _fast_replay(record: Any) -> Replayed | None:
     """The replay of a regular, legal record without the generic per-move checks' cost (a dict record,
     dict moves with their seat to move and codes the hand lists); None when anything is irregular or
     refused: ``replay_record`` then replays it and names what is wrong."""
-    if type(record) is not dict or record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        return None
-    seed, seats, stake, dealer = (
-        record.get("seed"),
-        record.get("seats"),
-        record.get("stake", 1),
-        record.get("dealer"),
-    )
-    if (
-        type(seed) is not int
-        or not 0 <= seed < 2**63
-        or type(seats) is not list
-        or len(seats) != 3
-        or not all(type(s) is str and 0 < len(s) <= 16 for s in seats)
-        or len(set(seats)) != 3
-        or type(stake) is not int
-        or not 1 <= stake <= 1000
-        or (dealer is not None and (type(dealer) is not str or len(dealer) > 16))
-    ):
-        return None
-    moves = record.get("moves")
-    if type(moves) is not list or len(moves) > MOST_MOVES:
+    if type(record) is not dict or type(record.get("seats")) is not list or len(record["seats"]) != 3:
         return None
     try:
-        rules = record_rules(record.get("rules"))
-        hand = TarokHand(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
+        deal, moves = record_deal(record, record_rules, TarokError)
+        hand = TarokHand(deal)
         i, n = 0, len(moves)
         while i < n:
             if hand.play is not None:

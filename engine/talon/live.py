@@ -33,7 +33,8 @@ The summary is the game's hand summary (``engine.talon.summary``); the payments 
 view holds its own cards and what the table saw (the exposed talon and the cards taken from it, the
 discarded tarocks, laid-out cards, the straw men's face-up cards, an annulling hand); the called card's
 holder is public once it plays the card, announces king ultimo or re-contras. ``replay`` replays a record
-in one loop (``_replayed``) and leaves anything out of the ordinary to
+in one loop (``_replayed``; the play, without straw men, the wild excuse or a misère's trick compulsion,
+trick by trick on bit masks: ``_played_out``) and leaves anything out of the ordinary to
 ``engine.core.trickhand.replay_record``.
 """
 
@@ -42,7 +43,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -53,13 +55,12 @@ from engine.core.rules import RulesError
 from engine.core.shown import shown
 from engine.core.tarot import TarotPack
 from engine.core.trickhand import (
-    MOST_MOVES,
-    RECORD_VERSION,
     MoveError,
     Replayed,
     TrickHand,
     TrickPlay,
     not_legal,
+    record_deal,
     replay_record,
 )
 from engine.talon.packs import (
@@ -72,10 +73,12 @@ from engine.talon.packs import (
     SUIT_OF,
     annuls,
     deal_cards,
+    order,
     suit_counts,
 )
 from engine.talon.rules import PRESETS, Rules, resolve_rules
-from engine.talon.scoring import score_summary
+from engine.talon.scoring import score_payments
+from engine.talon.summary import Bonus, Summary
 from engine.talon.tables import (
     CONTRACTS,
     FOREHAND_PREFERENCE_SIZES,
@@ -132,6 +135,7 @@ _BONUS_OPTION = {
     "valat": "valat",
 }
 SIDES = ("declarer", "opponents")
+KING_SET = frozenset(KINGS)
 
 
 def _beats(a: str, b: str) -> bool:
@@ -151,12 +155,45 @@ class TalonError(MoveError):
 
 #: "play XXI" -> "XXI", for every card: the play phase's codes read without splitting
 PLAY_CODES: dict[str, str] = {f"play {c}": c for c in PACKS[6].cards}
+#: each card's bit in a hand's bit mask (the 78-card pack's order), each "suit"'s (``SUIT_OF``) cards' mask
+CARD_BITS: dict[str, int] = {c: 1 << i for i, c in enumerate(PACKS[6].cards)}
+SUIT_MASKS: dict[str, int] = {
+    suit: sum(b for c, b in CARD_BITS.items() if SUIT_OF[c] == suit) for suit in ("T", "H", "D", "C", "S")
+}
+TAROCK_MASK = SUIT_MASKS["T"]
+#: "play XXI" -> (the card, its bit, its suit's mask, its strength): the play's codes for ``_played_out``
+PLAY_BITS: dict[str, tuple[str, int, int, int]] = {
+    code: (c, CARD_BITS[c], SUIT_MASKS[SUIT_OF[c]], STRENGTH[c]) for code, c in PLAY_CODES.items()
+}
+_DICT, _TWO, _STR = {dict}, {2}, {str}
+_SEAT, _CODE, _CARD = itemgetter("seat"), itemgetter("code"), itemgetter(0)
 #: size -> the codes of the cards a declarer may call: a king at four (2.0), a tarock but an oudler at
 #: six (4.0)
 CALL_CODES: dict[int, tuple[str, ...]] = {
     4: tuple(f"call {c}" for c in KINGS),
     6: tuple(f"call {c}" for c in CALLABLE_TAROCKS),
 }
+
+
+class SuitCounts(dict[str, dict[str, int]]):
+    """Each seat's ``suit_counts`` of its playable cards, counted when first read (a record's replay of the
+    common play reads none) and kept up to date by ``_play`` from then on."""
+
+    def __init__(self, playable: Callable[[str], list[str]]) -> None:
+        super().__init__()
+        self.playable = playable
+
+    def __missing__(self, seat: str) -> dict[str, int]:
+        count = self[seat] = suit_counts(self.playable(seat))
+        return count
+
+
+@lru_cache(maxsize=4096)
+def _annulling(seed: int, size: int) -> tuple[int, ...]:
+    """The seats (by index) whose hands of the deal of ``seed`` at ``size`` annul it (``annuls``); cached
+    by the seed, as ``deal_cards``."""
+    piles, _talon = deal_cards(seed, size)
+    return tuple(i for i, pile in enumerate(piles) if annuls(pile[:15] if size == 2 else pile))
 
 
 class TalonHand(TrickHand):
@@ -252,8 +289,8 @@ class TalonHand(TrickHand):
         self.compel = False
         self.wild = rules.wild_fool
         self.straw = n == 2
-        self.next_seat = {s: seats[(i + 1) % n] for i, s in enumerate(seats)}
-        self.annulling = [s for s in seats if annuls(self.hands[s])]
+        self.next_seat = dict(zip(seats, (*seats[1:], seats[0]), strict=True))
+        self.annulling = [seats[i] for i in _annulling(deal.seed, n)]
         if self.annulling:  # 1.2: shown at once; the first such seat shows it (its one move)
             self.phase, self.turn = "annul", self.annulling[0]
             return
@@ -324,7 +361,7 @@ class TalonHand(TrickHand):
 
     def _codes(self, seat: str) -> list[str]:
         """The legal codes of ``seat`` in this phase (not the play's or the discard's)."""
-        return getattr(self, f"_codes_{self.phase}")(seat)  # type: ignore[no-any-return]
+        return _CODES[self.phase](self, seat)
 
     def _choice(self, code: str) -> Choice:
         """The choice of a legal ``code`` (of ``_codes``), labelled."""
@@ -360,7 +397,7 @@ class TalonHand(TrickHand):
         return Choice(code, text("pass"), "pass")
 
     def do(self, code: str) -> None:
-        getattr(self, f"_do_{self.phase}")(self.turn, code)
+        _DO[self.phase](self, self.turn, code)
 
     def apply(self, code: str) -> None:
         """Apply ``code`` for the seat to move: a well-formed code is checked against the phase's legal codes
@@ -413,7 +450,7 @@ class TalonHand(TrickHand):
         return ["annul"]
 
     def _do_annul(self, seat: str, code: str) -> None:
-        self.shown = {s: self.pack.order(self.hands[s]) for s in self.annulling}
+        self.shown = {s: order(self.hands[s]) for s in self.annulling}
         self._end("annulled")
 
     # --- bidding (1.3, 3.0, 7.1, 8.2.3) ----------------------------------------------------------------
@@ -478,13 +515,14 @@ class TalonHand(TrickHand):
             else:
                 self.turn = self.after(seat)
             return
-        active = [s for s in self.seats if s not in self.passed]
-        if (self.holder is None and not active) or (self.holder is not None and active == [self.holder]):
+        passed, holder, following = self.passed, self.holder, self.next_seat
+        active = self.n - len(passed)  # the seats that have not passed
+        if (holder is None and not active) or (holder is not None and active == 1 and holder not in passed):
             self._end_auction()
             return
-        nxt = self.after(seat)
-        while nxt in self.passed:
-            nxt = self.after(nxt)
+        nxt = following[seat]
+        while nxt in passed:
+            nxt = following[nxt]
         self.turn = nxt
 
     def _end_auction(self) -> None:
@@ -496,7 +534,9 @@ class TalonHand(TrickHand):
             return
         self.declarer = self.holder
         self.contract = CONTRACTS[self.n][self.level]
-        if self._codes_raise(self.declarer):
+        if (
+            self.rules.multiple_round_auction and self.level + 1 < len(CONTRACTS[self.n])
+        ) or self._misere_open(self.declarer):  # ``_codes_raise`` lists a move
             self.phase, self.turn = "raise", self.declarer
             return
         self._after_auction()
@@ -609,7 +649,7 @@ class TalonHand(TrickHand):
         assert declarer is not None
         self.taken = cards
         self.hands[declarer].extend(cards)
-        self.hands[declarer] = self.pack.order(self.hands[declarer])
+        self.hands[declarer] = order(self.hands[declarer])
         self.phase, self.turn = "discard", declarer
 
     def _discard_pool(self, seat: str) -> tuple[list[str], list[str]]:
@@ -764,7 +804,7 @@ class TalonHand(TrickHand):
             for s in seats:
                 for k in range(3):
                     self._expose(s, k)
-        self.counts = {s: suit_counts(self._playable(s)) for s in seats}
+        self.counts = SuitCounts(self._playable)
         self.compel = (self.misere and self.rules.trick_compulsion) or self.wild
         self.turn = seats[0]
 
@@ -777,7 +817,7 @@ class TalonHand(TrickHand):
             if self.rules.straw_man_tarocks_and_kings and (SUIT_OF[card] == "T" or card in KINGS):
                 stack.pop(0)
                 self.hands[seat].append(card)
-                self.hands[seat] = self.pack.order(self.hands[seat])
+                self.hands[seat] = order(self.hands[seat])
                 self.shown.setdefault(seat, []).append(card)
                 continue
             self.tops[seat].append(card)
@@ -938,14 +978,43 @@ class TalonHand(TrickHand):
 
     def payments(self) -> dict[str, int]:
         if self._payments is None:
-            self._payments = score_summary(self.summary(), self.rules)["payments"]
+            self._payments = score_payments(self._checked_summary(), self.rules)
         return self._payments
 
+    def _checked_summary(self) -> Summary:
+        """The summary as ``parse_summary`` reads it, without reading it again: the hand made it from legal
+        moves (``score_summary`` of ``summary()`` gives the same payments, tests/engine/talon)."""
+        out = self.summary()
+        seats, stake, kind = self.seats, self.stake, self.kind
+        if kind == "played":
+            return Summary(
+                seats=seats,
+                stake=stake,
+                kind=kind,
+                contract=out["contract"],
+                declarer=out.get("declarer"),
+                partner=out.get("partner"),
+                card_points=out["card_points"],
+                bonuses={
+                    k: Bonus(b["side"], b["announced"], b["made"]) for k, b in out.get("bonuses", {}).items()
+                },
+                kontra=out.get("kontra", {}),
+                handfuls=out.get("handfuls", {}),
+            )
+        if kind == "misere":
+            return Summary(seats=seats, stake=stake, kind=kind, seat_points=out["seat_points"])
+        if kind == "surrendered":
+            return Summary(
+                seats=seats, stake=stake, kind=kind, contract=out["contract"], declarer=out["declarer"]
+            )
+        return Summary(seats=seats, stake=stake, kind=kind)
+
     def _make_summary(self) -> dict[str, Any]:
+        rules = self.rules
         out: dict[str, Any] = {
             "seats": list(self.seats),
             "stake": self.stake,
-            "rules": self.rules.spec(),
+            "rules": rules.name if PRESETS.get(rules.name) is rules else rules.spec(),
             "kind": self.kind,
         }
         kind = self.kind
@@ -964,12 +1033,13 @@ class TalonHand(TrickHand):
             out["declarer"] = self.declarer
         if self.partner is not None:
             out["partner"] = self.partner
-        side_seats = [s for s in self.seats if self.side(s) == "declarer"]
-        points = sum(POINTS[c] for s in side_seats for c in self.won[s]) + sum(
-            POINTS[c] for c in self.discards
+        lead, partner = self.declarer or self.seats[0], self.partner  # ``side``, for every seat
+        side = {s: "declarer" if s in (lead, partner) else "opponents" for s in self.seats}
+        points = POINTS.__getitem__
+        out["card_points"] = sum(map(points, self.discards)) + sum(
+            [sum(map(points, self.won[s])) for s in self.seats if side[s] == "declarer"]
         )
-        out["card_points"] = points
-        bonuses = self._bonuses()
+        bonuses = self._bonuses(side)
         if bonuses:
             out["bonuses"] = bonuses
         kontra = {k: v for k, v in self.kontra.items() if v}
@@ -979,7 +1049,9 @@ class TalonHand(TrickHand):
             out["handfuls"] = dict(self.handfuls)
         return out
 
-    def _bonuses(self) -> dict[str, dict[str, Any]]:
+    def _bonuses(self, sides: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+        """The bonuses won or lost (5.1, 5.2, 6.1, 6.3); ``sides``: each seat's ``side``."""
+        side = (sides or {s: self.side(s) for s in self.seats}).__getitem__
         rules = self.rules
         play = self.play
         assert play is not None
@@ -987,63 +1059,51 @@ class TalonHand(TrickHand):
         out: dict[str, dict[str, Any]] = {}
         if not tricks:
             return out
-        last_cards = dict(
-            zip((self._seat_at(tricks[-1][0], i) for i in range(self.n)), tricks[-1][1], strict=True)
-        )
-        last_winner_side = self.side(tricks[-1][2])
-        by_card = {c: s for s, c in last_cards.items()}
+        leader, cards, last_winner = tricks[-1]
+        at = self.seats.index(leader)
+        by_card = dict(zip(cards, (*self.seats[at:], *self.seats[:at]), strict=True))  # card -> its seat
+        last_winner_side = side(last_winner)
 
-        def put(name: str, side: str, made: bool) -> None:
-            out[name] = {"side": side, "announced": name in self.announced, "made": made}
+        def put(name: str, team: str, made: bool) -> None:
+            out[name] = {"side": team, "announced": name in self.announced, "made": made}
 
         if rules.pagat_ultimo:
             who = self.announced.get("pagat_ultimo")
             if who is not None:
                 put(
                     "pagat_ultimo",
-                    self.side(who),
-                    by_card.get("I") == who and tricks[-1][2] == who and self._wins_with("I"),
+                    side(who),
+                    by_card.get("I") == who == last_winner,
                 )
             elif "I" in by_card:
                 s = by_card["I"]
-                put("pagat_ultimo", self.side(s), tricks[-1][2] == s and self._wins_with("I"))
+                put("pagat_ultimo", side(s), s == last_winner)
         if rules.king_ultimo and self.n == 4 and self.called is not None:
             who = self.announced.get("king_ultimo")
             holder = by_card.get(self.called)
             if who is not None:
-                put("king_ultimo", self.side(who), holder == who and last_winner_side == self.side(who))
+                put("king_ultimo", side(who), holder == who and last_winner_side == side(who))
             elif holder is not None:
-                put("king_ultimo", self.side(holder), last_winner_side == self.side(holder))
+                put("king_ultimo", side(holder), last_winner_side == side(holder))
         if rules.honours:
-            for name, cards in (("all_three", OUDLERS), ("all_four", frozenset(KINGS))):
-                won = {side: 0 for side in SIDES}
-                for s in self.seats:
-                    won[self.side(s)] += sum(1 for c in self.won[s] if c in cards)
-                got = [side for side in SIDES if won[side] == len(cards)]
+            taken: dict[str, set[str]] = {team: set() for team in SIDES}
+            for s in self.seats:
+                taken[side(s)].update(self.won[s])
+            for name, cards in (("all_three", OUDLERS), ("all_four", KING_SET)):
+                got = [team for team in SIDES if cards <= taken[team]]
                 who = self.announced.get(name)
                 if who is not None:
-                    put(name, self.side(who), self.side(who) in got)
+                    put(name, side(who), side(who) in got)
                 elif got:
                     put(name, got[0], True)
         if rules.valat:
-            winners = {self.side(w) for _l, _c, w in tricks}
+            winners = {side(w) for _l, _c, w in tricks}
             who = self.announced.get("valat")
             if who is not None:
-                put("valat", self.side(who), winners == {self.side(who)})
+                put("valat", side(who), winners == {side(who)})
             elif len(winners) == 1:
                 put("valat", next(iter(winners)), True)
         return out
-
-    def _wins_with(self, card: str) -> bool:
-        """Whether ``card`` won the last trick (its player won it: one card a seat a trick)."""
-        play = self.play
-        assert play is not None
-        leader, cards, winner = play.tricks[-1]
-        return card in cards and self._seat_at(leader, cards.index(card)) == winner
-
-    def _seat_at(self, leader: str, i: int) -> str:
-        seats = self.seats
-        return seats[(seats.index(leader) + i) % self.n]
 
     # --- views -----------------------------------------------------------------------------------------
     def extra_view(self, seat: str | None) -> dict[str, Any]:
@@ -1157,12 +1217,27 @@ class TalonHand(TrickHand):
         )
 
 
+#: phase -> ``TalonHand._do_<phase>`` and ``TalonHand._codes_<phase>`` (``do`` and ``_codes`` look them up)
+_DO: dict[str, Callable[[TalonHand, Any, str], None]] = {
+    p: getattr(TalonHand, f"_do_{p}") for p in PHASES if hasattr(TalonHand, f"_do_{p}")
+}
+_CODES: dict[str, Callable[[TalonHand, str], list[str]]] = {
+    p: getattr(TalonHand, f"_codes_{p}") for p in PHASES if hasattr(TalonHand, f"_codes_{p}")
+}
+
+
 def record_rules(spec: Any) -> Rules:
     """The rules a record names (a preset name or ``{"preset", "options"}``); TalonError naming ``rules``."""
     try:
         return resolve_rules(spec)
     except RulesError as exc:
         raise TalonError("rules", exc) from None
+
+
+def _rules_of(spec: Any) -> Rules:
+    """``record_rules``, a preset's name looked up first (most records name one)."""
+    rules = PRESETS.get(spec) if type(spec) is str else None
+    return rules if rules is not None else record_rules(spec)
 
 
 def start(deal: LiveDeal) -> TalonHand:
@@ -1187,58 +1262,153 @@ def replay(record: Any) -> Replayed:
 def _replayed(record: Any) -> TalonHand | None:
     """The hand ``record`` plays to its end, or None if anything in it is not as ``replay_record`` wants
     it (``replay_record`` then says what)."""
-    if type(record) is not dict or record.get("version", RECORD_VERSION) != RECORD_VERSION:
+    seats = record.get("seats") if type(record) is dict else None
+    if type(seats) is not list or not 2 <= len(seats) <= 6:
         return None
-    seed, seats, stake, dealer, moves = (record.get(k) for k in ("seed", "seats", "stake", "dealer", "moves"))
-    if stake is None and "stake" not in record:
-        stake = 1
-    if (
-        type(seed) is not int
-        or not 0 <= seed < 2**63
-        or type(seats) is not list
-        or not 2 <= len(seats) <= 6
-        or not all(type(x) is str and 0 < len(x) <= 16 for x in seats)
-        or len(set(seats)) != len(seats)
-        or type(stake) is not int
-        or not 1 <= stake <= 1000
-        or (dealer is not None and (type(dealer) is not str or len(dealer) > 16))
-        or type(moves) is not list
-        or len(moves) > MOST_MOVES
-    ):
-        return None
-    spec = record.get("rules")
-    rules = PRESETS.get(spec) if type(spec) is str else None
-    if rules is None:
-        try:
-            rules = resolve_rules(spec)
-        except RulesError:
-            return None
     try:
-        hand = TalonHand(LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer))
+        deal, moves = record_deal(record, _rules_of, TalonError)
+    except EngineError:
+        return None
+    try:
+        hand = TalonHand(deal)
     except EngineError:
         return None
     codes, moved_by = hand.codes, hand.moved_by
     may_play, play_card, play_codes = hand._may_play, hand._play, PLAY_CODES
-    for move in moves:
+    i, count = 0, len(moves)
+    while i < count:
+        move = moves[i]
         if type(move) is not dict or len(move) != 2 or "seat" not in move or "code" not in move:
             return None
-        seat = move["seat"]
-        if seat != hand.turn or hand.phase == "done":
+        phase, turn = hand.phase, hand.turn
+        if move["seat"] != turn or phase == "done":
             return None
         code = move["code"]
-        if hand.phase == "play":
+        if phase == "play":
+            if not hand.compel and not hand.straw:  # the common play: the rest of the hand in one loop
+                i = _played_out(hand, moves, i)
+                if i < 0:
+                    return None
+                continue
             card = play_codes.get(code) if type(code) is str else None
-            if card is None or not may_play(seat, card):
+            if card is None or not may_play(turn, card):  # type: ignore[arg-type]
                 return None
-            play_card(seat, card)
-            codes.append(code)
-            moved_by.append(seat)
-            continue
-        try:
-            hand.apply(code)
-        except EngineError:
+            play_card(turn, card)  # type: ignore[arg-type]
+        # ``TalonHand.apply`` of a well-formed code, inline (anything else: ``replay_record`` says what)
+        elif type(code) is not str:
             return None
+        elif phase == "announcements" and code == "pass":
+            _DO[phase](hand, turn, code)
+        elif phase == "bidding":  # ``_codes_bidding``, asked about the one code
+            if code == "pass":
+                ok = hand._may_pass(turn)  # type: ignore[arg-type]
+            elif code == "hold":
+                ok = hand._may_hold(turn)  # type: ignore[arg-type]
+            else:
+                ok = code in hand._biddable(turn)  # type: ignore[arg-type]
+            if not ok:
+                return None
+            hand._do_bidding(turn, code)  # type: ignore[arg-type]
+        elif phase == "discard":
+            head, *cards = code.split(" ")
+            if head != "discard" or not hand._discard_ok(turn, cards):  # type: ignore[arg-type]
+                return None
+            hand._do_discard(turn, code)  # type: ignore[arg-type]
+        elif code in _CODES[phase](hand, turn):  # type: ignore[arg-type]
+            _DO[phase](hand, turn, code)
+        else:
+            return None
+        codes.append(code)
+        moved_by.append(turn)  # type: ignore[arg-type]
+        i += 1
     return hand if hand.phase == "done" else None
+
+
+@lru_cache(maxsize=256)
+def _trick_orders(seats: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each leader's trick: the seats in the order they play to it (read only)."""
+    return {s: [*seats[k:], *seats[:k]] for k, s in enumerate(seats)}
+
+
+def _played_out(hand: TalonHand, moves: list[Any], i: int) -> int:
+    """Play ``moves[i:]`` to the end of a hand in its play, without the wild excuse, a misère's trick
+    compulsion or straw men, trick by trick on bit masks (``_may_play``, ``_play`` and ``_close_trick``
+    on ``PLAY_BITS``): ``len(moves)``, or -1 for a move ``replay_record`` would refuse, a move after the
+    end or a hand not over (the hand is then left half played)."""
+    seats, hands, won = hand.seats, hand.hands, hand.won
+    play = hand.play
+    if play is None or play.trick:
+        return -1
+    rest = moves[i:]
+    n, total = hand.n, len(rest)
+    sizes = set(map(len, hands.values()))  # one size: each seat plays each of its cards once, or is refused
+    if (
+        len(sizes) != 1
+        or total != n * sizes.pop()
+        or set(map(type, rest)) != _DICT
+        or set(map(len, rest)) != _TWO
+    ):
+        return -1
+    try:
+        said = list(map(_SEAT, rest))
+        codes = list(map(_CODE, rest))
+        if set(map(type, codes)) != _STR:
+            return -1
+        infos = list(map(PLAY_BITS.__getitem__, codes))
+    except KeyError:  # a move without its seat or code, a code not "play <card>"
+        return -1
+    played = list(map(_CARD, infos))
+    bit_of = CARD_BITS.__getitem__
+    masks = {s: sum(map(bit_of, hands[s])) for s in seats}
+    laid_out = hand.laid_out
+    orders = _trick_orders(seats)
+    tarocks = TAROCK_MASK
+    tricks = play.tricks
+    leader = hand.turn
+    assert leader is not None
+    order = orders[leader]
+    turns: list[str] = []  # the seats to move, checked against ``said`` at the end
+    for t in range(0, total, n):
+        order = orders[leader]
+        turns += order
+        card, bit, lead, best_power = infos[t]
+        mask = masks[leader]
+        if not mask & bit or (laid_out and laid_out.get(leader) == card and mask.bit_count() > 1):
+            return -1
+        masks[leader] = mask ^ bit
+        follow = lead | tarocks  # the cards that may beat the lead: its suit and the tarocks
+        winner = leader
+        for seat, (card, bit, _suit, power) in zip(order[1:], infos[t + 1 : t + n], strict=True):
+            mask = masks[seat]  # a card not held leaves a bit in the seat's mask: refused at the end
+            if bit & lead:
+                if laid_out and laid_out.get(seat) == card and (mask & lead).bit_count() > 1:
+                    return -1  # 5.3, 6.3: the laid-out card stays out while another can go
+            else:  # 1.5: follow the suit led, else a tarock, else anything
+                if mask & lead or (not bit & tarocks and mask & tarocks):
+                    return -1
+                if laid_out and laid_out.get(seat) == card and ((mask & tarocks) or mask).bit_count() > 1:
+                    return -1
+            masks[seat] = mask ^ bit
+            if bit & follow and power > best_power:
+                best_power, winner = power, seat
+        cards = tuple(played[t : t + n])
+        won[winner].extend(cards)
+        tricks.append((leader, cards, winner))
+        leader = winner
+    if said != turns or any(masks.values()):
+        return -1
+    # the hand is over: what ``_play`` and ``_close_trick`` leave behind
+    for s in seats:
+        hands[s].clear()
+        hand.counts[s] = suit_counts(())
+    if hand.partner is not None and hand.called is not None:
+        hand.partner_public = True  # the partner held the called card, and played it
+    hand.codes.extend(codes)
+    hand.moved_by.extend(said)
+    play.leader = hand.turn = leader
+    hand.trick_best = order.index(leader)  # the last trick's winner
+    hand._end("misere" if hand.misere else "played")
+    return len(moves)
 
 
 def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, Any]:

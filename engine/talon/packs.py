@@ -12,6 +12,7 @@ face down (8.2). The shuffle is ``TarotPack.shuffled(seed)``; the cut and the de
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.core.tarot import COURTS, PACK_78, SKIZ, TarotPack
@@ -88,7 +89,21 @@ def annuls(cards: tuple[str, ...] | list[str]) -> bool:
 
 def suit_counts(cards: tuple[str, ...] | list[str]) -> dict[str, int]:
     """How many cards of each "suit" (``SUIT_OF``: "T" the tarocks) ``cards`` hold."""
-    return {suit: len(of.intersection(cards)) for suit, of in SUIT_CARDS.items()}
+    out = dict.fromkeys(SUIT_CARDS, 0)
+    suit_of = SUIT_OF
+    for c in cards:
+        out[suit_of[c]] += 1
+    return out
+
+
+#: a card's place in a hand as ``TarotPack.order`` shows it (the tarocks from the fool down, then each suit
+#: from its top): the same order in every pack of ``PACKS``, which strip pips from below
+ORDER_KEY: dict[str, tuple[int, int]] = {c: PACK_78._sort_key(c) for c in PACK_78.cards}
+
+
+def order(cards: Iterable[str]) -> list[str]:
+    """``cards`` as a hand shows them: ``TarotPack.order`` of any pack of ``PACKS``."""
+    return sorted(cards, key=ORDER_KEY.__getitem__)
 
 
 __all__ = [
@@ -102,5 +117,6 @@ __all__ = [
     "SUIT_OF",
     "annuls",
     "deal_cards",
+    "order",
     "suit_counts",
 ]

@@ -172,6 +172,24 @@ def score(s: Summary, rules: Rules) -> dict[str, Any]:
     return out
 
 
+def score_payments(s: Summary, rules: Rules) -> dict[str, int]:
+    """``score(s, rules)["payments"]``, the team items' values summed before they are paid: every team item
+    of a hand is paid between the same sides, and ``team_payments`` is linear in the value."""
+    payments = dict.fromkeys(s.seats, 0)
+    net = 0
+    for item in score_items(s, rules):
+        team = item.get("team")
+        if team is not None and item["name"] != "misere":
+            net += item["value"] if item["won"] == (team == "declarer") else -item["value"]
+            continue
+        for seat, amount in (item_payments(item, s, rules, s.seats) or {}).items():
+            payments[seat] += amount
+    if net:
+        for seat, amount in team_payments(s.seats, net, s.seats, s.declarers).items():
+            payments[seat] += amount
+    return payments
+
+
 def score_summary(summary: Any, rules: Any = None) -> dict[str, Any]:
     """Score a hand summary: ``rules`` (a Rules value or spec), else the summary's ``rules``, else the
     default preset; raises FieldError naming the field."""

@@ -70,19 +70,27 @@ def dealt(red_order: str, seed: int) -> tuple[tuple[str, ...], ...]:
     return (talon, *hands)
 
 
+#: the trumps (the Skys included) as a set: counting a hand's is an intersection
+TRUMPS: frozenset[str] = frozenset(c for c, suit in SUIT.items() if suit == "T")
+#: each card's share of a hand's tally (``holdings``): 1 a trump, 100 an honour (a trump too), 10,000 a King
+_TALLY: dict[str, int] = {
+    c: (1 if SUIT[c] == "T" else 0) + (100 if c in HONOURS else 0) + (10_000 if c in KINGS else 0)
+    for c in SUIT
+}
+
+
 def trumps_in(cards: Iterable[str]) -> int:
-    return sum(1 for c in cards if SUIT[c] == "T")
+    """How many trumps ``cards`` hold (each card once, as in a hand)."""
+    return len(TRUMPS.intersection(cards))
 
 
 def holdings(cards: Iterable[str], words: Iterable[str]) -> list[str]:
     """The holdings of ``cards`` that may be declared among ``words`` (the rules' holdings): the highest of
     each kind (18.13: the number of trumps; the 5-point cards), since none may declare a smaller one
     (19.16)."""
-    cards = list(cards)
-    allowed = set(words)
-    trumps = trumps_in(cards)
-    honours = sum(1 for c in cards if c in HONOURS)
-    kings = sum(1 for c in cards if c in KINGS)
+    allowed = words if type(words) is tuple else set(words)  # a rules' few words: a tuple is searched fast
+    tally = sum(map(_TALLY.__getitem__, cards))  # one pass: trumps, honours and Kings as base-100 digits
+    trumps, honours, kings = tally % 100, tally // 100 % 100, tally // 10_000
     out: list[str] = []
     by_trumps = (
         "velki" if trumps >= 10 else
@@ -93,20 +101,19 @@ def holdings(cards: Iterable[str], words: Iterable[str]) -> list[str]:
     if by_trumps in allowed:
         out.append(by_trumps)
     # the 5-point cards, the highest first: SPJST 10, Rosane Pane 6, Krale and Trul Pane 4, Pane and Trul 2
-    five = [
-        word
-        for word, held in (
-            ("spjst", honours == 3 and kings == 4),
-            ("rosane_pane", kings == 4 and 1 <= honours <= 2),
-            ("krale", kings == 4 and honours == 0),
-            ("trul_pane", honours == 3 and 1 <= kings <= 3),
-            ("pane", kings in (2, 3) and honours + kings >= 4 and honours < 3),
-            ("trul", honours == 3 and kings == 0),
-        )
-        if held and word in allowed
-    ]
-    if five:
-        out.append(five[0])
+    if honours + kings < 3:  # none of the 5-point holdings below (the replay's usual case)
+        return out
+    for word, held in (
+        ("spjst", honours == 3 and kings == 4),
+        ("rosane_pane", kings == 4 and 1 <= honours <= 2),
+        ("krale", kings == 4 and honours == 0),
+        ("trul_pane", honours == 3 and 1 <= kings <= 3),
+        ("pane", kings in (2, 3) and honours + kings >= 4 and honours < 3),
+        ("trul", honours == 3 and kings == 0),
+    ):
+        if held and word in allowed:
+            out.append(word)
+            break
     return out
 
 
@@ -122,6 +129,7 @@ __all__ = [
     "RANKS",
     "SIZES",
     "SUIT",
+    "TRUMPS",
     "dealt",
     "holdings",
     "trumps_in",

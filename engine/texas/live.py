@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -125,6 +126,21 @@ NO_CONTRACTS = Message("texas_no_contracts", _("these rules let no contract be b
 SEATS_FOUR = Message("record_seats", _("must be four distinct non-empty labels"))  # as Hungarian's
 
 
+#: each suit's cards ("T": the trumps, the Skys included), for a seat's "has it any of the suit led"
+SUITED: dict[str, frozenset[str]] = {u: frozenset(c for c, v in SUIT.items() if v == u) for u in "THDCS"}
+#: each pack's cards' power in a trick by the suit led: a trump's or a card of that suit's, else 0
+LEAD_POWER: dict[str, dict[str, dict[str, int]]] = {
+    name: {led: {c: (p if p >= 100 or SUIT[c] == led else 0) for c, p in power.items()} for led in SUITED}
+    for name, power in POWERS.items()
+}
+#: each card's ``play`` code, and the card and its suit it plays
+PLAY_CODES: dict[str, tuple[str, str]] = {f"play {c}": (c, u) for c, u in SUIT.items()}
+#: each table's order of play (its seats in the order they play) from each seat on, by the table's seats
+_ORDERS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+_CODE = itemgetter("code")
+_SEAT = itemgetter("seat")
+
+
 class LiveTexas(TrickHand):
     """One hand of Texas Tarock in live play."""
 
@@ -136,8 +152,8 @@ class LiveTexas(TrickHand):
     # --- dealing -------------------------------------------------------------------------------------
     def setup(self) -> None:
         deal = self.deal
-        try:
-            self.rules: Rules = resolve_rules(deal.rules)
+        try:  # a Rules value is its own rules (``resolve_rules`` gives it back)
+            self.rules: Rules = deal.rules if type(deal.rules) is Rules else resolve_rules(deal.rules)
         except RulesError as exc:
             raise TexasError("rules", exc) from None
         seats = self.seats
@@ -184,7 +200,7 @@ class LiveTexas(TrickHand):
         self._summary: dict[str, Any] | None = None
         self._result: Hand | None = None
         self._holdings: dict[str, list[str]] = {}
-        self.counts: dict[str, dict[str, int]] = {}
+        self._counts: dict[str, dict[str, int]] | None = {}
         self._fast = False
         self._led: str | None = None
         self._next = {s: seats[(i + 1) % 4] for i, s in enumerate(seats)}
@@ -203,6 +219,20 @@ class LiveTexas(TrickHand):
 
     def to_move(self) -> str | None:
         return self.turn
+
+    @property
+    def counts(self) -> dict[str, dict[str, int]]:
+        """How many cards of each suit ("T": trumps) each seat holds in the play, kept up to date by the
+        play of each card from the first time it is asked; {} before the play."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = {}
+            hands = self.play.hands if self.play is not None else self.hands
+            for s, cards in hands.items():
+                counts[s] = mine = dict.fromkeys("THDCS", 0)
+                for c in cards:
+                    mine[SUIT[c]] += 1
+        return counts
 
     def cards_of(self, seat: str) -> list[str]:
         if self.play is not None:
@@ -303,11 +333,11 @@ class LiveTexas(TrickHand):
             return Message(NOT_YOURS.code, NOT_YOURS.template, card=card)
         suit = SUIT[card]
         if play.trick:
-            led = SUIT[play.trick[0][1]]
+            led, counts = SUIT[play.trick[0][1]], self.counts[seat]  # the counts of the hand's suits
             if suit != led:
-                if any(SUIT[c] == led for c in hand):
+                if counts[led]:
                     return Message(FOLLOW.code, FOLLOW.template, card=play.trick[0][1])
-                if suit != "T" and any(SUIT[c] == "T" for c in hand):
+                if suit != "T" and counts["T"]:
                     return TRUMP
             if self.contract == "no_trick":
                 allowed = play.follows(seat, must_overtake=True)
@@ -334,10 +364,8 @@ class LiveTexas(TrickHand):
         assert play is not None
         if not play.trick:
             return True
-        hand, led, suit = play.hands[seat], SUIT[play.trick[0][1]], SUIT[card]
-        if suit != led and (
-            any(SUIT[c] == led for c in hand) or (suit != "T" and any(SUIT[c] == "T" for c in hand))
-        ):
+        counts, led, suit = self.counts[seat], SUIT[play.trick[0][1]], SUIT[card]
+        if suit != led and (counts[led] or (suit != "T" and counts["T"])):
             return False
         if self.contract == "no_trick":
             return card in play.follows(seat, must_overtake=True)
@@ -639,23 +667,26 @@ class LiveTexas(TrickHand):
         else:
             leader = self.declarer or self.seats[0]
         self.play = TrickPlay(self.pack, self.seats, self.hands, leader)
-        self.counts = {s: {u: 0 for u in "THDCS"} for s in self.seats}
-        for s, cards in self.hands.items():
-            mine = self.counts[s]
-            for c in cards:
-                mine[SUIT[c]] += 1
+        self._counts = None  # counted when first asked (``counts``): a replay's plain cards need none
         self.phase, self.turn = "play", leader
-        # a card that follows suit (or trumps, or cannot) is legal: no No Trick, no card kept back
-        self._fast = self.contract != "no_trick" and not any(self.kept(s) for s in self.seats)
+        # a card that follows suit (or trumps, or cannot) is legal: no No Trick, no card kept back (``kept``
+        # of every seat empty: the announced Pagat or King is a seat's of this hand)
+        announced = self.announced
+        self._fast = (
+            self.contract != "no_trick"
+            and "pagat" not in announced
+            and ("king" not in announced or self.called is None)
+        )
 
     def _play(self, seat: str, card: str) -> None:
         play = self.play
         assert play is not None
         if card == self.called:
             self.partner_public = True
+        counts = self.counts[seat]  # counted (when first asked) before the card leaves the hand
         play.hands[seat].remove(card)
         suit = SUIT[card]
-        self.counts[seat][suit] -= 1
+        counts[suit] -= 1
         trick = play.trick
         trick.append((seat, card))
         n = len(trick)
@@ -717,6 +748,88 @@ class LiveTexas(TrickHand):
             return
         super().apply(code)
 
+    def replay_moves(self, moves: list[Any]) -> bool:
+        """Apply a record's ``moves`` (``{"seat", "code"}`` each) as ``engine.core.trickhand.replay_record``
+        does, checking each seat and code; True when every move was applied and the hand is over. False at
+        the first move it does not plainly accept, the hand then left half played: ``record.replay`` replays
+        the record again the long way, which names what is wrong. The play's cards that follow the rules
+        (``_fast``) are applied here as ``apply``'s short way does, without its calls."""
+        n, i = len(moves), 0
+        try:
+            while i < n:
+                move = moves[i]
+                if type(move) is not dict or len(move) != 2:
+                    return False
+                seat, code = move["seat"], move["code"]
+                if seat != self.turn or seat is None or type(code) is not str:
+                    return False
+                if not self._fast:
+                    self.apply(code)
+                    i += 1
+                    continue
+                i = self._replay_cards(moves, i)
+                if i < 0:
+                    return False
+        except (KeyError, TypeError, EngineError):
+            return False
+        return self.phase == "done"
+
+    def _replay_cards(self, moves: list[Any], i: int) -> int:
+        """``replay_moves`` in the play while ``_fast`` (no No Trick, no card kept back): the cards from
+        ``moves[i]`` on, a trick at a time, each checked as ``apply``'s short way does (the seat to move,
+        a ``play`` code, a card in its hand, following the suit led, else a trump, else anything); the
+        index after the last move when the hand is over there, else -1 (a move not plainly legal, or moves
+        left after the last trick). The suits' counts are not kept on the way: they are all 0 at the end."""
+        play = self.play
+        if play is None or play.trick or self.turn is None:
+            return -1
+        hands, called, suited, trumps = play.hands, self.called, SUITED, SUITED["T"]
+        lead_power, cards_of = LEAD_POWER[self.pack.name], PLAY_CODES
+        orders = _ORDERS.get(self.seats)
+        if orders is None:
+            if len(_ORDERS) > 64:
+                _ORDERS.clear()
+            seats = self.seats
+            orders = _ORDERS[seats] = {s: (*seats[j:], *seats[:j]) for j, s in enumerate(seats)}
+        tricks, n, first, leader = play.tricks, len(moves), i, self.turn
+        while True:
+            if i + 4 > n:
+                return -1
+            order, led, cards = orders[leader], None, []
+            for seat, move in zip(order, moves[i : i + 4], strict=True):
+                if type(move) is not dict or len(move) != 2 or move["seat"] != seat:
+                    return -1
+                card, suit = cards_of[move["code"]]  # KeyError, TypeError: not a card's code
+                hand = hands[seat]
+                if card not in hand:
+                    return -1
+                if led is None:
+                    led = suit
+                elif suit != led and not (
+                    suited[led].isdisjoint(hand) and (suit == "T" or trumps.isdisjoint(hand))
+                ):
+                    return -1
+                hand.remove(card)
+                cards.append(card)
+            i += 4
+            if called in cards:
+                self.partner_public = True
+            # the highest trump, else the highest card of the suit led (``TarotPack.winner``)
+            power = lead_power[led]
+            a, b, c, d = cards
+            powers = [power[a], power[b], power[c], power[d]]
+            winner = order[powers.index(max(powers))]
+            tricks.append((leader, tuple(cards), winner))
+            leader = winner
+            if not hands[winner]:
+                break
+        play.leader = winner
+        self._counts = None  # the hands are empty: ``counts`` counts 0s
+        self.codes.extend(map(_CODE, moves[first:i]))
+        self.moved_by.extend(map(_SEAT, moves[first:i]))
+        self._finish()
+        return i
+
     def _finish(self) -> None:
         self.phase, self.turn, self._fast = "done", None, False
 
@@ -747,7 +860,7 @@ class LiveTexas(TrickHand):
             if self.kontra.get("game"):
                 hand.kontra = {"game": self.kontra["game"]}
             return hand
-        ours = {s for s in self.seats if self.side(s) == "declarer"}
+        ours = {s for s in self.seats if s == self.declarer or s == self.holder}  # ``side`` "declarer"
         points = 0
         for _leader, (a, b, c, d), winner in play.tricks:
             if winner in ours:
@@ -798,7 +911,7 @@ class LiveTexas(TrickHand):
             elif there and rules.king_captured_value > 0:
                 out["king_captured"] = Bonus("opponents", False, True)
         # Valat: every trick to one side
-        sides = {side(w) for _l, _c, w in play.tricks}
+        sides = {side(w) for w in {w for _l, _c, w in play.tricks}}
         made = next(iter(sides)) if len(sides) == 1 else None
         if "valat" in self.announced:
             vside = side(self.announced["valat"])

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.live import LiveDeal
+from engine.core.messages import EngineError
 from engine.core.rules import RulesError
-from engine.core.trickhand import Replayed, replay_record
+from engine.core.trickhand import Replayed, record_deal, replay_record
 from engine.texas.live import LiveTexas, TexasError, start
 from engine.texas.rules import Rules, resolve_rules
 
@@ -28,8 +29,32 @@ def record_rules(spec: Any) -> Rules:
 
 def replay(record: Any) -> Replayed:
     """Replay a record: ``.summary``, ``.payments`` and the finished ``.hand``; TexasError names the first
-    thing wrong."""
+    thing wrong.
+
+    A record as the engine writes it goes the short way (``_replayed``), which checks every move as the
+    hand's ``apply`` does; anything it does not plainly accept (an odd envelope, a move out of turn, a code
+    it would refuse) is replayed again from the start by ``engine.core.trickhand.replay_record``, which
+    names the first thing wrong. Both give the same hand for every record the short way accepts."""
+    replayed = _replayed(record)
+    if replayed is not None:
+        return replayed
     return replay_record(record, start, record_rules, TexasError)
+
+
+def _replayed(record: Any) -> Replayed | None:
+    """The replay of a well-formed record, or None for anything else (``replay`` then goes the long way).
+    The envelope is read by ``record_deal``, as ``replay_record`` reads it (here four seats only)."""
+    seats = record.get("seats") if type(record) is dict else None
+    if type(seats) is not list or len(seats) != 4:
+        return None
+    try:
+        deal, moves = record_deal(record, record_rules, TexasError)
+        hand = start(deal)
+    except (EngineError, TypeError, ValueError):
+        return None
+    if not hand.replay_moves(moves):
+        return None
+    return Replayed(hand=hand, summary=hand.summary(), payments=hand.payments())
 
 
 def play_hand(

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, TournamentFactory, seated_table
-from tests.live.test_live_api import play_to_the_end
+from tests.live.test_live_api import choose, move, play_to_the_end
 from tests.matrix.cases import CASES, Case
 from tournaments.live.models import LiveAction, LiveHand
 from tournaments.results.models import Hand
@@ -80,3 +80,36 @@ def test_one_phone_and_bots_play_a_hand(case: Case) -> None:
     live_hand = check_entered(table, body)
     assert live_hand.actions.filter(by="bot").exists()
     assert live_hand.bot_steps == 0  # no bot's move is left waiting
+
+
+def test_the_dealer_of_a_five_seat_koenigrufen_table_plays_a_fahren_on_their_phone() -> None:
+    """18.11: at a table of five the dealer sits out, but plays a Trischaken (a Fahren) with the talon's
+    cards: their phone shows their cards and asks their moves, and the hand is entered with five seats."""
+    case = next(c for c in LIVE_CASES if c.game_id == "koenigrufen" and c.size == 5)
+    table, body = live_table(case, None)  # E deals: A to D bid
+    tokens = {s["position"]: s["token"] for s in body["seats"]}
+    phones = APIClient()
+    for token in tokens.values():
+        phones.get(f"/api/v1/live/seats/{token}/")
+    rng = random.Random(5)
+    dealer_moves = 0
+    for _ in range(200):
+        states = {p: phones.get(f"/api/v1/live/seats/{t}/").json() for p, t in tokens.items()}
+        if states["A"]["table"]["status"] == "finished":
+            break
+        mover = states["A"]["view"]["to_move"]
+        view = states[mover]["view"]
+        codes = [c["code"] for c in view["choices"]]
+        if view["phase"] == "play" and mover == "E":
+            dealer_moves += 1
+            assert states["E"]["sitting_out"] is False
+            assert view["hand"], "the dealer's phone shows their cards"
+        wanted = ("mein spiel", "pass", "bid trischaken")
+        code = next((c for c in wanted if c in codes), None) or choose(view, rng)
+        response = move(phones, tokens[mover], view["step"], code)
+        assert response.status_code == 200, response.json()
+    else:
+        raise AssertionError("the hand did not end")
+    live_hand = check_entered(table, body)
+    assert live_hand.payments.keys() == set("ABCDE")  # the dealer played, and pays or is paid
+    assert dealer_moves >= 6  # the talon's six cards

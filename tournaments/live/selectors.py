@@ -148,8 +148,8 @@ def table_states(
     seats = {s.position: s for s in live_table.seats.all()}
     states: dict[str | None, dict[str, Any]] = {}
     for position in wanted:
-        playing = position is not None and hand is not None and position in (hand.active or [])
-        played_previous = previous is not None and position in (previous.active or [])
+        playing = position is not None and plays(live_table, hand, position)
+        played_previous = position is not None and plays(live_table, previous, position)
         state: dict[str, Any] = {
             "type": "state",
             "seat": None,
@@ -163,6 +163,18 @@ def table_states(
         state["previous"] = _view(live_table, names, previous, position if played_previous else None)
         states[position] = state
     return states
+
+
+def plays(live_table: LiveTable, hand: LiveHand | None, position: str) -> bool:
+    """Whether the seat at ``position`` plays ``hand``: one of its active seats, or a seat the engine lets
+    join it (``players()``: a 5-seat Königrufen table's dealer in a Fahren, 18.11)."""
+    if hand is None:
+        return False
+    if position in (hand.active or []):
+        return True
+    with replay.lock:
+        players = getattr(replay.state(hand, live_table.game), "players", None)
+        return players is not None and position in players()
 
 
 def _view(

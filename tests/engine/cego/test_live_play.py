@@ -192,7 +192,7 @@ def test_an_illegal_move_names_the_step_and_the_rule_and_changes_nothing() -> No
     held = next(c for c in P.CARDS if not any(c in hand.cards_of(s) for s in hand.seats))
     with pytest.raises(CegoMoveError) as caught:
         hand.apply(f"play {held}")
-    assert caught.value.code == "cego_not_held"
+    assert caught.value.code == "seat_lacks_card"
 
 
 def _to_phase(hand: CegoHand, say: dict[str, str]) -> None:

@@ -44,7 +44,7 @@ def test_the_registry_holds_slovenian() -> None:
 def test_a_record_without_seats_is_refused_naming_the_field() -> None:
     with pytest.raises(EngineError) as caught:
         DESCRIPTOR.replay({"seed": 1})
-    assert caught.value.code == "record_seats"
+    assert caught.value.code == "record_seat_labels"
 
 
 def test_the_deal_passes_on_and_an_annulled_hand_is_dealt_again() -> None:

@@ -247,3 +247,65 @@ def test_the_wild_excuse_variant_replays_alike(size: int) -> None:
         again = replay(hand.record())
         assert (again.summary, again.payments) == (hand.summary(), hand.payments())
         assert again.summary["rules"] == {"preset": "standard", "options": {"wild_fool": True}}
+
+
+#: the state a replay leaves in its hand, as the move by move play leaves it
+HAND_STATE = (
+    "phase", "turn", "kind", "codes", "moved_by", "hands", "won", "trick_best", "partner_public", "laid_out",
+)  # fmt: skip
+
+
+def _state(hand: Any) -> dict[str, Any]:
+    play = hand.play
+    tricks = None if play is None else (play.tricks, play.trick, play.leader)
+    counts = {s: dict(c) for s, c in hand.counts.items()} if hand.phase == "done" else None
+    return {"tricks": tricks, "counts": counts, **{k: getattr(hand, k) for k in HAND_STATE}}
+
+
+def _play_records() -> list[dict[str, Any]]:
+    """Rule and random bot hands that reach the play at three to six, and some with a laid-out card."""
+    out, laid = [], []
+    for seed in range(400):
+        size = 3 + seed % 4
+        preset = ("advanced", "standard", "basic")[seed % 3]
+        hand = played(seed, preset, size, ("rule", "random")[seed % 2])
+        if hand.play is None or hand.compel:
+            continue
+        if hand.laid_out and len(laid) < 6:
+            laid.append(hand.record())
+        elif len(out) < 8:
+            out.append(hand.record())
+    return out + laid
+
+
+PLAY_RECORDS = _play_records()
+
+
+@pytest.mark.parametrize("which", range(len(PLAY_RECORDS)))
+def test_the_one_loop_play_and_the_move_by_move_play_agree_on_every_card_in_place_of_a_move(
+    which: int,
+) -> None:
+    """``_played_out`` checks the play on bit masks: any card in place of a play move (the lead, a card
+    following, the last trick's), or two cards of a seat swapped, is replayed or refused exactly as
+    ``replay_record`` does it, and a replay leaves the hand as the move by move play does."""
+    record = PLAY_RECORDS[which]
+    canonical = replay_record(record, start, record_rules, TalonError)
+    assert _state(replay(record).hand) == _state(canonical.hand)
+    plays = [j for j, m in enumerate(record["moves"]) if m["code"].startswith("play ")]
+    size = len(record["seats"])
+    rng = random.Random(which)
+    at = sorted({plays[0], plays[1], plays[size], plays[size + 2], plays[-2], rng.choice(plays)})
+    for i in at:
+        for card in SUIT_OF:  # every card of the 78
+            tampered = copy.deepcopy(record)
+            tampered["moves"][i]["code"] = f"play {card}"
+            ours = _outcome(replay, tampered)
+            assert ours == _outcome(lambda r: replay_record(r, start, record_rules, TalonError), tampered)
+    by_seat = {s: [j for j in plays if record["moves"][j]["seat"] == s] for s in record["seats"]}
+    for _ in range(60):  # one seat's two cards swapped: each seat still plays each of its cards once
+        i, j = sorted(rng.sample(by_seat[rng.choice(record["seats"])], 2))
+        tampered = copy.deepcopy(record)
+        moves = tampered["moves"]
+        moves[i]["code"], moves[j]["code"] = moves[j]["code"], moves[i]["code"]
+        ours = _outcome(replay, tampered)
+        assert ours == _outcome(lambda r: replay_record(r, start, record_rules, TalonError), tampered)
