@@ -35,7 +35,7 @@ SUMMARY_FORM: tuple[FormField, ...] = (
         _("Declarer's card points"),
         minimum=0,
         maximum=CARD_POINTS,
-        help=_("counted in threes, 70 in all; 36 win"),
+        help=_("counted in threes, 70 in all (69 with the 51 cards of the three-handed game); 36 win"),
         shown_when={"contract": POINT_CONTRACTS},
     ),
     FormField(

@@ -31,23 +31,22 @@ hand is over ``result`` holds the whole record.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.cego import play as P
 from engine.cego.rules import Rules, resolve_rules
 from engine.cego.scoring import score
 from engine.cego.summary import Hand as ScoredHand
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveGame
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
 from engine.core.rules import RulesError
 from engine.core.shown import shown
-from engine.core.thirds import parse_thirds, stored
+from engine.core.thirds import stored
 from engine.core.trickhand import (
     LONGEST_CODE,
     MoveError,
@@ -57,8 +56,6 @@ from engine.core.trickhand import (
     record_deal,
     replay_record,
 )
-
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "cego" / "live-view.schema.json"
 
 #: the phases a view names, in the order a hand goes through them
 PHASES: dict[str, str] = {
@@ -139,7 +136,7 @@ class CegoHand(TrickHand):
                 ),
             )
         self.table_size = len(seats) + (1 if self.sitting_out else 0)
-        hands, blinde = P.deal(deal.seed, len(seats))
+        hands, blinde = P.deal(deal.seed, len(seats), rules.pack(len(seats)))
         self.hands = dict(zip(seats, hands, strict=True))
         self.blinde = blinde
         self.hand_size = len(hands[0])
@@ -161,6 +158,8 @@ class CegoHand(TrickHand):
         self.phase = "specials"
         self._summary: dict[str, Any] | None = None
         self._payments: dict[str, int] | None = None
+        #: a Räuber's card points of each seat in thirds, as its summary gives them
+        self._seat_thirds: dict[str, int] = {}
 
     # --- whose move ------------------------------------------------------------------------------------
     def to_move(self) -> str | None:
@@ -310,6 +309,19 @@ class CegoHand(TrickHand):
                 self.codes.append(code)
                 self.moved_by.append(seat)
                 return
+            elif phase == "raeuber" and (code == "cego" or code == "raeuber"):  # both always legal
+                seat = self.seats[0]
+                self.do(code)
+                self.codes.append(code)
+                self.moved_by.append(seat)
+                return
+            elif phase == "discard" and code[:8] == "discard " and self._listed(code):
+                seat = self.declarer
+                assert seat is not None
+                self._discard(seat, code[8:].split(" "))
+                self.codes.append(code)
+                self.moved_by.append(seat)
+                return
         super().apply(code)
 
     def replay_plays(self, moves: Any) -> bool:
@@ -332,7 +344,10 @@ class CegoHand(TrickHand):
         )
         pagat = P.PAGAT
         card_of = _PLAY_CODES.get
-        beats = P.beats
+        # the trick's best card so far (``P.winner``) and its strength, kept up to date card by card: the
+        # overtaking rule reads it and the trick's winner is known when its last card falls
+        best_seat, best, top = _best_of(play.trick)
+        first_tricks = rules.raeuber_first_tricks
         try:
             for move in moves:
                 if type(move) is not dict or len(move) != 2:
@@ -340,7 +355,8 @@ class CegoHand(TrickHand):
                 seat = move["seat"]
                 code = move["code"]
                 trick = play.trick
-                if play.left == 0 or seats[(play.lead_at + len(trick)) % n] != seat:
+                pos = len(trick)
+                if play.left == 0 or seats[(play.lead_at + pos) % n] != seat:
                     return False
                 card = card_of(code)
                 if card is None:
@@ -348,15 +364,36 @@ class CegoHand(TrickHand):
                 hand = hands[seat]
                 if card not in hand:
                     return False
-                if self.must_lead or (card == pagat and seat == ulti) or (raeuber and len(tricks) < 3):
+                mine_s = strength[card]
+                # whether the card beats the trick so far (``P.beats`` on the strengths)
+                beat = not pos or (
+                    (top < 100 or mine_s > top)
+                    if mine_s > 100
+                    else (top < 100 and card[0] == best[0] and mine_s > top)
+                )
+                if raeuber and len(tricks) < 3:  # 17.4 and the erratum: the first three tricks' Trocks
+                    allowed = P.raeuber_cards(hand, len(tricks), first_tricks)
+                    if card not in allowed:
+                        return False
+                    if overtake and not beat:
+                        for c in allowed:
+                            sc = strength[c]
+                            if (
+                                (top < 100 or sc > top)
+                                if sc > 100
+                                else (top < 100 and c[0] == best[0] and sc > top)
+                            ):
+                                return False
+                elif self.must_lead or (card == pagat and seat == ulti):
                     if card not in self.legal_cards(seat):
                         return False
                     if self.must_lead:
                         self._play(seat, card)
                         codes.append(code)
                         moved.append(seat)
+                        best_seat, best, top = _best_of(play.trick)
                         continue
-                elif trick:
+                elif pos:
                     led = suit[trick[0][1]]
                     mine = suit[card]
                     if mine != led:
@@ -367,43 +404,30 @@ class CegoHand(TrickHand):
                             for c in hand:
                                 if suit[c] is None:
                                     return False
-                    if overtake:  # beat the trick when a card allowed can (``play.follows``)
-                        best = trick[0][1]
-                        for _s, c in trick:
-                            if beats(c, best):
-                                best = c
-                        if not beats(card, best):
-                            if mine == led:
-                                allowed = [c for c in hand if suit[c] == led]
-                            elif mine is None:
-                                allowed = [c for c in hand if suit[c] is None]
-                            else:
-                                allowed = hand
-                            for c in allowed:
-                                if beats(c, best):
+                    # beat the trick when a card allowed can (``play.follows`` with ``must_overtake``): a
+                    # Trock played (which beats any suit card): a higher Trock; a card of the suit led: a
+                    # higher one of that suit while no Trock is on top; a discard: nothing can
+                    if overtake and not beat:
+                        if mine is None:  # not beating: a Trock is on top
+                            for c in hand:
+                                if strength[c] > top:
+                                    return False
+                        elif mine == led and top < 100:
+                            for c in hand:
+                                if suit[c] == led and strength[c] > top:
                                     return False
                 hand.remove(card)
                 play.left -= 1
                 trick.append((seat, card))
                 codes.append(code)
                 moved.append(seat)
-                if len(trick) == n:
-                    cards = tuple([c for _s, c in trick])
-                    best = 0
-                    top = strength[cards[0]]
-                    for i in range(1, n):
-                        card_i = cards[i]
-                        si = strength[card_i]
-                        if si > 100:
-                            if top < 100 or si > top:
-                                best, top = i, si
-                        elif top < 100 and card_i[0] == cards[best][0] and si > top:
-                            best, top = i, si
-                    won = trick[best][0]
-                    tricks.append((trick[0][0], cards, won))
+                if beat:
+                    best_seat, best, top = seat, card, mine_s
+                if pos + 1 == n:
+                    tricks.append((trick[0][0], tuple([c for _s, c in trick]), best_seat))
                     play.trick = []
-                    play.leader = won
-                    play.lead_at = index[won]
+                    play.leader = best_seat
+                    play.lead_at = index[best_seat]
                     if play.left == 0:
                         self._end()
         except (KeyError, TypeError):  # a move without its seat or code, a seat that is no label
@@ -662,9 +686,16 @@ class CegoHand(TrickHand):
             out["sitting_out"] = self.sitting_out
         won = play.tricks_won()
         if self.contract == "raeuber":
-            piles = self.piles()
+            # each seat's pile (``piles``): its tricks, and the Blinde to the last trick's winner
+            thirds = dict.fromkeys(self.seats, 0)
+            value = P.THIRDS.__getitem__
+            for _leader, cards, winner in play.tricks:
+                thirds[winner] += sum(map(value, cards))
+            if self.blinde_to is not None:
+                thirds[self.blinde_to] += P.pile_thirds(self.blinde)
+            self._seat_thirds = thirds
             out["kind"] = "raeuber"
-            out["seat_points"] = {s: stored(P.pile_thirds(piles[s])) for s in self.seats}
+            out["seat_points"] = {s: stored(thirds[s]) for s in self.seats}
             out["seat_tricks"] = won
         else:
             declarer = self.declarer
@@ -707,10 +738,7 @@ class CegoHand(TrickHand):
             extra: dict[str, Any]
             if s["kind"] == "raeuber":
                 key = None
-                extra = {
-                    "seat_thirds": {k: parse_thirds(v) for k, v in s["seat_points"].items()},
-                    "seat_tricks": s["seat_tricks"],
-                }
+                extra = {"seat_thirds": dict(self._seat_thirds), "seat_tricks": s["seat_tricks"]}
             else:
                 extra = {
                     k: s[k] for k in ("contract", "declarer", "card_points", "all_tricks", "made") if k in s
@@ -778,6 +806,15 @@ class CegoHand(TrickHand):
         return super().seat_view(seat, render)
 
 
+def _best_of(trick: list[tuple[str, str]]) -> tuple[str, str, int]:
+    """The seat and the card winning ``trick`` so far (``P.winner``) and the card's strength; ("", "", 0)
+    for an empty trick."""
+    if not trick:
+        return "", "", 0
+    seat, card = trick[P.winner([c for _s, c in trick])]
+    return seat, card, P.STRENGTH[card]
+
+
 #: the code of playing each card -> the card
 _PLAY_CODES: dict[str, str] = {f"play {c}": c for c in P.CARDS}
 
@@ -805,14 +842,8 @@ def _spec(rules: Rules) -> str | dict[str, Any]:
     return spec if type(spec) is str else {"preset": spec["preset"], "options": dict(spec["options"])}
 
 
-@cache
-def _schema() -> dict[str, Any]:
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
-
-
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a seat's view (engine/schemas/cego/live-view.schema.json)."""
-    return _schema()
+#: the JSON schema of a seat's view
+view_schema = schema_of("cego", "live-view")
 
 
 def start(deal: LiveDeal) -> CegoHand:
@@ -823,12 +854,42 @@ def start(deal: LiveDeal) -> CegoHand:
 LIVE = LiveGame(start=start, view_schema=view_schema, phases=PHASES)
 
 
+#: the rules of the ``{"preset", "options"}`` specs records named lately (resolving options checks each
+#: one: a tenth of a replay's time), by the spec's values and their types (1 is not True to the checks)
+_RULES_OF_SPEC: dict[Any, Rules] = {}
+
+
+def _spec_key(spec: Any) -> Any:
+    """A hashable key naming ``spec`` exactly, or None (a preset name or an unusual spec: not cached)."""
+    if type(spec) is not dict or spec.keys() != {"preset", "options"} or type(spec["preset"]) is not str:
+        return None
+    options = spec["options"]
+    if type(options) is not dict:
+        return None
+    key = []
+    for name, value in options.items():
+        if type(name) is not str or type(value) not in (str, int, bool, float):
+            return None
+        key.append((name, type(value), value))
+    return spec["preset"], tuple(sorted(key, key=lambda item: item[0]))
+
+
 def record_rules(spec: Any) -> Rules:
     """The rules a record names (a preset name or ``{"preset", "options"}``); errors name ``rules``."""
+    key = _spec_key(spec)
+    if key is not None:
+        known = _RULES_OF_SPEC.get(key)
+        if known is not None:
+            return known
     try:
-        return resolve_rules(spec)
+        rules = resolve_rules(spec)
     except RulesError as exc:
         raise CegoMoveError("rules", exc) from None
+    if key is not None:
+        if len(_RULES_OF_SPEC) >= 256:
+            _RULES_OF_SPEC.clear()
+        _RULES_OF_SPEC[key] = rules
+    return rules
 
 
 def replay(record: Any) -> Replayed:

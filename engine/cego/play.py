@@ -58,28 +58,35 @@ FIXED: frozenset[str] = frozenset(("ulti", "solodu", "piccolo", "bettel"))
 NEGATIVE: frozenset[str] = frozenset(("piccolo", "bettel"))
 
 
-def shape(active: int) -> tuple[int, int]:
-    """The hand size and the Blinde's size with ``active`` players, the whole pack of 54 dealt.
+#: the cards the three-handed game of 51 cards takes out: the diamond 4 and the black 7s, the lowest empty
+#: card of three suits (de.wikipedia "Cego", 2004 version, "Geben": "bei drei Spielern werden die Karo 4
+#: die Pik 7 und die Kreuz 7 aus dem Spiel genommen"; ``engine.cego.rules.Rules.three_handed_pack``)
+STRIPPED: tuple[str, ...] = ("D4", "C7", "S7")
+#: the cards of each pack, in ``CARDS`` order
+PACKS: dict[str, tuple[str, ...]] = {"54": CARDS, "51": tuple(c for c in CARDS if c not in STRIPPED)}
+
+
+def shape(active: int, pack: str = "54") -> tuple[int, int]:
+    """The hand size and the Blinde's size with ``active`` players dealt ``pack`` ("54" or "51" cards).
 
     Four: 11 each and 10 to the Blinde (pagat "Deal"; 17.4 gives the Blinde to the last trick of a Räuber).
-    Three: choice: 13 each and 15 to the Blinde. The texts for three differ (Parlett's "Cego for three" and
-    pagat strip the pack to 51 cards: 13 each and 12 to the Blinde), but 17.3 scores the declarer against
-    "36" of the 70 card points of the whole pack, and the hand summary counts 70: so the whole pack is dealt,
-    13 cards to each player as in those texts, the other 15 to the Blinde; a declarer who takes it discards
-    down to 13 (``keeps``).
+    Three: 13 each (every text that gives the three-handed deal), the rest to the Blinde: 12 of the 51 cards
+    (de.wikipedia "Cego", 2004 version, "Geben"; the default, ``Rules.three_handed_pack``), 15 of the whole
+    pack, the declarer who takes them discarding down to 13 (``keeps``).
     """
     hand = 11 if active == 4 else 13
-    return hand, len(CARDS) - active * hand
+    return hand, len(PACKS[pack]) - active * hand
 
 
-def deal(seed: int, active: int) -> tuple[list[list[str]], list[str]]:
-    """The hands of ``active`` players (Vorhand first) and the Blinde, shuffled by ``seed``.
+def deal(seed: int, active: int, pack: str = "54") -> tuple[list[list[str]], list[str]]:
+    """The hands of ``active`` players (Vorhand first) and the Blinde, ``pack`` shuffled by ``seed``.
 
-    The pack is put in the order of one random key per card (``random.Random(seed)``): the same seed always
-    gives the same deal, at a third of the cost of ``random.shuffle`` (replays deal every hand again)."""
+    The pack is put in the order of one random key per card (``random.Random(seed)``, drawn in the pack's
+    order): the same seed always gives the same deal, at a third of the cost of ``random.shuffle``
+    (replays deal every hand again)."""
     key = random.Random(seed).random
-    cards = sorted(CARDS, key=lambda _c: key())
-    hand, _blinde = shape(active)
+    cards = sorted(PACKS[pack], key=lambda _c: key())
+    hand, _blinde = shape(active, pack)
     hands = [cards[i * hand : (i + 1) * hand] for i in range(active)]
     return hands, cards[active * hand :]
 
@@ -256,15 +263,19 @@ class CegoPlay(TrickPlay):
         return won
 
 
+#: a card's worth counted in threes, in thirds: three times its points less two (``TarotPack.thirds``)
+THIRDS: dict[str, int] = {c: 3 * POINTS[c] - 2 for c in CARDS}
+
+
 def pile_thirds(cards: Sequence[str]) -> int:
     """The card points of ``cards`` counted in threes, in thirds (``TarotPack.thirds``)."""
-    return sum(3 * POINTS[c] - 2 for c in cards)
+    return sum(map(THIRDS.__getitem__, cards))
 
 
 def rounded(thirds: int) -> int:
     """A declarer's count in thirds as whole card points: choice: one card over a group of three counts
     nothing, two count a point (the nearest whole point), so the declarer's and the defenders' counts add up
-    to the pack's 70."""
+    to the pack's 70 (69 with the three-handed 51 cards)."""
     whole, rest = divmod(thirds, 3)
     return whole + (rest == 2)
 
@@ -280,11 +291,14 @@ __all__ = [
     "NEGATIVE",
     "ORDER",
     "PACK",
+    "PACKS",
     "POINTS",
     "RANK",
     "SPECIALS",
     "STRENGTH",
+    "STRIPPED",
     "SUIT",
+    "THIRDS",
     "TROCKS",
     "CegoPlay",
     "beats",

@@ -27,6 +27,13 @@ FIXED_CONTRACTS: tuple[str, ...] = ("ulti", "solodu", "piccolo", "bettel")
 #: the four-handed special games of 17.4 (Ulti is a three-handed contract too, 17.3)
 FOUR_HANDED: tuple[str, ...] = ("piccolo", "bettel")
 CONTRACTS: tuple[str, ...] = POINT_CONTRACTS + FIXED_CONTRACTS
+THREE_HANDED = 3
+#: the card points of each pack counted in threes (``engine.cego.play.pile_thirds``): the 54 cards make 70
+#: (17.3's declarer needs "over 35"); the three-handed 51 cards make 69, their three empty cards being
+#: worth a third of a point each. choice: 17.3's 36 to win stays the same with either pack
+#: (``points_to_win``; de.wikipedia "Cego", 2004 version, "Ziel": "der Alleinspieler muss mindestens 36
+#: Punkte erreichen", beside its 51-card deal for three)
+PACK_POINTS: dict[str, int] = {"54": 70, "51": 69}
 
 
 @dataclass(frozen=True)
@@ -96,12 +103,24 @@ class Rules:
     # 17.4: in the Räuber's first three tricks a player without a Trock to play "may discard suit cards (but
     # not Kings)": "no_kings"; the erratum to the Geregelte Räuber: "one must play a Brettli": "brettli"
     raeuber_first_tricks: str = "no_kings"
+    # --- the pack -------------------------------------------------------------------------------------------
+    # 17.3 does not give the three-handed deal. The texts that give it strip the pack to 51 cards, 13 to each
+    # player and 12 to the Blinde: de.wikipedia "Cego" (2004 version, "Geben": "3 Spieler: 13 Karten pro
+    # Spieler 12 in den Blinden. bei drei Spielern werden die Karo 4 die Pik 7 und die Kreuz 7 aus dem Spiel
+    # genommen d.h. es wird mit 51 Karten gespielt") and mupfelmaus.de's Cego review ("Zu Beginn jeder Runde
+    # erhält jeder Spieler 13 Karten, 12 Karten kommen verdeckt in die Mitte"); pagat.com's Cego page
+    # (https://www.pagat.com/tarot/cego.html, "The Three Player Game") and en.wikipedia "Cego" list 51 or
+    # 54 cards. "51": the diamond 4 and the black 7s out (the lowest empty card of three suits), 13 each and
+    # 12 to the Blinde; "54": the whole pack, 13 each and 15 to the Blinde (the declarer then lays away down
+    # to 13). Four active players always have the whole pack, 11 each and 10 to the Blinde (pagat "Deal")
+    three_handed_pack: str = "51"
 
     OPTION_CHOICES = {
         "four_handed_specials": ("four_seat_tables", "never", "always"),
         "raeuber_tie": ("all_pay", "none"),
         "solo_blinde": ("declarer", "defenders"),
         "raeuber_first_tricks": ("no_kings", "brettli"),
+        "three_handed_pack": ("51", "54"),
     }
     OPTION_RANGES = {
         **{c: (0, 1000) for c in CONTRACTS},
@@ -138,6 +157,21 @@ class Rules:
     def kinds_at(self, table_size: int) -> tuple[str, ...]:
         """The kinds of hand at a table of ``table_size`` seats: a Räuber only where 17.4's specials are."""
         return ("played", "raeuber") if self.specials_at(table_size) else ("played",)
+
+    def pack(self, active: int) -> str:
+        """The pack ``active`` players are dealt: "51" or "54" cards (``three_handed_pack``)."""
+        return self.three_handed_pack if active == THREE_HANDED else "54"
+
+    def card_points(self, active: int) -> int:
+        """The card points of the pack dealt to ``active`` players, counted in threes (``PACK_POINTS``)."""
+        return PACK_POINTS[self.pack(active)]
+
+    def raeuber_total(self, active: int) -> int:
+        """What a Räuber's card points must add up to with ``active`` players, 0 when not checked:
+        ``raeuber_card_total`` is the whole pack's (70); the 51 cards count the three cards fewer."""
+        if not self.raeuber_card_total:
+            return 0
+        return self.raeuber_card_total - (PACK_POINTS["54"] - self.card_points(active))
 
     def specials_at(self, table_size: int) -> bool:
         """Whether 17.4's special games (Piccolo, Bettel, the Räuber) are played at this table size."""
@@ -180,7 +214,10 @@ OPTION_DOCS: dict[str, str] = {
     ),
     "raeuber_tie": _("A Räuber tied for most points: all_pay (each tied player pays) or none (nobody pays)."),
     "raeuber_dealer_paid": _("Whether the Räuber's loser pays the sitting-out dealer too."),
-    "raeuber_card_total": _("The total the Räuber's card points must add up to (0: not checked)."),
+    "raeuber_card_total": _(
+        "The total the Räuber's card points must add up to with the whole pack, 70 (the 51 cards of the"
+        " three-handed game count one point less); 0: not checked."
+    ),
     "solo_blinde": _(
         "Who counts the Blinde in a Solo: declarer (with his tricks) or defenders; nobody plays it."
     ),
@@ -193,6 +230,10 @@ OPTION_DOCS: dict[str, str] = {
     "raeuber_first_tricks": _(
         "In the Räuber's first three tricks, a player with no Trock to play plays any suit card but a King"
         " (no_kings, 17.4) or an empty card (brettli, the Geregelte Räuber erratum)."
+    ),
+    "three_handed_pack": _(
+        "The pack when three play: 51 (the diamond 4 and the black 7s taken out; 13 cards each and 12 to the"
+        " Blinde) or 54 (13 cards each and 15 to the Blinde)."
     ),
     "all_four_play": _(
         "At a four-seat table all four play, the dealer too (17.4, the four-handed game); off: the dealer"

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 from engine.cego.rules import CONTRACTS, FIXED_CONTRACTS, Rules
-from engine.cego.summary import CARD_POINTS
 from engine.core.descriptor import Deal
 from engine.core.thirds import stored
 
@@ -39,7 +38,7 @@ def _raeuber(rng: random.Random, rules: Rules, seats: tuple[str, ...]) -> dict[s
         tricks[seat] = n + 1
     # each player counts their own pile in threes: a share may end in a third (engine.core.thirds)
     points: dict[str, int | str] = dict.fromkeys(seats, 0)
-    total = 3 * (rules.raeuber_card_total or CARD_POINTS)
+    total = 3 * (rules.raeuber_total(len(seats)) or rules.card_points(len(seats)))
     for seat, n in zip(takers, _split(rng, total, len(takers)), strict=True):
         points[seat] = stored(n)
     return {"kind": "raeuber", "seat_points": points, "seat_tricks": tricks}
@@ -56,13 +55,14 @@ def sample_summary(rng: random.Random, rules: Rules, deal: Deal) -> dict[str, An
     if contract in FIXED_CONTRACTS:
         out["made"] = rng.random() < 0.6
         return out
+    pack_points = rules.card_points(len(deal.active))  # 70, or 69 with the three-handed 51 cards
     roll = rng.random()
     if roll < 0.03:
         out["all_tricks"] = "declarer"
-        out["card_points"] = CARD_POINTS
+        out["card_points"] = pack_points
     elif roll < 0.05:
         out["all_tricks"] = "opponents"
         out["card_points"] = rng.randint(0, min(6, rules.points_to_win - 1))
     else:
-        out["card_points"] = max(0, min(CARD_POINTS, round(rng.gauss(40, 9))))
+        out["card_points"] = max(0, min(pack_points, round(rng.gauss(40, 9))))
     return out

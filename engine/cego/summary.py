@@ -3,13 +3,14 @@
 ``seats`` are the active seats in play order: three (17.3; at a four-seat table the dealer is
 ``sitting_out``), or four in the four-handed game of 17.4 (``Rules.all_four_play``), where nobody sits out.
 A played hand (``kind`` "played") names its ``contract`` and ``declarer``; a point contract (17.3: Cego,
-the Leeren, Solo) gives the declarer's ``card_points`` (0..70, the pack counted in threes) and
+the Leeren, Solo) gives the declarer's ``card_points`` (0..70, the pack counted in threes; 0..69 with the
+51 cards of the three-handed game, ``Rules.three_handed_pack``) and
 ``all_tricks`` when a side took every trick; a fixed contract (Ulti, Solodu, Piccolo, Bettel) says whether
 it was ``made``. A Räuber (``kind`` "raeuber", 17.4: everybody passed) gives every seat's card points
 (``seat_points``) and tricks (``seat_tricks``). Each player counts their own pile in threes, so a pile that
 is no multiple of three cards (four-card tricks, the Blinde's ten to the last trick) ends in a third: a
 seat's points are a whole number or one ending in ⅓ or ⅔ (``engine.core.thirds``: ``23``, ``"23 1/3"``,
-``"23,33"``), exact, and the table's add up to the pack's 70.
+``"23,33"``), exact, and the table's add up to the pack's 70 (69 with the three-handed 51 cards).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ KINDS: tuple[str, ...] = ("played", "raeuber")
 #: who took every trick of a point contract (17.3: the base value is then 8)
 ALL_TRICKS: tuple[str, ...] = ("none", "declarer", "opponents")
 TEAMS: tuple[str, ...] = ("declarer", "opponents")
-#: the card points of the whole pack counted in threes; the declarer needs more than half (17.3: "over 35")
+#: the card points of the whole pack counted in threes (the three-handed 51 cards: 69,
+#: ``Rules.card_points``); the declarer needs more than half (17.3: "over 35")
 CARD_POINTS = 70
 #: the most tricks a seat can take (13 cards each at three-handed Cego)
 MAX_TRICKS = 18
@@ -141,7 +143,7 @@ def _played(summary: Mapping[str, Any], base: dict[str, Any], rules: Rules) -> H
         if points is None and all_tricks == "none":
             raise FieldError("card_points", fields.REQUIRED)
         if points is not None:
-            points = fields.integer(points, 0, CARD_POINTS, "card_points")
+            points = fields.integer(points, 0, rules.card_points(len(base["seats"])), "card_points")
             won = points >= rules.points_to_win
             if all_tricks != "none" and won != (all_tricks == "declarer"):
                 raise fields.error(
@@ -176,13 +178,14 @@ def _raeuber(summary: Mapping[str, Any], base: dict[str, Any], rules: Rules) -> 
         fields.present(summary, "seat_tricks", "seat_tricks"), seats, 0, MAX_TRICKS, "seat_tricks"
     )
     total = sum(thirds.values())
-    if rules.raeuber_card_total and total != 3 * rules.raeuber_card_total:
+    expected = rules.raeuber_total(len(seats))  # the pack's 70, or 69 with the three-handed 51 cards
+    if expected and total != 3 * expected:
         raise fields.error(
             "seat_points",
             "card_points_total",
             _("add up to %(total)s, not %(expected)s"),
             total=shown(total),
-            expected=rules.raeuber_card_total,
+            expected=expected,
         )
     if not any(tricks.values()):
         raise fields.error("seat_tricks", "no_tricks", _("somebody must take a trick"))

@@ -164,6 +164,10 @@ class GameDescriptor:
     about: Mapping[str, str] = field(default_factory=dict)
     #: where the game stands in lists (the registry's order: the lowest first, then by id)
     order: int = 100
+    #: ``(carry before a hand, the hand's summary, rules) -> the carry of the table's next hand``: what a
+    #: hand leaves to the next ones at its table (``LiveDeal.carry``; Slovenian tarok's radelci); None:
+    #: each hand stands alone
+    carry_next: Callable[[Mapping[str, Any], Mapping[str, Any], Any], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         """What a kit leaves out, as most games have it: every seat of the largest table plays each deal,

@@ -1,5 +1,5 @@
-"""What a game kit without its own records shares: its summary's JSON schema read from
-``engine/schemas/<game>/`` and the refusal to replay a record (its tables enter summaries or payments)."""
+"""What game kits share: their JSON schemas read from ``engine/schemas/<game>/``, and for a game without its
+own records the refusal to replay one (its tables enter summaries or payments)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,20 @@ from engine.core.messages import gettext_noop as _
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 
-def summary_schema_of(game_id: str) -> Callable[[], dict[str, Any]]:
-    """``() -> the JSON schema of game_id's hand summary``
-    (``engine/schemas/<game>/hand-summary.schema.json``), read once when first asked."""
+def schema_of(game_id: str, name: str) -> Callable[[], dict[str, Any]]:
+    """``() -> the JSON schema engine/schemas/<game_id>/<name>.schema.json`` (``hand-summary``,
+    ``hand-record``, ``live-view``), read once when first asked."""
 
     @cache
-    def summary_schema() -> dict[str, Any]:
-        return json.loads((SCHEMAS / game_id / "hand-summary.schema.json").read_text(encoding="utf-8"))
+    def schema() -> dict[str, Any]:
+        return json.loads((SCHEMAS / game_id / f"{name}.schema.json").read_text(encoding="utf-8"))
 
-    return summary_schema
+    return schema
+
+
+def summary_schema_of(game_id: str) -> Callable[[], dict[str, Any]]:
+    """``() -> the JSON schema of game_id's hand summary``, read once when first asked."""
+    return schema_of(game_id, "hand-summary")
 
 
 def replays_nothing(record: Any) -> NoReturn:

@@ -35,6 +35,9 @@ class LiveDeal:
     stake: int = 1
     #: the table's seat who dealt (a label; it may be sitting out), for the views only
     dealer: str | None = None
+    #: what the hand inherits from the table's earlier hands (a game's ``GameDescriptor.carry_next`` makes
+    #: it; Slovenian tarok's radelci); empty for most games. Not part of the equality or hash of a deal
+    carry: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ reads: ``step``, ``phase``, ``to_move``, ``seats``, ``trick``, ``tricks``, ``tri
 ``hand``, ``choices``, ``result``). ``TrickPlay`` is the play of the cards: hands, the trick, who leads.
 
 A record is the envelope (``engine.core.record``: game, version, rules, seats, stake, seed) with the
-``dealer`` and ``moves``, each ``{"seat": label, "code": text}``; ``replay_record`` deals from the seed,
+``dealer``, the ``carry`` from the table's earlier hands where the game has one (``LiveDeal.carry``) and
+``moves``, each ``{"seat": label, "code": text}``; ``replay_record`` deals from the seed,
 applies each move after checking that its seat is the one to move, and names the first illegal one
 (``moves[i]``). The seed is the deal: a hand played at a real table is entered as a summary instead.
 """
@@ -123,8 +124,14 @@ class TrickHand:
     presets: ClassVar[Mapping[str, Any]] = {}
     #: the keys of ``extra_view`` that a spectator sees as well (the rest are the seat's own)
     public_keys: ClassVar[tuple[str, ...]] = ()
+    #: whether a deal's ``carry`` means anything to the game (a game that has one reads it in ``setup``)
+    CARRIES: ClassVar[bool] = False
 
     def __init__(self, deal: LiveDeal) -> None:
+        if deal.carry and not self.CARRIES:
+            raise self.error(
+                "carry", Message("carry_none", _("this game carries nothing from one hand to the next"))
+            )
         self.deal = deal
         self.seats: tuple[str, ...] = tuple(deal.seats)
         self.codes: list[str] = []
@@ -317,6 +324,7 @@ class TrickHand:
             "stake": self.deal.stake,
             "seed": self.deal.seed,
             "dealer": self.deal.dealer,
+            **({"carry": dict(self.deal.carry)} if self.deal.carry else {}),
             "moves": [{"seat": s, "code": c} for s, c in zip(self.moved_by, self.codes, strict=True)],
         }
 
@@ -332,6 +340,8 @@ class Replayed:
 
 #: the most moves a record may hold (no game here has a hand of more than 300 moves)
 MOST_MOVES = 1000
+#: the most keys a record's ``carry`` (what it inherits from earlier hands) may hold; the game checks them
+MOST_CARRIED = 8
 
 
 def record_deal(
@@ -361,13 +371,19 @@ def record_deal(
     dealer = record.get("dealer")
     if dealer is not None and (type(dealer) is not str or len(dealer) > 16):
         raise error("dealer", Message("record_dealer", _("must be a seat label")))
+    carry = record.get("carry", {})
+    if not isinstance(carry, Mapping) or len(carry) > MOST_CARRIED:
+        raise error(
+            "carry", Message("record_carry", _("must be an object of at most %(n)s keys"), n=MOST_CARRIED)
+        )
     moves = record.get("moves")
     if not isinstance(moves, list) or len(moves) > MOST_MOVES:
         raise error(
             "moves", Message("record_moves", _("must be a list of at most %(n)s moves"), n=MOST_MOVES)
         )
     rules = resolve(record.get("rules"))
-    return LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer), moves
+    deal = LiveDeal(seed=seed, rules=rules, seats=tuple(seats), stake=stake, dealer=dealer, carry=carry)
+    return deal, moves
 
 
 def replay_record(

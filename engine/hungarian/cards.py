@@ -95,7 +95,9 @@ def parse_card(s: str) -> int:
     try:
         return _BY_NAME[s.strip().upper()]
     except (KeyError, AttributeError):
-        raise CardError(Message("unknown_card", _("unknown card name %(value)s"), value=shown(s))) from None
+        raise CardError(
+            Message("unknown_card_name", _("unknown card name %(value)s"), value=shown(s))
+        ) from None
 
 
 def is_tarokk(c: int) -> bool:

@@ -21,12 +21,10 @@ not who, so in the phase "annul" ``to_move`` is null in every view but the asked
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveError, LiveGame, replay
 from engine.core.messages import Message
 from engine.core.messages import gettext_noop as _
@@ -51,7 +49,6 @@ from engine.hungarian.rules import resolve_rules
 from engine.hungarian.state import Hand, SeatView
 from engine.hungarian.summary import check_stake
 
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "hungarian" / "live-view.schema.json"
 #: longer than any code: refused unread
 LONGEST_CODE = 64
 
@@ -395,10 +392,8 @@ def _choice(hand: Hand, action: Action) -> Choice:
     return Choice(code, label, group)
 
 
-@cache
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a live view (engine/schemas/hungarian/live-view.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+#: the JSON schema of a live view
+view_schema = schema_of("hungarian", "live-view")
 
 
 def start(deal: LiveDeal) -> LiveTarokk:

@@ -2,7 +2,11 @@
 table's public information; the partner only once public or when it is the partner itself).
 
 - Bidding from hand strength: tarocks, the high tarocks (XVI and up), honours, Kings and voids; the weakest
-  hands try a negative contract, the first player with a poor hand a Trischaken.
+  hands try a negative contract, the first player with a poor hand a Trischaken. A further declarer joins
+  a negative contract (LK's simultaneous ones) only with a hand fit for it: no high tarock, no King, few
+  court cards (``negative_fit``).
+- Kontra of a Trischaken: a player whose hand holds little that wins tricks (no Sküs or Mond, at most one
+  high tarock, few Kings and court cards) expects someone else to be the loser and doubles.
 - Calling a King it lacks, in the suit where it holds most cards (the partner's King then wins a trick of
   it); the talon half with the most tarocks and points; discards that void a suit and bank points.
 - Play: trump in when void, schmier points onto a trick the partner holds, win cheaply what is worth it,
@@ -64,6 +68,37 @@ def _wish(hand: list[str], first: bool) -> list[str]:
     if t <= 3 and s["courts"] <= 2 and s["high"] == 0 and not kings:
         out.append("piccolo")
     return out
+
+
+def negative_fit(hand: list[str]) -> list[str]:
+    """The negative contracts ``hand`` could play, the dearest first: Bettler with no trick to fear,
+    Piccolo with one to spare, Zwiccolo with two."""
+    s = strength(hand)
+    t, high, kings, courts = s["tarocks"], s["high"], s["kings"], s["courts"]
+    out = []
+    if t <= 2 and courts <= 1 and high == 0 and not kings:
+        out.append("bettler")
+    if t <= 3 and courts <= 2 and high == 0 and not kings:
+        out.append("piccolo")
+    if t <= 4 and courts <= 3 and high <= 1 and kings <= 1 and "XXI" not in hand and "SKIZ" not in hand:
+        out.append("zwiccolo")
+    return out
+
+
+def _join(hand: KoenigrufenHand, seat: str, codes: tuple[str, ...]) -> str:
+    for contract in negative_fit(hand.hands[seat]):
+        code = "join " + contract
+        if code in codes:
+            return code
+    return "pass"
+
+
+def _trischaken_safe(cards: list[str]) -> bool:
+    """A Trischaken hand unlikely to take the most points: nothing that must win a trick."""
+    s = strength(cards)
+    return (
+        s["high"] <= 1 and "XXI" not in cards and "SKIZ" not in cards and s["kings"] <= 1 and s["courts"] <= 3
+    )
 
 
 def _bid(hand: KoenigrufenHand, seat: str, codes: tuple[str, ...]) -> str:
@@ -137,6 +172,8 @@ def _discard(hand: KoenigrufenHand, seat: str) -> str:
 
 def _announce(hand: KoenigrufenHand, seat: str, codes: tuple[str, ...]) -> str:
     cards = hand.hands[seat]
+    if hand.contract == "trischaken":  # 16.19: Kontra (the others), Retour (the first player)
+        return "kontra game" if "kontra game" in codes and _trischaken_safe(cards) else "pass"
     s = strength(cards)
     team = hand.team(seat)
     if "announce trull" in codes and all(c in cards for c in ("I", "XXI", "SKIZ")):
@@ -213,9 +250,10 @@ def _duck(hand: KoenigrufenHand, seat: str, allowed: list[str]) -> str:
     trick = hand.trick
     colour = hand.colour
     declarer = hand.declarer
-    if hand.contract in NEGATIVE and seat != declarer:
-        # the opponents want the declarer to take a trick: lowest cards, keep the low ones to duck under
-        if trick and trick[hand.best][0] == declarer:
+    declarers = {declarer, *hand.owners.values()} if hand.owners else {declarer}
+    if hand.contract in NEGATIVE and seat not in declarers:
+        # the opponents want a declarer to take a trick: lowest cards, keep the low ones to duck under
+        if trick and trick[hand.best][0] in declarers:
             under = [c for c in allowed if not beats(c, trick[hand.best][1], colour)]
             if under:
                 return max(under, key=lambda c: (THIRDS[c], STRENGTH[c]))
@@ -240,6 +278,8 @@ def rule_move(hand: KoenigrufenHand, rng: Any) -> str:
         return _bid(hand, seat, codes)
     if phase == "contract":
         return _contract(hand, seat, codes)
+    if phase == "join":
+        return _join(hand, seat, codes)
     if phase == "call":
         return _call(hand, seat, codes)
     if phase == "talon":
@@ -251,4 +291,4 @@ def rule_move(hand: KoenigrufenHand, rng: Any) -> str:
     return codes[0]
 
 
-__all__ = ["BIRD_CARD", "rule_move", "strength"]
+__all__ = ["BIRD_CARD", "negative_fit", "rule_move", "strength"]

@@ -1,7 +1,8 @@
 """Königrufen as the tournament system sees it: its ``GameDescriptor`` (``DESCRIPTOR``), registered in
 ``engine.games`` as ``"koenigrufen"``. Hands are entered as payments, as summaries or as records: a hand
-played live (``engine.koenigrufen.live``: the auction, the King called, the talon, the announcements and
-kontras, the play, Trischaken) is kept as its record (engine/schemas/koenigrufen/hand-record.schema.json),
+played live (``engine.koenigrufen.live``: the auction, further declarers joining a negative contract where
+the rules allow several, the King called, the talon, the announcements and kontras, the play, Trischaken and
+its Kontra where allowed) is kept as its record (engine/schemas/koenigrufen/hand-record.schema.json),
 which ``replay`` (``engine.koenigrufen.record``) deals again from its seed and plays move by move; the rule
 bots (``engine.koenigrufen.bots``) play whole hands (``bot_record``).
 

@@ -14,6 +14,20 @@ A hand goes through the phases of ``PHASES``. Codes are the record's words:
   "Grundlagen" (http://nbm.at/tarock___grundlagen.php, "Lizitieren": "Die Vorhand sagt: Mein Spiel").
 - ``bid <contract>`` once more when the first player won with "Mein Spiel" (phase "contract"), Trischaken
   as ``bid trischaken`` or ``bid trischaken von_oben`` (18.10: the first player chooses how it is led);
+- ``join <contract>`` / ``pass`` (phase "join"): where several declarers may play a negative contract at
+  once (``Rules.simultaneous``, LK: "The contracts Bettler, Zwiccolo and Piccolo can be played
+  simultaneously by two or more declarers, playing the same or different contracts", supplement 18.10),
+  the hand's contract being one of them, each other player in turn from the declarer's left says once
+  whether they join, and with which contract (``Rules.simultaneous_join``: any of them, none above the
+  auction's, or the same). No public text found says more (searched: nbm.at, pagat.com, tarockapp.at);
+  the rest is this kit's choice: the join round follows the auction (a join is not a bid: it overbids
+  nobody), the first declarer leads (``Rules.declarer_leads``), each declarer plays alone for their own
+  contract against every other player (the scorer's reading, engine/koenigrufen/scoring.py), the trick
+  rules of the negative contracts bind everyone, and with ``Rules.stop_when_decided`` the hand ends once
+  every declarer has lost (a contract of exactly so many tricks is decided only at the end). In the
+  announcements each declarer's game is kontra'd apart: ``kontra game`` the first declarer's,
+  ``kontra game2`` ... the further ones' in the order they joined; any other player (another declarer
+  too: the declarers settle with each other) may Kontra it, its declarer Re, and so on;
 - ``call HK`` (a King; with all four Kings a Queen, ``Rules.call_queen_with_four_kings``);
 - ``take 1`` / ``take 2``: the talon half the declarer takes (Rufer, the bird Rufers, Dreier,
   Farbendreier); a Sechserdreier takes all six; Solorufer, Solodreier and Farbensolo leave the talon to
@@ -24,7 +38,13 @@ A hand goes through the phases of ``PHASES``. Codes are the record's words:
   (https://tarock-konigrufen8.webnode.at/talon-und-ablegen) and nbm.at "Ablegen";
 - the announcements, from the declarer round the table until every seat passed in a row:
   ``announce <bonus>``, ``kontra game``, ``kontra <bonus>`` (each level in turn by the other side: Kontra,
-  Re, Sub, up to ``Rules.max_kontra``), ``pass``;
+  Re, Sub, up to ``Rules.max_kontra``), ``pass``. A Trischaken has them only with
+  ``Rules.trischaken_kontra``: from the first player (its declarer) round the table, the others may say
+  ``kontra game``, the first player Re, up to ``Rules.trischaken_max_kontra`` ("Some allow the opponents
+  of the declarer in a Trischaken to say Kontra, doubling the scores, and the declarer could then say
+  Retour", supplement 16.19, its variations; before the first lead, as every kontra of the game is said);
+  a dealer of a five-seat table who plays the Fahren is asked too (18.11: the dealer "joins in the first
+  six tricks, and can Kontra"); the summary's ``kontra`` is the level, doubling every payment;
 - ``play <card>``.
 
 The five-seat table (18.11): ``deal.seats`` are the four players and ``deal.dealer`` the fifth label. In a
@@ -36,20 +56,17 @@ a seat outside the deal's active seats only the public view); the summary then l
 sits out (``sitting_out`` in the summary and the views).
 
 ``apply`` checks a card (and a bid) without listing the moves, for the replay's speed; ``choices`` lists
-them as ``Choice`` values only when a view asks. Not played live (yet): several declarers of a negative
-contract at once (LK, ``Rules.simultaneous``) and a Kontra of a Trischaken (``Rules.trischaken_kontra``,
-18.11's dealer who "can Kontra" a Fahren); the summaries score both when entered.
+them as ``Choice`` values only when a view asks. Every rule the summaries score is played live.
 """
 
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any
 
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveGame
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
@@ -76,14 +93,14 @@ from engine.koenigrufen.play import (
 )
 from engine.koenigrufen.rules import BIRD_OF, CALLING, NEGATIVE, PRESETS, Rules, resolve_rules
 from engine.koenigrufen.scoring import hand_items, settled_payments
-from engine.koenigrufen.summary import Bonus, Game, Summary
+from engine.koenigrufen.summary import Bonus, Game, Summary, trischaken_kontra_top
 
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "koenigrufen" / "live-view.schema.json"
 GAME_ID = "koenigrufen"
 
 PHASES: dict[str, str] = {
     "auction": _("bidding"),
     "contract": _("choosing the contract"),
+    "join": _("joining the negative contract"),
     "call": _("calling a King"),
     "talon": _("choosing a talon half"),
     "discard": _("discarding"),
@@ -112,6 +129,9 @@ NEGATIVE_TRICKS: dict[str, int] = {
     "zwiccolo": 2,
 }
 OUVERT: frozenset[str] = frozenset(("piccolo_ouvert", "bettler_ouvert"))
+#: the contracts several declarers may play at once where ``Rules.simultaneous`` names them (18.10, LK:
+#: Bettler, Zwiccolo, Piccolo): the closed negative ones (an ouvert declarer's shown hand is one hand)
+JOINABLE: frozenset[str] = frozenset(NEGATIVE_TRICKS) - OUVERT
 #: card points in thirds that win a game: 35 and two cards ("35 Punkte und zwei Blatt")
 WINNING_THIRDS = 107
 #: Absolut (LK, 18.10): "at least 49 points plus 1 card"
@@ -132,6 +152,8 @@ TEXTS: dict[str, str] = {
     "announce": _("Announce %(word)s"),
     "kontra_game": _("%(kontra)s the game"),
     "kontra": _("%(kontra)s the %(word)s"),
+    "join": _("Play %(word)s too"),
+    "kontra_declarer": _("%(kontra)s the %(word)s of %(seat)s"),
     "play": _("Play %(card)s"),
 }
 
@@ -284,6 +306,11 @@ class KoenigrufenHand(TrickHand):
         self.contract: str | None = None
         self.mode = "bunt"  # how a Trischaken is led
         self.declarer: str | None = None
+        #: the further declarers of a negative contract (``Rules.simultaneous``): (seat, contract), in the
+        #: order they joined; their games are kontra'd as "game2", "game3" ...
+        self.more: list[tuple[str, str]] = []
+        #: each game's kontra key and its declarer when there are several declarers ("game": the first)
+        self.owners: dict[str, str] = {}
         self.called: str | None = None
         self.partner: str | None = None
         self.partner_public = False
@@ -331,7 +358,7 @@ class KoenigrufenHand(TrickHand):
             if not trick:
                 return self.leader
             return self._next_player(trick[-1][0])
-        if phase == "auction" or phase == "announcements":
+        if phase == "auction" or phase == "announcements" or phase == "join":
             return self.turn
         if phase == "done":
             return None
@@ -349,7 +376,11 @@ class KoenigrufenHand(TrickHand):
         return seat  # not reached: a trick is complete before
 
     def team(self, seat: str) -> str:
-        return "declarer" if seat == self.declarer or seat == self.partner else "opponents"
+        if seat == self.declarer or seat == self.partner:
+            return "declarer"
+        if self.owners and seat in self.owners.values():
+            return "declarer"  # a further declarer of a negative contract (plays alone, as the first)
+        return "opponents"
 
     @property
     def colour(self) -> bool:
@@ -372,6 +403,8 @@ class KoenigrufenHand(TrickHand):
             return self._auction_codes()
         if phase == "contract":
             return self._contract_codes()
+        if phase == "join":
+            return ["pass", *("join " + c for c in self.joinable())]
         if phase == "call":
             return ["call " + c for c in self.callable()]
         if phase == "talon":
@@ -446,6 +479,22 @@ class KoenigrufenHand(TrickHand):
                 out.append("bid trischaken von_oben")
         return out
 
+    def joinable(self) -> list[str]:
+        """The contracts a further declarer may join the hand's negative contract with (``Rules.simultaneous``
+        as ``Rules.simultaneous_join`` narrows it; a contract the auction cannot name, or an ouvert one
+        whose shown hand is the declarer's alone, is left out), lowest first."""
+        rules, contract, rank = self.rules, self.contract, self.rank
+        top = rank.get(contract, -1)  # type: ignore[arg-type]
+        mode = rules.simultaneous_join
+        out = [
+            c
+            for c in rules.simultaneous
+            if c in rank
+            and c in JOINABLE
+            and (mode == "any" or (c == contract if mode == "same" else rank[c] <= top))
+        ]
+        return sorted(out, key=rank.__getitem__)
+
     def callable(self) -> list[str]:
         hand = self.hands[self.declarer]  # type: ignore[index]
         if (
@@ -472,9 +521,18 @@ class KoenigrufenHand(TrickHand):
             if bonus == "king_ultimo" and self.called not in self.hands[seat]:
                 continue
             out.append("announce " + bonus)
-        level = self.kontra.get("game", 0) + 1
-        if level <= rules.max_kontra and (team == "opponents") == (level % 2 == 1):
-            out.append("kontra game")
+        kontra = self.kontra
+        if self.owners:  # several declarers: each game kontra'd apart, by anyone but its declarer
+            top = rules.max_kontra
+            for key, declarer in self.owners.items():
+                level = kontra.get(key, 0) + 1
+                if level <= top and (seat != declarer) == (level % 2 == 1):
+                    out.append("kontra " + key)
+        else:
+            top = trischaken_kontra_top(rules) if self.contract == "trischaken" else rules.max_kontra
+            level = kontra.get("game", 0) + 1
+            if level <= top and (team == "opponents") == (level % 2 == 1):
+                out.append("kontra game")
         for bonus, owner in self.announced.items():
             level = self.kontra.get(bonus, 0) + 1
             if level <= rules.max_kontra and (team != owner) == (level % 2 == 1):
@@ -642,6 +700,8 @@ class KoenigrufenHand(TrickHand):
                 return Choice(code, text("trischaken_von_oben"), "bid")
             key = "play_contract" if self.phase == "contract" else "bid"
             return Choice(code, text(key, word=words[1]), "bid")
+        if head == "join":
+            return Choice(code, text("join", word=words[1]), "bid")
         if head == "call":
             return Choice(code, text("call", card=words[1]), "call", card=words[1])
         if head == "take":
@@ -671,6 +731,12 @@ class KoenigrufenHand(TrickHand):
         # kontra
         item = words[1]
         level = self.kontra.get(item, 0) + 1
+        owner = self.owners.get(item)
+        if owner is not None:  # several declarers: whose game
+            word = self.contract if item == "game" else self.more[int(item[4:]) - 2][1]
+            return Choice(
+                code, text("kontra_declarer", kontra=kontra_name(level), word=word, seat=owner), "kontra"
+            )
         if item == "game":
             return Choice(code, text("kontra_game", kontra=kontra_name(level)), "kontra")
         return Choice(code, text("kontra", kontra=kontra_name(level), word=item), "kontra")
@@ -736,6 +802,8 @@ class KoenigrufenHand(TrickHand):
             if len(words) == 3:
                 self.mode = "von_oben"
             self._set_contract(words[1])
+        elif phase == "join":
+            self._join(seat, words)
         elif phase == "call":
             self.called = words[1]
             self._after_call()
@@ -776,11 +844,33 @@ class KoenigrufenHand(TrickHand):
         if contract == "trischaken":
             if self.rules.trischaken_lead == "von_oben":
                 self.mode = "von_oben"
+            if trischaken_kontra_top(self.rules):  # 16.19: "Some allow ... to say Kontra"
+                self._fahren_seats()  # 18.11: a dealer who plays the Fahren "can Kontra"
+                self._start_announcements()
+                return
             self._start_play()
             return
         if contract in CALLING:
             self.phase = "call"
             return
+        if contract in self.rules.simultaneous and contract in JOINABLE and self.joinable():
+            # 18.10 (LK): further declarers may join; each other player once, from the declarer's left
+            self.phase = "join"
+            self.turn = self.seats[(self.seats.index(self.declarer) + 1) % 4]  # type: ignore[arg-type]
+            return
+        self._after_call()
+
+    def _join(self, seat: str, words: list[str]) -> None:
+        if words[0] == "join":
+            self.more.append((seat, words[1]))
+        nxt = self.seats[(self.seats.index(seat) + 1) % 4]
+        if nxt != self.declarer:
+            self.turn = nxt
+            return
+        if self.more:
+            self.owners = {"game": self.declarer}  # type: ignore[dict-item]
+            for i, (joined, _contract) in enumerate(self.more):
+                self.owners[f"game{i + 2}"] = joined
         self._after_call()
 
     def _after_call(self) -> None:
@@ -843,24 +933,18 @@ class KoenigrufenHand(TrickHand):
                 self.announced[words[1]] = team
             else:
                 self.kontra[words[1]] = self.kontra.get(words[1], 0) + 1
-        if self.passes >= 4:
+        order_ = self.order  # the four players; a Fahren's dealer too when they play it (18.11)
+        if self.passes >= len(order_):
             self._start_play()
             return
-        self.turn = self.seats[(self.seats.index(seat) + 1) % 4]
+        self.turn = order_[(order_.index(seat) + 1) % len(order_)]
 
     def _start_play(self) -> None:
         self.phase = "play"
         contract = self.contract
         seats = self.seats
-        rules = self.rules
-        if (
-            contract == "trischaken"
-            and self.fifth is not None
-            and rules.fahren_dealer_plays
-            and rules.fahren_dealer_plays_live
-        ):
-            self.order = (*seats, self.fifth)  # 18.11: the dealer takes the talon and plays
-            self.hands[self.fifth] = order(self.talon)
+        if contract == "trischaken":
+            self._fahren_seats()
         self.leader = self.declarer if contract in self.rules.declarer_leads else seats[0]  # type: ignore[assignment]
         self.won = {s: [] for s in self.order}
         self.tricks_count = dict.fromkeys(self.order, 0)
@@ -882,6 +966,19 @@ class KoenigrufenHand(TrickHand):
             contract == "trischaken" and self.order is seats and self.rules.trischaken_talon_to_tricks
         )
         self._limit = NEGATIVE_TRICKS.get(contract) if self.rules.stop_when_decided else None  # type: ignore[arg-type]
+
+    def _fahren_seats(self) -> None:
+        """18.11: at a five-seat table the dealer takes the talon and plays a Fahren (with
+        ``Rules.fahren_dealer_plays`` and ``Rules.fahren_dealer_plays_live``); once."""
+        rules = self.rules
+        if (
+            self.fifth is not None
+            and rules.fahren_dealer_plays
+            and rules.fahren_dealer_plays_live
+            and self.order is self.seats
+        ):
+            self.order = (*self.seats, self.fifth)
+            self.hands[self.fifth] = order(self.talon)
 
     def _play(self, seat: str, card: str) -> None:
         self.hands[seat].remove(card)
@@ -907,8 +1004,8 @@ class KoenigrufenHand(TrickHand):
     def fast_passes(self, moves: list[Any], i: int) -> int:
         """Apply the record's announcement passes from ``moves[i]`` on, exactly as ``apply`` would: the index
         of the first move not applied."""
-        seats, codes, moved, said = self.seats, self.codes, self.moved_by, self.announcements
-        n = len(moves)
+        seats, codes, moved, said = self.order, self.codes, self.moved_by, self.announcements
+        n, everyone = len(moves), len(self.order)
         while i < n and self.phase == "announcements":
             move = moves[i]
             seat = self._mover
@@ -924,10 +1021,10 @@ class KoenigrufenHand(TrickHand):
             moved.append(seat)  # type: ignore[arg-type]
             i += 1
             self.passes += 1
-            if self.passes >= 4:
+            if self.passes >= everyone:
                 self._start_play()
                 break
-            self.turn = self._mover = seats[(seats.index(seat) + 1) % 4]  # type: ignore[arg-type]
+            self.turn = self._mover = seats[(seats.index(seat) + 1) % everyone]  # type: ignore[arg-type]
         return i
 
     def fast_plays(self, moves: list[Any], i: int) -> int:
@@ -1050,7 +1147,9 @@ class KoenigrufenHand(TrickHand):
         if number == 11:  # twelve tricks in every hand (a Fahren at five too: six of five cards, six of four)
             self._finish()
             return
-        if self._limit is not None and self.tricks_count[self.declarer] > self._limit:  # type: ignore[index]
+        limit = self._limit
+        lost = limit is not None and self.tricks_count[self.declarer] > limit  # type: ignore[index]
+        if lost and (not self.more or self._all_lost()):  # several declarers: once every one has lost
             self.stopped = True
             self._finish()
             return
@@ -1068,6 +1167,10 @@ class KoenigrufenHand(TrickHand):
             )
         self.leader = self._mover = leader
         self.trick_size = sum(1 for s in self.order if hands[s])
+
+    def _all_lost(self) -> bool:
+        count = self.tricks_count
+        return all(count[seat] > NEGATIVE_TRICKS[contract] for seat, contract in self.more)
 
     def _finish(self) -> None:
         self.phase = "done"
@@ -1113,6 +1216,8 @@ class KoenigrufenHand(TrickHand):
                     _("a bid must rank above %(word)s"),
                     word=self.rules.bid_order[self.high],
                 )
+        if words and words[0] == "join":
+            return self._why_not_join(words)
         if phase == "auction" and code == "pass" and not self.auction:
             return Message("kr_first_must_open", _("the first player opens: Mein Spiel or a contract"))
         if phase == "announcements" and len(words) == 2 and words[0] in ("announce", "kontra"):
@@ -1128,6 +1233,33 @@ class KoenigrufenHand(TrickHand):
                     _("a kontra is the other side's, a Re the owner's, each once, up to the ladder's top"),
                 )
         return not_legal(code)
+
+    def _why_not_join(self, words: list[str]) -> Message:
+        """Why ``join <contract>`` is refused (18.10: only Bettler, Zwiccolo and Piccolo, in LK)."""
+        contract = words[1] if len(words) == 2 else ""
+        rules = self.rules
+        if contract not in rules.simultaneous or contract not in self.rank or contract not in JOINABLE:
+            return Message(
+                "kr_join_not_simultaneous",
+                _("%(word)s cannot be played beside another declarer's by these rules"),
+                word=shown(contract or " ".join(words)),
+            )
+        if self.phase != "join":
+            return Message(
+                "kr_join_when",
+                _("further declarers join a negative contract right after the auction, each player once"),
+            )
+        if rules.simultaneous_join == "same":
+            return Message(
+                "kr_join_same",
+                _("a further declarer plays the same contract, %(word)s"),
+                word=self.contract,
+            )
+        return Message(
+            "kr_join_higher",
+            _("a further declarer plays no contract above %(word)s"),
+            word=self.contract,
+        )
 
     def _why_card(self, seat: str, card: str) -> Message:
         hand = self.hands[seat]
@@ -1196,8 +1328,15 @@ class KoenigrufenHand(TrickHand):
             s.card_thirds = thirds
             s.card_points = {seat: as_points(t) for seat, t in thirds.items()}
             s.jungfrau = tuple(summary["jungfrau"])
+            s.kontra = summary.get("kontra", 0)
             return s
-        s.games = (Game(summary["contract"], summary["declarer"], summary["won"], summary["kontra"]),)
+        s.games = (
+            Game(summary["contract"], summary["declarer"], summary["won"], summary["kontra"]),
+            *(
+                Game(m["contract"], m["declarer"], m["won"], m["kontra"])
+                for m in summary.get("more_declarers", ())
+            ),
+        )
         s.partner = summary.get("partner")
         s.bonuses = tuple(
             Bonus(name, b["side"], b["announced"], b["made"], b.get("kontra", 0))
@@ -1222,6 +1361,8 @@ class KoenigrufenHand(TrickHand):
         out["kind"] = "trischaken"
         out["card_points"] = {s: stored(sum(THIRDS[c] for c in self.won[s])) for s in seats}
         out["jungfrau"] = [s for s in seats if not self.tricks_count[s]]
+        if self.rules.trischaken_kontra:
+            out["kontra"] = self.kontra.get("game", 0)
         return out
 
     def _played(self) -> dict[str, Any]:
@@ -1232,8 +1373,19 @@ class KoenigrufenHand(TrickHand):
             out["partner"] = self.partner
         kontra = self.kontra.get("game", 0)
         if contract in NEGATIVE:
-            out["won"] = not self.stopped and self.tricks_count[self.declarer] == NEGATIVE_TRICKS[contract]  # type: ignore[index]
+            count = self.tricks_count
+            out["won"] = not self.stopped and count[self.declarer] == NEGATIVE_TRICKS[contract]  # type: ignore[index]
             out["kontra"] = kontra
+            if self.more:  # each further declarer's own contract and kontra (LK, 18.10)
+                out["more_declarers"] = [
+                    {
+                        "declarer": seat,
+                        "contract": joined,
+                        "won": count[seat] == NEGATIVE_TRICKS[joined],
+                        "kontra": self.kontra.get(f"game{i + 2}", 0),
+                    }
+                    for i, (seat, joined) in enumerate(self.more)
+                ]
             return out
         mine, theirs = self._piles()
         thirds = sum(map(THIRDS.__getitem__, mine))
@@ -1412,6 +1564,7 @@ class KoenigrufenHand(TrickHand):
         return {
             "auction": [{"seat": s, "say": say} for s, say in self.auction],
             "declarer": declarer,
+            "more_declarers": [{"seat": s, "contract": c} for s, c in self.more],
             "bid": None if self.high < 0 else self.rules.bid_order[self.high],
             "contract": self.contract,
             "trischaken_lead": self.mode if self.contract == "trischaken" else None,
@@ -1455,10 +1608,8 @@ class KoenigrufenHand(TrickHand):
         }
 
 
-@cache
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a live view (engine/schemas/koenigrufen/live-view.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+#: the JSON schema of a live view
+view_schema = schema_of("koenigrufen", "live-view")
 
 
 def start(deal: LiveDeal) -> KoenigrufenHand:

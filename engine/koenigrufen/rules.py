@@ -75,7 +75,8 @@ class Rules:
     max_kontra: int
     #: whether a kontra doubles the tournament points (False: only the money, Raiffeisen)
     kontra_in_points: bool
-    #: whether Trischaken may be kontra'd (16.20: "some allow"; the tournaments do not)
+    #: whether Trischaken may be kontra'd (16.19, its variations: "Some allow the opponents of the declarer
+    #: in a Trischaken to say Kontra"; the tournaments do not)
     trischaken_kontra: bool
     #: the Trischaken loser's payment is multiplied by this when the loser is the first player (18.10)
     first_player_factor: int
@@ -131,9 +132,20 @@ class Rules:
     #: ``fahren_dealer_plays``). Off by default: the live tables show a seat outside the deal's active seats
     #: the public view only, so a dealer could not see their cards; entered summaries are not affected
     fahren_dealer_plays_live: bool = True
+    #: played live, which contract a further declarer of ``simultaneous`` may join with: "any" of them
+    #: (18.10: "playing the same or different contracts"), "not_higher" (none ranking above the contract the
+    #: auction ended on, so a join is never an overbid) or "same" (the auction's contract only)
+    simultaneous_join: str = "any"
+    #: the highest kontra level of a Trischaken (with ``trischaken_kontra``; ``max_kontra`` caps it too):
+    #: 16.19 names "Kontra, doubling the scores, and the declarer could then say Retour, doubling them again"
+    trischaken_max_kontra: int = 2
 
     OPTION_CHOICES = MappingProxyType(
-        {"valat": VALAT_SCORING, "trischaken_lead": ("choice", "bunt", "von_oben")}
+        {
+            "valat": VALAT_SCORING,
+            "trischaken_lead": ("choice", "bunt", "von_oben"),
+            "simultaneous_join": ("any", "not_higher", "same"),
+        }
     )
     OPTION_RANGES = MappingProxyType(
         {
@@ -142,6 +154,7 @@ class Rules:
             "buergermeister_points": (1, 70),
             "jungfrau_value": (0, 100),
             "ouvert_after_tricks": (0, 1),
+            "trischaken_max_kontra": (0, 5),
         }
     )
 
@@ -225,7 +238,7 @@ WIENER_TAROCKCUP = Rules(
     simultaneous=(),
     max_kontra=3,  # the texts name no ladder for the WTC; Kontra, Re, Sub as the Viennese play it (choice)
     kontra_in_points=True,
-    trischaken_kontra=False,  # 16.20 "some allow"; the WTC text names no Kontra for Trischaken (choice)
+    trischaken_kontra=False,  # 16.19 "some allow"; the WTC text names no Kontra for Trischaken (choice)
     first_player_factor=2,  # 18.10: "if the first player loses this is doubled to 2"
     buergermeister_points=36,  # 18.10: "36 or more points (Bürgermeister)"
     jungfrau_value=3,  # 18.10: "a player with no tricks (Jungfrau) normally wins 3 game points"
@@ -451,9 +464,18 @@ OPTION_DOCS: Mapping[str, str] = MappingProxyType(
         "valat": _("multiplier: a Valat is worth the game times its value; fixed: its own value"),
         "first_player_only": _("contracts only the first player may play"),
         "simultaneous": _("negative contracts several declarers may play in the same hand"),
+        "simultaneous_join": _(
+            "played live, when the auction ends on a simultaneous contract each other player in turn may join"
+            " it or pass: with any of the simultaneous contracts, not_higher (none above the auction's) or"
+            " same (the auction's only)"
+        ),
         "max_kontra": _("the highest kontra level (1 Kontra, 2 Re, 3 Sub)"),
         "kontra_in_points": _("whether a kontra doubles the tournament points (else only the money)"),
         "trischaken_kontra": _("whether a Trischaken may be kontra'd"),
+        "trischaken_max_kontra": _(
+            "the highest kontra level of a Trischaken (2: Kontra and Retour; never above max_kontra); played"
+            " live, the other players (a dealer who plays the Fahren too) kontra before the first lead"
+        ),
         "first_player_factor": _(
             "the Trischaken loser pays this many times more when they are the first player"
         ),

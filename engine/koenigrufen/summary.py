@@ -23,7 +23,8 @@ declarers of a negative contract where the rules let several play at once (LK, 1
 
 ``card_points``: each player's card points as the player counts their own pile, in threes, so it may end
 in a third (``engine.core.thirds``: ``20``, ``"23 1/3"``, ``"23⅔"``; 70 in all); ``jungfrau``: the players
-who took no trick. At a five-seat
+who took no trick; ``kontra``: its kontra level, only where the rules allow one (``Rules.trischaken_kontra``,
+up to ``Rules.trischaken_max_kontra``; it doubles every payment). At a five-seat
 table the dealer plays a Fahren too (18.11): the table may list the sitting-out dealer among ``seats`` (it
 is then no longer sitting out), or list five seats without ``sitting_out``.
 """
@@ -202,7 +203,14 @@ def _trischaken(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:
             )
     if data.get("kontra") not in (None, 0) and not rules.trischaken_kontra:
         raise fields.error("kontra", "no_kontra", _("cannot be kontra'd by these rules"))
-    s.kontra = _kontra(data.get("kontra"), rules, "kontra")
+    kontra = data.get("kontra")
+    # the Trischaken's own ladder (16.19: Kontra and Retour), within the schedule's
+    s.kontra = 0 if kontra is None else fields.integer(kontra, 0, trischaken_kontra_top(rules), "kontra")
+
+
+def trischaken_kontra_top(rules: Rules) -> int:
+    """The highest kontra level of a Trischaken under ``rules`` (0: none)."""
+    return min(rules.max_kontra, rules.trischaken_max_kontra) if rules.trischaken_kontra else 0
 
 
 def _played(data: Mapping[str, Any], s: Summary, rules: Rules) -> None:

@@ -30,6 +30,9 @@ NEEDS: dict[str, float] = {
     "trojka": 14.0,
     "dvojka": 16.5,
     "enojka": 19.0,
+    "solo_trojka": 20.0,  # played as Trojka, at a higher value: a stronger hand than Enojka's
+    "solo_dvojka": 21.0,
+    "solo_enojka": 22.0,
     "solo": 23.0,
     "barvni_valat": 99.0,
     "valat": 29.0,
@@ -79,10 +82,10 @@ def _beggar(cards: list[str]) -> bool:
 
 def _wanted(hand: TarokHand, cards: list[str]) -> list[str]:
     """The contracts the bot would play with ``cards``, lowest first."""
-    values = hand.rules.contract_values
+    playable = hand.ladder
     power = _strength(cards)
-    out = [c for c, need in NEEDS.items() if c in values and power >= need]
-    if "berac" in values and _beggar(cards):
+    out = [c for c, need in NEEDS.items() if c in playable and power >= need]
+    if "berac" in playable and _beggar(cards):
         out.append("berac")
     return sorted(out, key=hand.ladder.index)
 

@@ -1,7 +1,7 @@
 """Who deals: three play every hand, nobody sits out, and the deal passes on after each hand (pagat).
 A hand thrown in because a player holds no tarok (``annulled``; pagat) is dealt again by the same dealer
-(our choice: the texts do not say who redeals). No hand changes the stake: radelci are marked per player on
-the sheet, not on the deal."""
+(our choice: the texts do not say who redeals). No hand changes the stake: radelci are marked per player,
+carried from hand to hand (``engine.slovenian.carry``), and double their holders' scores only."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.descriptor import GameDescriptor
 from engine.core.form import SIDES
 from engine.core.messages import gettext_noop
+from engine.slovenian.carry import carry_next
 from engine.slovenian.deals import (
     PLAYERS_PER_DEAL,
     TABLE_SIZES,
@@ -115,4 +116,5 @@ DESCRIPTOR = GameDescriptor(
     preset_names=PRESET_NAMES,
     hand_facts=hand_facts,
     live=LIVE,
+    carry_next=carry_next,  # radelci across hands (engine.slovenian.carry)
 )

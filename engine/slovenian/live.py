@@ -28,9 +28,11 @@ offered only after a Trojka opening that both others passed (16.8 Bled's case); 
 trick in every contract; a round of announcements goes round from the declarer, one say a turn, until all
 three pass in a row; Pagat ultimo may be announced only by the Pagat's holder; the bonuses count the cards
 taken in tricks (not the talon); a Colour valat's taroks must still be played when void but win only a
-tarok trick; a seat holding no tarok throws the hand in at once (its only move is ``annul``); the
-radelci of earlier hands are not known to a hand (the live deal carries no table state), so a live
-summary marks none and the table's sheet keeps them.
+tarok trick; a seat holding no tarok throws the hand in at once (its only move is ``annul``). The radelci
+of earlier hands come with the deal (``LiveDeal.carry``, checked when the hand is dealt:
+``engine.slovenian.carry``) and the summary names their holders (``radelci``), whose scores the scorer
+doubles. With ``solo_contracts``, Solo trojka, Solo dvojka and Solo enojka are bid between Enojka and Berač
+and played as Trojka, Dvojka and Enojka (engine.slovenian.rules: pagat's four-handed contracts).
 
 Speed: ``apply`` takes a short way for a card played or a pass, and ``fast_plays`` applies a record's run of
 card plays in one loop (``engine.slovenian.record.replay``); both accept exactly what the base's ``apply``
@@ -39,11 +41,10 @@ accepts (tests/engine/slovenian/test_record_replay.py compares them on mangled r
 
 from __future__ import annotations
 
-import json
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any, ClassVar
 
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveGame
 from engine.core.messages import Message
 from engine.core.messages import gettext_noop as _
@@ -63,17 +64,27 @@ from engine.slovenian.cards import (
     beats,
     ordered,
 )
+from engine.slovenian.carry import radelci_of
 from engine.slovenian.rules import BONUSES, CONTRACTS, PRESETS, Rules, resolve_rules
 from engine.slovenian.scoring import KONTRA_NAMES, score
 from engine.slovenian.summary import MADE_CONTRACTS, Bonus, Summary
 
 GAME_ID = "slovenian"
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "slovenian" / "live-view.schema.json"
 HAND_SIZE = 16
 TALON_SIZE = 6
 TRICKS = 16
-#: the talon cards each of Trojka, Dvojka and Enojka takes (pagat "Exchange with the talon")
-TALON_TAKEN: dict[str, int] = {"trojka": 3, "dvojka": 2, "enojka": 1}
+#: the talon cards each of Trojka, Dvojka and Enojka takes (pagat "Exchange with the talon"), and each
+#: solo contract as the one it is played as (engine.slovenian.rules.SOLO_TALON)
+TALON_TAKEN: dict[str, int] = {
+    "trojka": 3,
+    "dvojka": 2,
+    "enojka": 1,
+    "solo_trojka": 3,
+    "solo_dvojka": 2,
+    "solo_enojka": 1,
+}
+#: the contracts whose bonuses count always (Solo brez: with ``solo_bonuses``)
+BONUS_CONTRACTS: frozenset[str] = frozenset(TALON_TAKEN)
 #: the code of each card played -> the card (the pack's own string), and of each bid
 PLAYED: dict[str, str] = {f"play {c}": c for c in PACK.cards}
 BID_CODES: dict[str, str] = {c: f"bid {c}" for c in CONTRACTS}
@@ -154,6 +165,8 @@ class TarokHand(TrickHand):
     pack = PACK
     error = TarokError
     presets = PRESETS
+    #: the deal's carry holds the radelci of the table's earlier hands (``engine.slovenian.carry``)
+    CARRIES: ClassVar[bool] = True
 
     rules: Rules
 
@@ -166,6 +179,11 @@ class TarokHand(TrickHand):
                 "seats", Message("sl_three_seats", _("three-handed tarok needs three seats, got %(n)s"),
                                  n=len(self.seats))
             )  # fmt: skip
+        carry = self.deal.carry
+        held = radelci_of(carry, self.seats, self.rules, TarokError) if carry else {}
+        #: the seats holding a radelc from the table's earlier hands (pagat "Radelci")
+        self.radelci: tuple[str, ...] = tuple(held)
+        self.held_radelci: dict[str, int] = held
         cards = _shuffled(self.deal.seed)
         self.hands = {s: cards[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, s in enumerate(self.seats)}
         self.talon: list[str] = cards[3 * HAND_SIZE :]
@@ -197,7 +215,7 @@ class TarokHand(TrickHand):
         self._turn: str | None = self.seats[0]
         self._after = {s: self.seats[(i + 1) % 3] for i, s in enumerate(self.seats)}
         #: the contracts of these rules, lowest first
-        self.ladder: list[str] = [c for c in CONTRACTS[1:] if c in self.rules.contract_values]
+        self.ladder: list[str] = list(self.rules.contracts[1:])
         self.phase = "bidding"
         if self.rules.no_tarok_annul:
             for s in self.seats:
@@ -262,9 +280,7 @@ class TarokHand(TrickHand):
         side = self.team(seat)
         out: list[str] = []
         contract = self.contract
-        bonuses_here = contract in ("trojka", "dvojka", "enojka") or (
-            contract == "solo" and rules.solo_bonuses
-        )
+        bonuses_here = contract in BONUS_CONTRACTS or (contract == "solo" and rules.solo_bonuses)
         if bonuses_here and (side == DECLARER or rules.opponents_announce):
             hand = self.hands[seat]
             for bonus in BONUSES:
@@ -728,14 +744,17 @@ class TarokHand(TrickHand):
         thirds, took = self._counted()
         if contract == "klop":
             points = {s: (thirds[s] + 1) // 3 for s in seats}
-            return Summary(seats, stake, "played", "klop", klop_points=points, kontra_by=self.klop_kontra_by)
+            return Summary(seats, stake, "played", "klop", klop_points=points, kontra_by=self.klop_kontra_by,
+                           radelci=self.radelci)  # fmt: skip
         declarer: str = self.declarer  # type: ignore[assignment]
         kontra = self.kontra.get("game", 0)
         tricks = self.play.tricks  # type: ignore[union-attr]
         if contract in MADE_CONTRACTS:
             took = sum(1 for _l, _c, w in tricks if w == declarer)
             made = took == 0 if contract in ("berac", "odprti_berac") else took == len(tricks) == TRICKS
-            return Summary(seats, stake, "played", contract, declarer, made=made, kontra=kontra)
+            return Summary(
+                seats, stake, "played", contract, declarer, made=made, kontra=kontra, radelci=self.radelci
+            )
         pile = thirds[declarer] + sum(THIRDS[c] for c in self.discards)
         if contract == "solo" and self.rules.solo_talon_to_declarer:
             pile += sum(THIRDS[c] for c in self.talon)
@@ -778,6 +797,7 @@ class TarokHand(TrickHand):
             kontra=kontra,
             bonuses=bonuses,
             mond_captured=mond,
+            radelci=self.radelci,
         )
 
     def _trick_seats(self, trick: tuple[str, tuple[str, ...], str]) -> list[str]:
@@ -819,6 +839,8 @@ class TarokHand(TrickHand):
                             out["bonus_kontra"] = kontras
                     if s.mond_captured is not None:
                         out["mond_captured"] = s.mond_captured
+            if s.radelci:
+                out["radelci"] = list(s.radelci)
         if self.done:
             self._summary = out
         return out
@@ -877,6 +899,8 @@ class TarokHand(TrickHand):
             "open_hand": (
                 None if self.shown_hand is None else {"seat": declarer, "cards": ordered(self.shown_hand)}
             ),
+            # who holds radelci from the earlier hands, and how many (pagat "Radelci"): public, on the sheet
+            "radelci": dict(self.held_radelci),
         }
         return out
 
@@ -914,10 +938,8 @@ def _shuffled(seed: int) -> list[str]:
     return list(_dealt(seed))
 
 
-@cache
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a seat's view (a spectator's lacks ``seat`` and ``hand``)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+#: the JSON schema of a seat's view (a spectator's lacks ``seat`` and ``hand``)
+view_schema = schema_of("slovenian", "live-view")
 
 
 LIVE = LiveGame(start=start, view_schema=view_schema, phases=PHASES)

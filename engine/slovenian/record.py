@@ -1,6 +1,8 @@
-"""Hand records of three-handed Slovenian tarok: the envelope (``engine.core.record``) with the ``dealer``
-and the ``moves`` (``engine.core.trickhand``; engine/schemas/slovenian/hand-record.schema.json), replayed
-by ``replay``; ``bot_record`` plays a whole hand with the rule bots."""
+"""Hand records of three-handed Slovenian tarok: the envelope (``engine.core.record``) with the ``dealer``,
+the ``carry`` (the radelci the hand was dealt with: ``engine.slovenian.carry``) and the ``moves``
+(``engine.core.trickhand``; engine/schemas/slovenian/hand-record.schema.json), replayed by ``replay`` (both
+ways read the envelope with ``record_deal``, so the carry reaches the hand, which checks it when dealt);
+``bot_record`` plays a whole hand with the rule bots."""
 
 from __future__ import annotations
 

@@ -10,7 +10,15 @@ Sources, cited beside the rules that use them:
 * "pagat": the base game as pagat.com describes Slovenian Tarok (mirror
   https://gambiter.com/cards/tarot/sltarok.html): the three-handed contracts (no king called), the
   difference rounded to the nearest 5, Klop (minus the card points taken, +70 for no trick, -70 for more
-  than half), the bonuses (Trula, Kralji, Pagat ultimo, Valat), the Mond penalty of 21, the radelci.
+  than half), the bonuses (Trula, Kralji, Pagat ultimo, Valat), the Mond penalty of 21, the radelci
+  (section "Radelci": every player gets one after a Klop, a Berač or a Valat; a radelc doubles its
+  holder's score and is crossed off when its holder wins a game he declared). Its list of contracts names
+  Solo three (40), Solo two (50) and Solo one (60) too, but they are the four-handed game's: Three, Two and
+  One played without calling a king. At three no king is called, so Three is already played alone and the
+  three-handed game leaves them out (google-deepmind/open_spiel, games/tarok, which follows pagat: "skip
+  solo contracts for three players"); the ``solo_contracts`` option lets a table bid them anyway, played as
+  Trojka, Dvojka, Enojka at their own values. King ultimo (the called king in the last trick) has no
+  called king at three and is not a bonus here.
 * "TZS B1.x": the competition rules of the Tarok zveza Slovenije (https://tarokzveza.si, "Pojasnila v
   zvezi s pravili tekmovalnega taroka"): announced bonuses kralji 20, trula 20, pagat 50, valat 500 (B1.17),
   silent ones half (B1.18), a silent valat replaces the rest (B1.14), the ladder kontra, re, sub, mort
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.core import presets
@@ -39,6 +48,9 @@ CONTRACTS: tuple[str, ...] = (
     "trojka",
     "dvojka",
     "enojka",
+    "solo_trojka",
+    "solo_dvojka",
+    "solo_enojka",
     "berac",
     "solo",
     "odprti_berac",
@@ -47,14 +59,25 @@ CONTRACTS: tuple[str, ...] = (
 )
 #: the bonuses of the three-handed game (pagat; no Kralj ultimo: no king is called at three)
 BONUSES: tuple[str, ...] = ("trula", "kralji", "pagat_ultimo", "valat")
+#: pagat's Solo three, Solo two, Solo one: the four-handed game's Three, Two, One without a called king; at
+#: three they play exactly as Trojka, Dvojka, Enojka (the talon taken and the rest to the opponents, pagat
+#: "Exchange with the talon"), only their value is higher (the ``solo_contracts`` option)
+SOLO_TALON: dict[str, str] = {"solo_trojka": "trojka", "solo_dvojka": "dvojka", "solo_enojka": "enojka"}
+#: the most radelci one player may hold (our bound: the texts give none; ``carry_next`` stops there)
+MOST_RADELCI = 99
 
 
 def _classic_values() -> dict[str, int]:
-    # pagat: three 10, two 20, one 30, beggar 70, solo without 80, open beggar 90, colour valat 125, valat 500
+    # pagat: three 10, two 20, one 30, solo three 40, solo two 50, solo one 60 (played only with the
+    # solo_contracts option: the four-handed game's), beggar 70, solo without 80, open beggar 90, colour
+    # valat 125, valat 500
     return {
         "trojka": 10,
         "dvojka": 20,
         "enojka": 30,
+        "solo_trojka": 40,
+        "solo_dvojka": 50,
+        "solo_enojka": 60,
         "berac": 70,
         "solo": 80,
         "odprti_berac": 90,
@@ -79,7 +102,8 @@ class Rules:
     """One rule configuration of three-handed Slovenian Tarok (defaults: the Bled rules)."""
 
     name: str = "bled"
-    #: contract -> value; a contract not listed cannot be played (Klop has no value of its own)
+    #: contract -> value; a contract not listed cannot be played (Klop has no value of its own), nor can the
+    #: solo contracts without ``solo_contracts``
     contract_values: Mapping[str, int] = field(default_factory=_bled_values)
     #: the card-point difference from 35 is rounded to the nearest multiple of this (1: not rounded)
     difference_rounding: int = 5
@@ -102,6 +126,15 @@ class Rules:
     max_kontra: int = 4
     #: radelci: a player marked with one scores double (16.8 Bled does not mention them)
     radelci: bool = False
+    #: radelci: a declarer holding one crosses it off when he loses his game too (off: only when he wins it,
+    #: pagat "Radelci")
+    radelci_lost_crossed: bool = False
+    #: radelci: in Klop, a player holding one who scores more than nothing crosses it off (off: only a won
+    #: game crosses one off, and a Klop has no declarer; pagat is silent)
+    radelci_klop_crossed: bool = False
+    #: Solo trojka, Solo dvojka, Solo enojka may be bid (their values in ``contract_values``): pagat's
+    #: four-handed contracts, played at three as Trojka, Dvojka, Enojka (off: pagat's three-handed game)
+    solo_contracts: bool = False
     # --- live play (engine.slovenian.live): what the texts leave open, each at the Bled practice ---------
     #: the first bidder must open the auction (16.8 Bled: "the first player opens the bidding with Trojka");
     #: off: he may pass like the others, and a hand that all pass is a Klop (pagat, four-handed game)
@@ -139,10 +172,13 @@ class Rules:
         """How a summary or a record names these rules: the preset's name, or ``{"preset", "options"}``."""
         return presets.spec_of(self, PRESETS)
 
-    @property
+    @cached_property
     def contracts(self) -> tuple[str, ...]:
-        """The contracts a hand may be played as: Klop, and the schedule's (what the entry form offers)."""
-        return ("klop", *self.contract_values)
+        """The contracts a hand may be played as, lowest first: Klop, and the schedule's (what the entry form
+        offers; the solo contracts only with ``solo_contracts``). Worked out once per rules value (a live
+        hand reads it as it is dealt)."""
+        values, solo = self.contract_values, self.solo_contracts
+        return tuple(c for c in CONTRACTS if c == "klop" or (c in values and (solo or c not in SOLO_TALON)))
 
 
 BLED = Rules()
@@ -170,6 +206,15 @@ def resolve_rules(spec: Any = None, options: Mapping[str, Any] | None = None) ->
     rules = presets.resolve(PRESETS, DEFAULT, spec, options)
     _check_table(rules.contract_values, CONTRACTS[1:], "contract_values", every=False)
     _check_table(rules.bonus_values, BONUSES, "bonus_values", every=True)
+    if rules.solo_contracts and not set(SOLO_TALON) <= set(rules.contract_values):
+        raise RulesError(
+            "solo_contracts",
+            Message(
+                "sl_solo_values",
+                _("needs the values of %(names)s in contract_values"),
+                names=", ".join(SOLO_TALON),
+            ),
+        )
     return rules
 
 
@@ -191,7 +236,7 @@ def _check_table(table: Mapping[str, int], names: tuple[str, ...], option: str, 
 OPTION_DOCS: dict[str, str] = {
     "contract_values": gettext_noop(
         "the contracts that may be played and their values (Bled: Trojka 10, Dvojko 20, Enojko 30, Bera 70, "
-        "Solo 80)"
+        "Solo 80; pagat adds Solo trojka 40, Solo dvojka 50, Solo enojka 60, played with solo_contracts)"
     ),
     "difference_rounding": gettext_noop(
         "the card-point difference from 35 is rounded to the nearest multiple of this (1: not rounded)"
@@ -209,7 +254,20 @@ OPTION_DOCS: dict[str, str] = {
     "klop_clean": gettext_noop("in Klop, what a player who takes no trick wins"),
     "klop_kontra": gettext_noop("Klopecki may be kontra'd by one player, in turn from the first player"),
     "max_kontra": gettext_noop("the highest kontra level (1 kontra, 2 re, 3 sub, 4 mort)"),
-    "radelci": gettext_noop("radelci: a player marked with a radelc scores double in the hands they play"),
+    "radelci": gettext_noop(
+        "radelci: after a Klop, Berač or Valat every player gets a radelc; a player holding one scores "
+        "double and crosses one off when he wins a game he declared"
+    ),
+    "radelci_lost_crossed": gettext_noop(
+        "radelci: a declarer crosses a radelc off when he loses his game too, not only when he wins it"
+    ),
+    "radelci_klop_crossed": gettext_noop(
+        "radelci: in Klop, a player holding a radelc who scores more than nothing crosses one off"
+    ),
+    "solo_contracts": gettext_noop(
+        "Solo trojka, Solo dvojka and Solo enojka may be bid: played as Trojka, Dvojka and Enojka (the talon "
+        "taken), at their own values"
+    ),
     "forced_opening": gettext_noop(
         "the first bidder must open the auction (with Trojka or higher); off: he may pass, and a hand all "
         "pass is a Klop"

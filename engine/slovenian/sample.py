@@ -15,6 +15,9 @@ _WEIGHTS = {
     "trojka": 40,
     "dvojka": 20,
     "enojka": 12,
+    "solo_trojka": 3,
+    "solo_dvojka": 2,
+    "solo_enojka": 2,
     "solo": 4,
     "berac": 6,
     "odprti_berac": 2,
@@ -28,7 +31,8 @@ def sample_summary(rng: random.Random, rules: Rules, deal: Deal) -> dict[str, An
     seats = list(deal.active)
     if rng.random() < 0.02:
         return {"kind": "annulled"}
-    names = ["klop", *(c for c in _WEIGHTS if c in rules.contract_values)]
+    playable = rules.contracts
+    names = ["klop", *(c for c in _WEIGHTS if c in playable and c != "klop")]
     contract = rng.choices(names, [_WEIGHTS[c] for c in names])[0]
     out: dict[str, Any] = {"kind": "played", "contract": contract}
     if rules.radelci and rng.random() < 0.3:

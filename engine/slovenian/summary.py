@@ -4,10 +4,11 @@ The table fills in ``seats`` (the three players, the first bidder first), ``stak
 (``played``, or ``annulled``: thrown in and dealt again). A played hand says its ``contract``; then
 
 * Klop: ``klop_points`` (each seat's card points) and, at Bled, ``kontra_by`` (who said kontra);
-* Trojka, Dvojka, Enojko, Solo: ``declarer``, the declarer's ``card_points``, ``bonuses``, ``kontra``,
-  ``bonus_kontra``, ``mond_captured``;
+* Trojka, Dvojka, Enojko, Solo trojka, Solo dvojka, Solo enojka (``solo_contracts``), Solo: ``declarer``,
+  the declarer's ``card_points``, ``bonuses``, ``kontra``, ``bonus_kontra``, ``mond_captured``;
 * Berač and the higher contracts: ``declarer``, ``made``, ``kontra``;
-* with the ``radelci`` option: ``radelci``, the seats marked with a radelc.
+* with the ``radelci`` option: ``radelci``, the seats holding a radelc (a live hand names those of its
+  deal's ``carry``: ``engine.slovenian.carry``).
 
 Every error is a ``FieldError`` naming the field (``engine.core.fields``).
 """
@@ -28,7 +29,15 @@ from engine.slovenian.rules import BONUSES, CONTRACTS, Rules, resolve_rules
 
 KINDS: tuple[str, ...] = ("played", "annulled")
 #: the contracts won on card points: the declarer needs more than half of the 70 (pagat)
-POINT_CONTRACTS: tuple[str, ...] = ("trojka", "dvojka", "enojka", "solo")
+POINT_CONTRACTS: tuple[str, ...] = (
+    "trojka",
+    "dvojka",
+    "enojka",
+    "solo_trojka",
+    "solo_dvojka",
+    "solo_enojka",
+    "solo",
+)
 #: the contracts won or lost outright (Berač and above): ``made`` says which
 MADE_CONTRACTS: tuple[str, ...] = ("berac", "odprti_berac", "barvni_valat", "valat")
 TOTAL_POINTS = 70

@@ -38,6 +38,23 @@ TERMS: dict[str, Term] = {
         gettext_noop("one"),
         gettext_noop("the declarer takes one talon card and needs more than 35 points"),
     ),
+    "solo_trojka": Term(
+        "solo trojka",
+        gettext_noop("solo three"),
+        gettext_noop(
+            "played as Trojka at a higher value (pagat's four-handed game: Three without a partner)"
+        ),
+    ),
+    "solo_dvojka": Term(
+        "solo dvojka",
+        gettext_noop("solo two"),
+        gettext_noop("played as Dvojka at a higher value (pagat's four-handed game: Two without a partner)"),
+    ),
+    "solo_enojka": Term(
+        "solo enojka",
+        gettext_noop("solo one"),
+        gettext_noop("played as Enojka at a higher value (pagat's four-handed game: One without a partner)"),
+    ),
     "berac": Term(
         "berač", gettext_noop("beggar"), gettext_noop("the declarer must take no trick (Bera at Bled)")
     ),
@@ -71,7 +88,10 @@ TERMS: dict[str, Term] = {
     "radelc": Term(
         "radelc",
         None,
-        gettext_noop("a mark after a Klop, Berač or Valat: its holder's next score counts double"),
+        gettext_noop(
+            "a mark every player gets after a Klop, Berač or Valat: its holder scores double until he wins a "
+            "game he declared"
+        ),
     ),
 }
 
@@ -81,6 +101,9 @@ LABELS: dict[str, str] = {
     "trojka": gettext_noop("Trojka"),
     "dvojka": gettext_noop("Dvojka"),
     "enojka": gettext_noop("Enojka"),
+    "solo_trojka": gettext_noop("Solo trojka"),
+    "solo_dvojka": gettext_noop("Solo dvojka"),
+    "solo_enojka": gettext_noop("Solo enojka"),
     "berac": gettext_noop("Berač"),
     "solo": gettext_noop("Solo brez"),
     "odprti_berac": gettext_noop("Odprti berač"),

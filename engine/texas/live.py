@@ -35,13 +35,11 @@ it has discarded. Once the hand is over, ``result`` shows the summary, the payme
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import cache
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, ClassVar
 
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveGame
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
@@ -64,7 +62,6 @@ from engine.texas.result import payments_of, spec_of_rules, summary_of
 from engine.texas.rules import CONTRACTS, DECLARATIONS, PRESETS, Rules, resolve_rules
 from engine.texas.summary import Bonus, Hand
 
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "texas" / "live-view.schema.json"
 GAME = "texas"
 KONTRA_NAMES: tuple[str, ...] = ("Contra", "Re", "Supre", "Mort")
 
@@ -996,11 +993,8 @@ def start(deal: LiveDeal) -> LiveTexas:
     return LiveTexas(deal)
 
 
-@cache
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a seat's view (the public view is the same without ``seat``, ``hand``)."""
-    with SCHEMA.open(encoding="utf-8") as f:
-        return json.load(f)
+#: the JSON schema of a seat's view (the public view is the same without ``seat``, ``hand``)
+view_schema = schema_of("texas", "live-view")
 
 
 LIVE = LiveGame(start=start, view_schema=view_schema, phases=PHASES)

@@ -1,9 +1,9 @@
 """Every game on a phone (issue 34): a practice table of each game the registry plays live, one person and
 rule bots, at 360 px. The phone taps legal moves until the hand is over (pytest-django's live server: the
-page polls, the bots move at once). At the first state of every phase nothing sticks out of the screen and
-every tap target is at least 44 px; every card the page draws has its face (its game's pack is named in the
-page's card faces, none drawn as a bare name); screenshots per game and phase (artifacts/screenshots/
-live-game-*)."""
+page polls, the bots move at once). At the first state of every phase (seen at 360 px and again at
+1280 px) nothing sticks out of the screen and every tap target on the phone is at least 44 px; every card
+the page draws has its face (its game's pack is named in the page's card faces, none drawn as a bare
+name); screenshots per game and phase (artifacts/screenshots/live-game-*)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from engine.games import GAMES
 from tests.browser.conftest import shoot
-from tests.browser.test_layout import PHONE_360, layout_problems
+from tests.browser.test_layout import DESKTOP, PHONE_360, layout_problems
 from tests.browser.test_live_play import NEXT, choose, open_page
 from tournaments.live import replay
 from tournaments.live import services as live
@@ -68,6 +68,10 @@ def test_a_hand_of_every_game_on_a_phone(
             seen.add(phase)
             problems += layout_problems(phone, f"{game_id} {phase} at 360", 360)
             shoot(phone, f"live-game-{game_id}-{len(seen)}")
+            phone.set_viewport_size(DESKTOP["viewport"])  # the same state on a laptop's screen
+            problems += layout_problems(phone, f"{game_id} {phase} at 1280", 1280)
+            shoot(phone, f"live-game-{game_id}-{len(seen)}")
+            phone.set_viewport_size(PHONE_360["viewport"])
         if what == "result":
             break
         choose(phone, what)

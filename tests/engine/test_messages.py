@@ -236,6 +236,15 @@ def test_the_corpus_reaches_most_of_the_engines_messages() -> None:
     assert len(reached & codes) >= 0.8 * len(codes), sorted(codes - reached)
 
 
+def test_each_code_names_one_template() -> None:
+    """A code is what a client matches on: two templates under one code would be two errors it cannot
+    tell apart (and a translator's context would be wrong for one of them)."""
+    templates: dict[str, set[str]] = {}
+    for template, code in engine_templates().items():
+        templates.setdefault(code, set()).add(template)
+    assert {code: sorted(t) for code, t in templates.items() if len(t) > 1} == {}
+
+
 def test_every_error_has_a_code_and_templates_that_render_into_its_text() -> None:
     for error in corpus().values():
         assert error.code != PLAIN, error

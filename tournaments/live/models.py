@@ -126,6 +126,8 @@ class LiveHand(models.Model):
     active = models.JSONField()  # the seats that play it, from the first bidder on
     stake = models.PositiveSmallIntegerField(default=1)
     rules = models.JSONField()
+    #: what the hand inherits from the table's earlier hands (``engine.core.live.LiveDeal.carry``)
+    carry = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     steps = models.PositiveIntegerField(default=0)  # actions applied: the step the next one is chosen at
     bot_steps = models.PositiveIntegerField(default=0)  # of them, played by a bot for a human's seat

@@ -38,7 +38,12 @@ def deal_of(hand: LiveHand, game_id: str) -> LiveDeal:
     rules = hand.rules
     resolved = rules_for(rules.get("preset"), rules.get("options") or {}, {"game": game_id})
     return LiveDeal(
-        seed=hand.seed, rules=resolved, seats=tuple(hand.active), stake=hand.stake, dealer=hand.dealer
+        seed=hand.seed,
+        rules=resolved,
+        seats=tuple(hand.active),
+        stake=hand.stake,
+        dealer=hand.dealer,
+        carry=hand.carry or {},
     )
 
 

@@ -245,10 +245,22 @@ def _deal_next(live_table: LiveTable) -> LiveHand | None:
         active=list(deal.active),
         stake=deal.stake,
         rules=live_table.rules,
+        carry=_carry_after(last, live_table.game),
         turn_since=timezone.now() if live_table.status == LiveTable.Status.PLAYING else None,
     )
     publish(LIVE_MOVED, live_table_id=live_table.pk, hand_id=hand.pk, step=0)
     return hand
+
+
+def _carry_after(last: LiveHand | None, game_id: str) -> dict[str, Any]:
+    """What the table's next hand inherits from ``last`` (Slovenian tarok's radelci): the game's
+    ``carry_next`` of the last hand's carry and summary; nothing after a hand that was not played out."""
+    carry_next = game(game_id).carry_next
+    if carry_next is None or last is None or last.status != LiveHand.Status.FINISHED:
+        return {}
+    with replay.lock:
+        played = replay.state(last, game_id)
+        return carry_next(last.carry or {}, played.summary(), played.deal.rules)
 
 
 def _time_is_up(table: Table) -> bool:

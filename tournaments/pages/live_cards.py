@@ -154,7 +154,31 @@ def client_words(game_id: str) -> dict[str, Any]:
         "kontra": _("{kontra} on the {bonus} of the {team}"),
     }
     words["side"] = {"declarer": _("the declarer"), "opponents": _("the opponents")}
+    words["said"] = _said(game_id, words)
     return words
+
+
+def _said(game_id: str, words: dict[str, Any]) -> dict[str, str]:
+    """Each announcement code of the other games (one word after the verb) -> its words, ``{kontra}`` where
+    the page puts the level's name (it counts the kontras said on each thing). Hungarian Tarokk's codes
+    name a side and a bonus (``kontra declarer trull``) and are put together from ``words["announce"]``."""
+    said: dict[str, str] = {"play alone": _("plays alone"), "surrender": _("surrenders")}
+    bonuses = dict(words["bonus"])
+    for word in game(game_id).vocabularies.get("declaration", ()):
+        said[f"declare {word}"] = _("declares {bonus}").replace(
+            "{bonus}", str(engine_word(game_id, "declaration", word))
+        )
+    for target in ("game", "contract", "klop", *bonuses):
+        if target in ("game", "contract"):
+            text = _("{kontra} on the game")
+        elif target == "klop":
+            text = _("{kontra} on the Klop")
+        else:
+            text = _("{kontra} on the {bonus}").replace("{bonus}", bonuses[target])
+        said[f"kontra {target}"] = said[f"contra {target}"] = text
+    for n in range(2, 5):  # Königrufen's further declarers of a negative contract (LK, 18.10)
+        said[f"kontra game{n}"] = _("{kontra} on the game of declarer {n}").replace("{n}", str(n))
+    return said
 
 
 def client_texts() -> dict[str, str]:
@@ -214,6 +238,8 @@ def client_texts() -> dict[str, str]:
         "total": _("Total"),
         "discarded_tarokks": _("{name}: {n} tarokk(s)"),
         "taken": _("{name}: {n}"),
+        "talon_half": _("half {n}"),
+        "radelci_of": _("{name} ×{n}"),
         "declarer_points": _("{points} (declarer's side; tricks: {tricks})"),
         "alone": _("none: the declarer plays alone"),
         "no_auction": _("Nobody has bid yet."),
@@ -237,5 +263,6 @@ def fact_labels() -> dict[str, str]:
         "tarokks": _("Tarokks discarded"),
         "face_up": _("Declarer's discarded tarokks"),
         "points": _("Card points"),
+        "radelci": _("Radelci (score double)"),
         "score": _("Score sheet"),
     }

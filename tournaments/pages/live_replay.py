@@ -54,9 +54,20 @@ def _say_text(words: dict[str, Any], say: dict[str, Any], faces: dict[str, Any])
     return text
 
 
+def _kontra_name(words: dict[str, Any], level: int) -> str:
+    names = words["kontra"] or ["kontra"]
+    return names[min(level, len(names)) - 1]
+
+
 def _announcement_text(words: dict[str, Any], say: str, levels: dict[str, int], faces: dict[str, Any]) -> str:
     parts = say.split()
     texts = words["announce"]
+    said = words["said"].get(say)
+    if said is not None:  # the other games' codes: one word after the verb
+        if parts[0] in ("kontra", "contra"):
+            levels[parts[1]] = levels.get(parts[1], 0) + 1
+            said = said.replace("{kontra}", _kontra_name(words, levels[parts[1]]))
+        return said
     if parts[0] == "pass":
         return texts["pass"]
     if parts[0] == "call" and len(parts) == 2:
@@ -68,8 +79,7 @@ def _announcement_text(words: dict[str, Any], say: str, levels: dict[str, int], 
     if parts[0] == "kontra":
         target = " ".join(parts[1:])
         levels[target] = levels.get(target, 0) + 1
-        names = words["kontra"] or ["kontra"]
-        kontra = names[min(levels[target], len(names)) - 1]
+        kontra = _kontra_name(words, levels[target])
         if parts[1:] == ["game"]:
             return texts["kontra_game"].replace("{kontra}", kontra)
         if len(parts) == 3:

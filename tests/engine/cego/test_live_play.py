@@ -68,7 +68,9 @@ def test_every_preset_plays_to_the_end(preset: str, seats: tuple[str, ...], deal
         if hand.declarer is not None:
             assert sorted(hand._declarer_pile(hand.declarer)) == sorted(hand.piles()[hand.declarer])
         piles = hand.piles()
-        assert sorted(c for pile in piles.values() for c in pile) == sorted(P.CARDS) or hand.contract in (
+        pack = hand.rules.pack(len(seats))
+        every = sorted(c for pile in piles.values() for c in pile)
+        assert every == sorted(P.PACKS[pack]) or hand.contract in (
             "ulti",
             "solodu",
             "piccolo",
@@ -76,7 +78,7 @@ def test_every_preset_plays_to_the_end(preset: str, seats: tuple[str, ...], deal
             "solo",
         )
         n = len(seats)
-        hand_size, blinde = P.shape(n)
+        hand_size, blinde = P.shape(n, pack)
         assert sum(len(cards) for _l, cards, _w in hand.play.tricks) == n * hand_size  # type: ignore[union-attr]
         assert len(hand.blinde) == blinde
     assert len(contracts) >= 2
@@ -89,10 +91,11 @@ def test_the_deal_is_the_whole_pack_from_the_seed(preset: str, seats: tuple[str,
     assert hand.hands == again.hands
     assert hand.blinde == again.blinde
     cards = [c for s in seats for c in hand.hands[s]] + hand.blinde
-    assert sorted(cards) == sorted(P.CARDS)  # 54 cards
+    # three play the 51 cards (the diamond 4 and the black 7s out), four the whole pack of 54
+    assert sorted(cards) == sorted(P.CARDS if len(seats) == 4 else set(P.CARDS) - {"D4", "C7", "S7"})
     size = len(hand.hands[seats[0]])
     assert size == (11 if len(seats) == 4 else 13)
-    assert len(hand.blinde) == (10 if len(seats) == 4 else 15)
+    assert len(hand.blinde) == (10 if len(seats) == 4 else 12)
     assert hand_of(8, preset, seats, dealer).hands != hand.hands
 
 
@@ -255,18 +258,28 @@ def test_solodu_is_three_handed_and_piccolo_bettel_only_where_the_specials_are()
     assert {"piccolo", "bettel"} <= set(all_four.specials)
 
 
-def _find(preset: str, seats: tuple[str, ...], dealer: str, test: Any, n: int = 400) -> tuple[int, CegoHand]:
+def _find(
+    preset: str, seats: tuple[str, ...], dealer: str, test: Any, n: int = 400, **options: Any
+) -> tuple[int, CegoHand]:
     for seed in range(n):
-        hand = hand_of(seed, preset, seats, dealer)
+        hand = hand_of(seed, preset, seats, dealer, **options)
         if test(hand):
             return seed, hand
     raise AssertionError("no deal found")
 
 
-def test_eine_leere_keeps_a_genuine_empty_card_shows_it_and_leads_it() -> None:
+@pytest.mark.parametrize(("pack", "laid_away"), [("51", 0), ("54", 3)])
+def test_eine_leere_keeps_a_genuine_empty_card_shows_it_and_leads_it(pack: str, laid_away: int) -> None:
     """17.3: "In Eine Leere, Zwei Leere and Zwei Verschiedene, the cards led by the declarer must be genuine
-    empty cards (Brettli)"."""
-    _seed, hand = _find("ichenheim", ("B", "C", "A"), "A", lambda h: P.may_bid("eine_leere", h.hands["C"]))
+    empty cards (Brettli)". With the 51 cards the kept card and the Blinde's 12 are the 13 he plays; with the
+    whole pack he lays three of the Blinde's 15 away."""
+    _seed, hand = _find(
+        "ichenheim",
+        ("B", "C", "A"),
+        "A",
+        lambda h: P.may_bid("eine_leere", h.hands["C"]),
+        three_handed_pack=pack,
+    )
     _to_phase(hand, {"auction:B": "cego", "auction:C": "eine_leere"})
     assert (hand.phase, hand.declarer, hand.contract) == ("keep", "C", "eine_leere")
     codes = [c.code for c in hand.choices()]
@@ -280,12 +293,15 @@ def test_eine_leere_keeps_a_genuine_empty_card_shows_it_and_leads_it() -> None:
     hand.apply(codes[0])
     kept = codes[0].split()[1]
     assert hand.public_view()["kept"] == [kept]
-    assert hand.phase == "discard"
-    choice = hand.choices()[0]
-    assert choice.pick == 3  # 13 cards: one kept and the 15 of the Blinde, three laid away
-    assert kept not in choice.cards
-    assert not set(choice.cards) & (P.KINGS | P.HONOURS)
-    hand.apply(" ".join(["discard", *choice.cards[:3]]))
+    if laid_away:
+        assert hand.phase == "discard"
+        choice = hand.choices()[0]
+        assert choice.pick == laid_away  # 13 cards: one kept and the 15 of the Blinde, three laid away
+        assert kept not in choice.cards
+        assert not set(choice.cards) & (P.KINGS | P.HONOURS)
+        hand.apply(" ".join(["discard", *choice.cards[:laid_away]]))
+    assert hand.phase == "play"
+    assert len(hand.cards_of("C")) == 13
     assert hand.to_move() == "C"  # the declarer leads his empty card
     assert hand.legal_cards("C") == [kept]
     with pytest.raises(CegoMoveError) as caught:
@@ -304,8 +320,7 @@ def test_with_the_option_off_vorhand_leads_and_the_declarer_leads_his_empty_card
     _to_phase(hand, {"auction:B": "cego", "auction:C": "eine_leere"})
     hand.apply(hand.choices()[0].code)
     kept = hand.kept[0]
-    choice = hand.choices()[0]
-    hand.apply(" ".join(["discard", *choice.cards[: choice.pick]]))
+    assert hand.phase == "play"  # one kept and the Blinde's 12: nothing to lay away (the 51 cards)
     assert hand.to_move() == "B"  # Vorhand leads
     rng = random.Random(1)
     while not hand.done and kept in hand.cards_of("C"):
@@ -314,11 +329,12 @@ def test_with_the_option_off_vorhand_leads_and_the_declarer_leads_his_empty_card
         hand.apply(hand.bot_move("random", rng))
 
 
-def test_zwei_leere_keeps_two_empty_cards_of_one_suit() -> None:
+@pytest.mark.parametrize(("pack", "laid_away"), [("51", 1), ("54", 4)])
+def test_zwei_leere_keeps_two_empty_cards_of_one_suit(pack: str, laid_away: int) -> None:
     def ok(h: CegoHand) -> bool:
         return P.may_bid("zwei_leere", h.hands["B"])
 
-    _seed, hand = _find("ichenheim", ("B", "C", "A"), "A", ok)
+    _seed, hand = _find("ichenheim", ("B", "C", "A"), "A", ok, three_handed_pack=pack)
     _to_phase(hand, {"auction:B": "zwei_leere"})
     assert hand.contract == "zwei_leere"
     for choice in hand.choices():
@@ -326,7 +342,7 @@ def test_zwei_leere_keeps_two_empty_cards_of_one_suit() -> None:
         assert a[0] == b[0]
         assert {a, b} <= P.EMPTY
     hand.apply(hand.choices()[0].code)
-    assert hand.choices()[0].pick == 4  # two kept and 15: four laid away
+    assert hand.choices()[0].pick == laid_away  # two kept and 12 (15): one (four) laid away
 
 
 def test_ulti_keeps_the_trock_one_for_the_last_trick() -> None:

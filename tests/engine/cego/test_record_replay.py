@@ -20,7 +20,7 @@ from engine.cego.live import CegoMoveError, _fast_replay, bot_record, record_rul
 from engine.cego.rules import PRESETS, resolve_rules
 from engine.core.live import LiveDeal
 from engine.core.messages import EngineError
-from engine.core.trickhand import replay_record
+from engine.core.trickhand import record_deal, replay_record
 from engine.games import game
 
 CEGO = game("cego")
@@ -195,3 +195,101 @@ def test_the_fast_replay_accepts_exactly_what_replay_record_accepts(preset: str)
             agreed += 1
     assert agreed > 100
     assert refused > 100
+
+
+#: rules whose play the fast path checks differently: the Räuber's first tricks and overtaking, the negative
+#: games' overtaking, the Räuber and the specials at three, the whole pack at three
+VARIANT_RULES = [
+    ("four_handed", None),
+    ("four_handed", {"raeuber_first_tricks": "brettli"}),
+    ("four_handed", {"raeuber_overtake": False, "negative_overtake": False}),
+    ("ichenheim", {"four_handed_specials": "always"}),
+    ("ichenheim", {"three_handed_pack": "54", "four_handed_specials": "always"}),
+    ("ichenheim", {"leere_declarer_leads": False}),
+]
+
+
+def _state(hand: Any) -> tuple[Any, ...]:
+    """What playing a card changes in a hand, copied."""
+    play = hand.play
+    return (
+        {s: list(cards) for s, cards in play.hands.items()},
+        list(play.trick),
+        list(play.tricks),
+        (play.left, play.leader, play.lead_at),
+        (
+            list(hand.codes),
+            list(hand.moved_by),
+            hand.phase,
+            list(hand.must_lead),
+            hand.simple,
+            hand.blinde_to,
+        ),
+    )
+
+
+def _restore(hand: Any, state: tuple[Any, ...]) -> None:
+    play = hand.play
+    hands, trick, tricks, (play.left, play.leader, play.lead_at), rest = state
+    for s, cards in hands.items():
+        play.hands[s][:] = cards
+    play.trick = list(trick)
+    play.tricks[:] = tricks
+    codes, moved, hand.phase, must_lead, hand.simple, hand.blinde_to = rest
+    hand.codes[:], hand.moved_by[:], hand.must_lead[:] = codes, moved, must_lead
+
+
+@pytest.mark.parametrize(("preset", "options"), VARIANT_RULES)
+def test_the_fast_play_takes_exactly_the_legal_cards_of_every_seat_at_every_move(
+    preset: str, options: dict[str, Any] | None
+) -> None:
+    """At each play move of bot hands, every card the seat holds: the replay's fast loop
+    (``CegoHand.replay_plays``) accepts it exactly when ``legal_cards`` lists it (following, trumping,
+    overtaking, a Räuber's first tricks, the kept empty cards, the Ulti's Trock 1), and leaves the hand as
+    ``apply`` does."""
+    rules = resolve_rules(preset, options)
+    checked = refused = 0
+    for seed in range(40):
+        seats = ("B", "C", "D", "A") if rules.all_four_play else ("B", "C", "D")
+        dealer = None if rules.all_four_play else "A"
+        record = bot_record(seed, rules, seats, 1, dealer, "random" if seed % 3 else "rule")
+        hand = start(record_deal(record, record_rules, CegoMoveError)[0])
+        for move in record["moves"]:
+            if hand.phase == "play":
+                seat = move["seat"]
+                legal = hand.legal_cards(seat)
+                before = _state(hand)
+                for card in hand.cards_of(seat):
+                    ok = hand.replay_plays(iter([{"seat": seat, "code": f"play {card}"}]))
+                    assert ok == (card in legal), (seed, seat, card, legal)
+                    checked += 1
+                    refused += not ok
+                    if ok:
+                        fast = _state(hand)
+                        _restore(hand, before)
+                        hand.apply(f"play {card}")
+                        assert _state(hand) == fast
+                    else:
+                        assert _state(hand) == before  # a refused card changes nothing
+                    _restore(hand, before)
+            hand.apply(move["code"])
+    assert checked > 1000
+    assert refused > 200
+
+
+def test_the_rules_of_an_options_spec_are_resolved_once_and_exactly() -> None:
+    """``record_rules`` keeps the rules of the options specs it resolved: the same spec gives the same
+    rules, and a value equal but of another type (0 for False) is still checked, and refused."""
+    spec = {"preset": "ichenheim", "options": {"raeuber_overtake": False, "three_handed_pack": "54"}}
+    rules = record_rules(spec)
+    assert record_rules(json.loads(json.dumps(spec))) is rules
+    assert rules == resolve_rules("ichenheim", spec["options"])
+    for value in (0, 0.0, "False"):
+        with pytest.raises(CegoMoveError) as caught:
+            record_rules(
+                {"preset": "ichenheim", "options": {"raeuber_overtake": value, "three_handed_pack": "54"}}
+            )
+        assert caught.value.where[0] == "rules"
+    assert record_rules({"preset": "four_handed", "options": {"raeuber_overtake": False}}).all_four_play
+    with pytest.raises(CegoMoveError):
+        record_rules({"preset": "ichenheim", "options": {"three_handed_pack": "52"}})

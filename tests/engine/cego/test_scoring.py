@@ -32,7 +32,7 @@ def pay(summary: dict[str, Any], rules: Any = None) -> dict[str, int]:
         (41, 2, True),
         (45, 2, True),
         (46, 3, True),
-        (70, 7, True),
+        (69, 7, True),  # all the 51 cards of the three-handed game (17.3 gives no deal; see rules.py)
         (35, 1, False),  # the Bürgermeister
         (31, 1, False),
         (30, 2, False),
@@ -71,7 +71,7 @@ def test_solo_is_multiplier_one_won_or_lost_but_an_option_may_double_the_loss() 
 
 
 @pytest.mark.parametrize(
-    ("side", "points", "sign"), [("declarer", 70, 1), ("opponents", 4, -1), ("opponents", None, -1)]
+    ("side", "points", "sign"), [("declarer", 69, 1), ("opponents", 4, -1), ("opponents", None, -1)]
 )
 def test_all_tricks_is_base_eight(side: str, points: int | None, sign: int) -> None:
     extra = {"all_tricks": side} | ({} if points is None else {"card_points": points})
@@ -154,32 +154,65 @@ def test_the_raeuber_loser_pays_each_opponent_doubled_per_player_without_a_trick
     # This is doubled to 10 points if any player wins no trick, and doubled again to 20 if two players take
     # no trick."
     points = {s: (0 if not n else p) for (s, n), p in zip(tricks.items(), (40, 20, 10), strict=True)}
-    points["A"] += 70 - sum(points.values())
+    points["A"] += 69 - sum(points.values())  # three play the 51 cards: 69 card points
     assert pay(raeuber(points, tricks)) == {"A": -2 * value, "B": value, "C": value, "D": 0}
     paid = resolve_rules(None, {"raeuber_dealer_paid": True})
     assert pay(raeuber(points, tricks), paid) == {"A": -3 * value, "B": value, "C": value, "D": value}
 
 
 def test_a_raeuber_tie_for_most_points() -> None:
-    tie = raeuber({"A": 30, "B": 30, "C": 10}, {"A": 5, "B": 5, "C": 3}, stake=2)
+    tie = raeuber({"A": 30, "B": 30, "C": 9}, {"A": 5, "B": 5, "C": 3}, stake=2)
     assert pay(tie) == {"A": -10, "B": -10, "C": 20, "D": 0}
     assert pay(tie, resolve_rules(None, {"raeuber_tie": "none"})) == dict.fromkeys("ABCD", 0)
 
 
 def test_the_raeuber_is_checked() -> None:
     for bad, path in [
-        (raeuber({"A": 30, "B": 30, "C": 9}, {"A": 5, "B": 5, "C": 3}), "seat_points"),
-        (raeuber({"A": 40, "B": 30, "C": 0}, {"A": 0, "B": 0, "C": 0}), "seat_tricks"),
-        (raeuber({"A": 40, "B": 25, "C": 5}, {"A": 7, "B": 6, "C": 0}), "seat_points.C"),
-        (raeuber({"A": 40, "B": 30}, {"A": 7, "B": 6, "C": 0}), "seat_points.C"),
-        (raeuber({"A": 40, "B": 30, "C": 0}, {"A": 7, "B": 6, "C": 0}, contract="solo"), "contract"),
-        ({**raeuber({"A": 40, "B": 30, "C": 0}, {"A": 7, "B": 6, "C": 0}), "sitting_out": None}, "kind"),
+        (raeuber({"A": 30, "B": 30, "C": 8}, {"A": 5, "B": 5, "C": 3}), "seat_points"),
+        (raeuber({"A": 30, "B": 30, "C": 10}, {"A": 5, "B": 5, "C": 3}), "seat_points"),  # 70: not 51 cards
+        (raeuber({"A": 40, "B": 29, "C": 0}, {"A": 0, "B": 0, "C": 0}), "seat_tricks"),
+        (raeuber({"A": 40, "B": 24, "C": 5}, {"A": 7, "B": 6, "C": 0}), "seat_points.C"),
+        (raeuber({"A": 40, "B": 29}, {"A": 7, "B": 6, "C": 0}), "seat_points.C"),
+        (raeuber({"A": 40, "B": 29, "C": 0}, {"A": 7, "B": 6, "C": 0}, contract="solo"), "contract"),
+        ({**raeuber({"A": 40, "B": 29, "C": 0}, {"A": 7, "B": 6, "C": 0}), "sitting_out": None}, "kind"),
     ]:
         with pytest.raises(FieldError) as caught:
             score_summary(bad)
         assert caught.value.where[0] == path, bad
     unchecked = resolve_rules(None, {"raeuber_card_total": 0})
-    assert pay(raeuber({"A": 30, "B": 30, "C": 9}, {"A": 5, "B": 5, "C": 3}), unchecked)["C"] == 10
+    assert pay(raeuber({"A": 30, "B": 30, "C": 8}, {"A": 5, "B": 5, "C": 3}), unchecked)["C"] == 10
+
+
+WHOLE_PACK = resolve_rules("ichenheim", {"three_handed_pack": "54"})
+
+
+def test_the_card_points_at_three_are_the_packs() -> None:
+    """Three play 51 cards by default, 69 card points in threes; with the whole pack (the option), 70."""
+    with pytest.raises(FieldError) as caught:
+        score_summary(played("solo", card_points=70))
+    assert caught.value.where[0] == "card_points"
+    assert pay(played("solo", card_points=70), WHOLE_PACK) == {"A": 14, "B": -7, "C": -7}
+    assert pay(played("cego", "B", all_tricks="declarer", card_points=70), WHOLE_PACK)["B"] == 32
+    # 17.3's 36 to win stays with either pack (points_to_win)
+    for rules in (None, WHOLE_PACK):
+        assert pay(played("solo", card_points=36), rules)["A"] == 2
+        assert pay(played("solo", card_points=35), rules)["A"] == -2
+    # four active players always hold the whole pack
+    four = {"seats": ["A", "B", "C", "D"], "contract": "solo", "declarer": "A", "card_points": 70}
+    assert pay(four, PRESETS["four_handed"])["A"] == 21
+
+
+def test_the_raeuber_at_three_adds_up_to_the_packs_points() -> None:
+    tricks = {"A": 5, "B": 4, "C": 4}
+    fifty_one = raeuber({"A": 30, "B": 30, "C": 9}, tricks)
+    whole = raeuber({"A": 30, "B": 30, "C": 10}, tricks)
+    assert pay(fifty_one)["C"] == 10
+    assert pay(whole, WHOLE_PACK)["C"] == 10
+    for summary, rules in ((whole, None), (fifty_one, WHOLE_PACK)):
+        with pytest.raises(FieldError) as caught:
+            score_summary(summary, rules)
+        assert caught.value.where[0] == "seat_points"
+        assert caught.value.code == "card_points_total"
 
 
 def test_the_four_handed_raeuber_takes_each_players_count_in_thirds() -> None:

@@ -76,6 +76,7 @@ def test_the_phases_are_named_and_the_live_game_described() -> None:
     assert list(PHASES) == [
         "auction",
         "contract",
+        "join",
         "call",
         "talon",
         "discard",

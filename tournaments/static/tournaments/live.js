@@ -176,6 +176,14 @@
     var A = W.announce;
     if (parts[0] === "call" && parts.length === 2) { return withCard(A.call, parts[1]); }
     var text = say;
+    var said = W.said && W.said[say];
+    if (said !== undefined && said !== null) { // the other games' codes: one word after the verb
+      if (parts[0] === "kontra" || parts[0] === "contra") {
+        levels[parts[1]] = (levels[parts[1]] || 0) + 1;
+        said = fill(said, { kontra: kontraName(levels[parts[1]]) });
+      }
+      return el("span", "", said);
+    }
     if (parts[0] === "pass") { text = A.pass; }
     else if (parts[0] === "declare") { text = fill(A.declare, { count: parts[1] }); }
     else if (parts[0] === "announce") { text = fill(A.announce, { bonus: bonusWord(parts[1]) }); }
@@ -465,15 +473,26 @@
     fact(list, F.declarer, v.declarer ? seatLabel(v.declarer) : T.nobody_yet);
     if (v.bid) { fact(list, F.bid, (W.bid && W.bid[v.bid]) || v.bid); }
     if (v.called) { fact(list, F.called, cardsNode([v.called])); }
+    var radelci = v.radelci ? Object.keys(v.radelci) : []; // Slovenian tarok: each holder scores double
+    if (radelci.length) {
+      fact(list, F.radelci, radelci.map(function (p) { return fill(T.radelci_of, { name: seatLabel(p), n: v.radelci[p] }); }).join(", "));
+    }
     var summary = v.done && v.result ? v.result.summary || {} : null;
     if (summary && summary.declarer) { // the hand is over: the declarer's partner, as the record has it
       fact(list, F.partner, summary.partner && summary.partner !== summary.declarer ? seatLabel(summary.partner) : T.alone);
     } else if (v.declarer) {
       fact(list, seatMode ? F.your_partner : F.partner, v.partner ? seatLabel(v.partner) : T.nobody_yet);
     }
-    var taken = v.talon && v.talon.taken ? Object.keys(v.talon.taken) : [];
-    if (taken.length) {
-      fact(list, F.talon, taken.map(function (p) { return fill(T.taken, { name: p, n: v.talon.taken[p] }); }).join(", "));
+    var talonTaken = v.talon && v.talon.taken;
+    if (Array.isArray(talonTaken)) { // the cards the declarer took, shown to the table (Talon)
+      if (talonTaken.length) { fact(list, F.talon, cardsNode(talonTaken)); }
+    } else if (typeof talonTaken === "number") { // the half of the talon the declarer chose (Königrufen)
+      fact(list, F.talon, fill(T.talon_half, { n: talonTaken }));
+    } else if (talonTaken) { // how many cards each seat took
+      var taken = Object.keys(talonTaken);
+      if (taken.length) {
+        fact(list, F.talon, taken.map(function (p) { return fill(T.taken, { name: p, n: talonTaken[p] }); }).join(", "));
+      }
     }
     if (v.talon && v.talon.received && v.talon.received.length) { fact(list, F.received, cardsNode(v.talon.received)); }
     var discards = v.discards || {};
