@@ -33,21 +33,22 @@ The summary is the game's hand summary (``engine.talon.summary``); the payments 
 view holds its own cards and what the table saw (the exposed talon and the cards taken from it, the
 discarded tarocks, laid-out cards, the straw men's face-up cards, an annulling hand); the called card's
 holder is public once it plays the card, announces king ultimo or re-contras. ``replay`` replays a record
-in one loop (``_replayed``; the play, without straw men, the wild excuse or a misère's trick compulsion,
-trick by trick on bit masks: ``_played_out``) and leaves anything out of the ordinary to
+in one loop (``_replayed``: the moves read at once, a run of passes in the announcements at once
+(``_passes``), the play, without straw men, the wild excuse or a misère's trick compulsion, trick by trick
+on bit masks: ``_played_out``) and leaves anything out of the ordinary to
 ``engine.core.trickhand.replay_record``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, ClassVar
 
+from engine.core.kit import schema_of
 from engine.core.live import Choice, LiveDeal, LiveGame
 from engine.core.messages import EngineError, Message
 from engine.core.messages import gettext_noop as _
@@ -77,7 +78,7 @@ from engine.talon.packs import (
     suit_counts,
 )
 from engine.talon.rules import PRESETS, Rules, resolve_rules
-from engine.talon.scoring import score_payments
+from engine.talon.scoring import played_payments, score_payments
 from engine.talon.summary import Bonus, Summary
 from engine.talon.tables import (
     CONTRACTS,
@@ -86,8 +87,6 @@ from engine.talon.tables import (
     PARTNER_SIZES,
     TABLE_SIZES,
 )
-
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "talon" / "live-view.schema.json"
 
 #: the phases a view names, in the order a hand goes through them
 PHASES: dict[str, str] = {
@@ -135,7 +134,19 @@ _BONUS_OPTION = {
     "valat": "valat",
 }
 SIDES = ("declarer", "opponents")
-KING_SET = frozenset(KINGS)
+#: the honours (6.1): each bonus and its cards, and all of them
+HONOUR_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("all_three", tuple(sorted(OUDLERS))),
+    ("all_four", KINGS),
+)
+HONOURS = OUDLERS | frozenset(KINGS)
+#: (side, announced, made) -> the ``Bonus`` (immutable: one of each is enough)
+_BONUS_OF: dict[tuple[str, bool, bool], Bonus] = {
+    (team, announced, made): Bonus(team, announced, made)
+    for team in SIDES
+    for announced in (False, True)
+    for made in (False, True)
+}
 
 
 def _beats(a: str, b: str) -> bool:
@@ -166,13 +177,22 @@ PLAY_BITS: dict[str, tuple[str, int, int, int]] = {
     code: (c, CARD_BITS[c], SUIT_MASKS[SUIT_OF[c]], STRENGTH[c]) for code, c in PLAY_CODES.items()
 }
 _DICT, _TWO, _STR = {dict}, {2}, {str}
-_SEAT, _CODE, _CARD = itemgetter("seat"), itemgetter("code"), itemgetter(0)
+_SEAT, _CODE, _CARD, _WINNER = itemgetter("seat"), itemgetter("code"), itemgetter(0), itemgetter(2)
 #: size -> the codes of the cards a declarer may call: a king at four (2.0), a tarock but an oudler at
 #: six (4.0)
 CALL_CODES: dict[int, tuple[str, ...]] = {
     4: tuple(f"call {c}" for c in KINGS),
     6: tuple(f"call {c}" for c in CALLABLE_TAROCKS),
 }
+#: size -> ``_codes_call``'s codes as a set
+CALL_SETS: dict[int, frozenset[str]] = {n: frozenset((*c, "call none")) for n, c in CALL_CODES.items()}
+#: size -> "raise <contract>" of each contract (``_codes_raise``)
+RAISE_CODES: dict[int, tuple[str, ...]] = {n: tuple(f"raise {c}" for c in CONTRACTS[n]) for n in CONTRACTS}
+#: the cards that may be discarded (1.4): the suit cards but kings, and (when nothing else can go) the tarocks
+#: but oudlers
+DISCARD_PLAIN = frozenset(c for c, suit in SUIT_OF.items() if suit != "T" and c not in KINGS)
+DISCARD_TAROCKS = frozenset(c for c, suit in SUIT_OF.items() if suit == "T" and c not in OUDLERS)
+TAROCK_CARDS = frozenset(c for c, suit in SUIT_OF.items() if suit == "T")
 
 
 class SuitCounts(dict[str, dict[str, int]]):
@@ -189,15 +209,32 @@ class SuitCounts(dict[str, dict[str, int]]):
 
 
 @lru_cache(maxsize=4096)
-def _annulling(seed: int, size: int) -> tuple[int, ...]:
-    """The seats (by index) whose hands of the deal of ``seed`` at ``size`` annul it (``annuls``); cached
-    by the seed, as ``deal_cards``."""
-    piles, _talon = deal_cards(seed, size)
-    return tuple(i for i, pile in enumerate(piles) if annuls(pile[:15] if size == 2 else pile))
+def _dealt(
+    seed: int, size: int
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """The deal of ``seed`` at ``size`` (``deal_cards``: each seat's pile, the talon), the seats (by index)
+    whose hands annul it (``annuls``) and each pile's bit mask (``CARD_BITS``; at two the straw men's cards
+    are in it: unused there); cached by the seed, as ``deal_cards``."""
+    piles, talon = deal_cards(seed, size)
+    annulling = tuple(i for i, pile in enumerate(piles) if annuls(pile[:15] if size == 2 else pile))
+    bit_of = CARD_BITS.__getitem__
+    return piles, talon, annulling, tuple(sum(map(bit_of, pile)) for pile in piles)
 
 
 class TalonHand(TrickHand):
     """One Talon hand in live play (see the module's docstring)."""
+
+    # the hand's state in slots, the base's too but ``pack`` (a class variable each hand sets to its size's):
+    # more than 30 attributes in an instance dict make each hand's set-up, and reading them, slower
+    __slots__ = (
+        "_choices", "_payments", "_pending", "_summary", "announced", "annulling", "auction", "call_made",
+        "called", "codes", "compel", "contract", "counts", "deal", "dealt", "dealt_masks", "declarer",
+        "discards", "handfuls", "hands", "holder", "kind", "kontra", "laid_out", "level", "misere",
+        "moved_by", "n", "next_seat", "others_bid", "partner", "partner_public", "passed", "phase", "play",
+        "revealed", "round", "round_active", "round_turn", "rules", "says", "seats", "shown", "spoken",
+        "stacks", "stake", "straw", "taken", "talon", "talon_open", "tops", "trick_best", "turn", "wild",
+        "won",
+    )  # fmt: skip
 
     game_id = "talon"
     pack: ClassVar[TarotPack] = PACKS[6]
@@ -236,7 +273,7 @@ class TalonHand(TrickHand):
         self.n = n
         self.pack = PACKS[n]  # type: ignore[misc]
         self.stake = deal.stake
-        piles, talon = deal_cards(deal.seed, n)
+        piles, talon, annulling, masks = _dealt(deal.seed, n)
         self.talon: tuple[str, ...] = talon
         self.stacks: dict[str, list[list[str]]] = {}
         if n == 2:
@@ -244,9 +281,12 @@ class TalonHand(TrickHand):
             self.stacks = {
                 s: [list(piles[i][15 + 4 * k : 19 + 4 * k]) for k in range(3)] for i, s in enumerate(seats)
             }
+            self.dealt = {s: tuple(self.hands[s]) for s in seats}
         else:
-            self.hands = {s: list(piles[i]) for i, s in enumerate(seats)}
-        self.dealt = {s: tuple(self.hands[s]) for s in seats}
+            self.hands = dict(zip(seats, map(list, piles), strict=True))
+            self.dealt = dict(zip(seats, piles, strict=True))
+        #: each seat's dealt cards as a bit mask (``CARD_BITS``), for ``_played_out``
+        self.dealt_masks: tuple[int, ...] = masks
         # the auction
         self.auction: list[tuple[str, str]] = []
         self.spoken: set[str] = set()
@@ -289,8 +329,8 @@ class TalonHand(TrickHand):
         self.compel = False
         self.wild = rules.wild_fool
         self.straw = n == 2
-        self.next_seat = dict(zip(seats, (*seats[1:], seats[0]), strict=True))
-        self.annulling = [seats[i] for i in _annulling(deal.seed, n)]
+        self.next_seat = _next_seats(seats)
+        self.annulling = [seats[i] for i in annulling]
         if self.annulling:  # 1.2: shown at once; the first such seat shows it (its one move)
             self.phase, self.turn = "annul", self.annulling[0]
             return
@@ -554,7 +594,7 @@ class TalonHand(TrickHand):
     def _codes_raise(self, seat: str) -> list[str]:
         out = []
         if self.rules.multiple_round_auction:
-            out.extend(f"raise {c}" for c in CONTRACTS[self.n][self.level + 1 :])
+            out.extend(RAISE_CODES[self.n][self.level + 1 :])
         if self._misere_open(seat):
             out.append("misere")
         if out:
@@ -655,19 +695,23 @@ class TalonHand(TrickHand):
     def _discard_pool(self, seat: str) -> tuple[list[str], list[str]]:
         """(the suit cards but kings, the tarocks but oudlers) of ``seat``'s hand: what may go (1.4)."""
         hand = self.hands[seat]
-        plain = [c for c in hand if SUIT_OF[c] != "T" and c[1:] != "K"]
-        tarocks = [c for c in hand if SUIT_OF[c] == "T" and c not in OUDLERS]
+        plain = [c for c in hand if c in DISCARD_PLAIN]
+        tarocks = [c for c in hand if c in DISCARD_TAROCKS]
         return plain, tarocks
 
     def _discard_ok(self, seat: str, cards: list[str]) -> bool:
+        """Whether ``seat`` may discard ``cards`` (1.4): as many different cards as taken, suit cards but
+        kings; with fewer of those in the hand, all of them and tarocks but oudlers (``_discard_pool``, on
+        sets)."""
         k = len(self.taken)
-        plain, tarocks = self._discard_pool(seat)
         chosen = set(cards)
         if len(cards) != k or len(chosen) != k:
             return False
+        hand = self.hands[seat]
+        plain = DISCARD_PLAIN.intersection(hand)  # ``_discard_pool``'s
         if len(plain) >= k:
-            return chosen <= set(plain)
-        return set(plain) <= chosen and chosen <= set(plain) | set(tarocks)
+            return chosen <= plain
+        return plain <= chosen and chosen <= plain | DISCARD_TAROCKS.intersection(hand)
 
     def _legal_discard(self, seat: str) -> tuple[Choice, ...]:
         k = len(self.taken)
@@ -743,7 +787,7 @@ class TalonHand(TrickHand):
                 continue  # the contract doubled stays the contract (our reading of 5.3 with 7.2)
             out.append(f"announce {bonus}")
         if rules.handfuls and seat not in self.handfuls:
-            tarocks = sum(1 for c in hand if SUIT_OF[c] == "T")
+            tarocks = len(TAROCK_CARDS.intersection(hand))
             if tarocks >= HANDFUL_MINIMA[self.n][0]:
                 out.append(f"declare {tarocks}")
         return out
@@ -757,15 +801,9 @@ class TalonHand(TrickHand):
         if code == "pass":
             self.round_turn += 1
             if self.round_turn < self.n:
-                self.turn = self.after(seat)
-                return
-            rules = self.rules
-            if rules.doubling and rules.contra_rounds and self.round_active:
-                self.round += 1
-                self.round_turn, self.round_active = 0, False
-                self.turn = self.declarer
-                return
-            self._start_play()
+                self.turn = self.next_seat[seat]
+            else:
+                self._end_round()
             return
         self.round_active = True
         word, arg = code.split(" ", 1)
@@ -788,6 +826,32 @@ class TalonHand(TrickHand):
             if seat == self.partner:
                 self.partner_public = True  # 7.2: a re-contra shows the partner
 
+    def _end_round(self) -> None:
+        """Every seat has had its turn of the round: another round if this one doubled or announced something
+        and the rules let doubling go on (7.2), else the play."""
+        rules = self.rules
+        if rules.doubling and rules.contra_rounds and self.round_active:
+            self.round += 1
+            self.round_turn, self.round_active = 0, False
+            self.turn = self.declarer
+            return
+        self._start_play()
+
+    def _passes(self, said: list[Any], codes: list[str], i: int) -> int:
+        """Apply the passes of the announcements from ``codes[i]`` on while each is said by the seat to move
+        (``_do_announcements`` of each, in one loop): the index of the first move not applied."""
+        says, following, n, count = self.says, self.next_seat, self.n, len(codes)
+        while i < count and codes[i] == "pass" and said[i] == self.turn and self.phase == "announcements":
+            seat = said[i]
+            says.append((seat, "pass"))
+            i += 1
+            self.round_turn += 1
+            if self.round_turn < n:
+                self.turn = following[seat]
+            else:
+                self._end_round()
+        return i
+
     # --- the play (1.5, 5.4, 7.3, 8.2) -----------------------------------------------------------------
     def _start_misere(self) -> None:
         self.misere = True
@@ -798,7 +862,7 @@ class TalonHand(TrickHand):
     def _start_play(self) -> None:
         self.phase = "play"
         seats = self.seats
-        self.play = TrickPlay(self.pack, seats, {s: [] for s in seats}, seats[0])
+        self.play = TrickPlay(self.pack, seats, dict.fromkeys(seats, ()), seats[0])
         if self.n == 2:
             self.tops = {s: [] for s in seats}
             for s in seats:
@@ -977,81 +1041,83 @@ class TalonHand(TrickHand):
         return self._summary
 
     def payments(self) -> dict[str, int]:
+        """The payments of the summary as ``score_summary`` scores it, without reading it again: the hand
+        made it from legal moves (tests/engine/talon check that both give the same payments)."""
         if self._payments is None:
-            self._payments = score_payments(self._checked_summary(), self.rules)
+            out = self.summary()
+            kind = self.kind
+            if kind == "played":  # the Summary's fields, scored without building it
+                bonuses = out.get("bonuses", {})
+                lead, partner = out.get("declarer") or self.seats[0], out.get("partner")
+                self._payments = played_payments(
+                    self.seats,
+                    self.stake,
+                    out["contract"],
+                    out["card_points"],
+                    {k: _BONUS_OF[b["side"], b["announced"], b["made"]] for k, b in bonuses.items()},
+                    out.get("kontra", {}),
+                    out.get("handfuls", {}),
+                    (lead,) if partner is None else (lead, partner),  # ``Summary.declarers``
+                    self.rules,
+                )
+                return self._payments
+            seats, stake = self.seats, self.stake
+            if kind == "misere":
+                summary = Summary(seats=seats, stake=stake, kind=kind, seat_points=out["seat_points"])
+            elif kind == "surrendered":
+                summary = Summary(
+                    seats=seats, stake=stake, kind=kind, contract=out["contract"], declarer=out["declarer"]
+                )
+            else:
+                summary = Summary(seats=seats, stake=stake, kind=kind)
+            self._payments = score_payments(summary, self.rules)
         return self._payments
-
-    def _checked_summary(self) -> Summary:
-        """The summary as ``parse_summary`` reads it, without reading it again: the hand made it from legal
-        moves (``score_summary`` of ``summary()`` gives the same payments, tests/engine/talon)."""
-        out = self.summary()
-        seats, stake, kind = self.seats, self.stake, self.kind
-        if kind == "played":
-            return Summary(
-                seats=seats,
-                stake=stake,
-                kind=kind,
-                contract=out["contract"],
-                declarer=out.get("declarer"),
-                partner=out.get("partner"),
-                card_points=out["card_points"],
-                bonuses={
-                    k: Bonus(b["side"], b["announced"], b["made"]) for k, b in out.get("bonuses", {}).items()
-                },
-                kontra=out.get("kontra", {}),
-                handfuls=out.get("handfuls", {}),
-            )
-        if kind == "misere":
-            return Summary(seats=seats, stake=stake, kind=kind, seat_points=out["seat_points"])
-        if kind == "surrendered":
-            return Summary(
-                seats=seats, stake=stake, kind=kind, contract=out["contract"], declarer=out["declarer"]
-            )
-        return Summary(seats=seats, stake=stake, kind=kind)
 
     def _make_summary(self) -> dict[str, Any]:
         rules = self.rules
+        kind = self.kind
         out: dict[str, Any] = {
             "seats": list(self.seats),
             "stake": self.stake,
             "rules": rules.name if PRESETS.get(rules.name) is rules else rules.spec(),
-            "kind": self.kind,
+            "kind": kind,
         }
-        kind = self.kind
         if kind == "misere":
             out["seat_points"] = {s: sum(POINTS[c] for c in self.won[s]) for s in self.seats}
         elif kind == "surrendered":
             out["contract"] = self.contract
             out["declarer"] = self.declarer
         elif kind == "played":
-            out.update(self._played_summary())
+            self._played_summary(out)
         return out
 
-    def _played_summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"contract": self.contract}
-        if self.declarer is not None:
-            out["declarer"] = self.declarer
-        if self.partner is not None:
-            out["partner"] = self.partner
-        lead, partner = self.declarer or self.seats[0], self.partner  # ``side``, for every seat
-        side = {s: "declarer" if s in (lead, partner) else "opponents" for s in self.seats}
+    def _played_summary(self, out: dict[str, Any]) -> None:
+        """A played hand's keys of the summary, into ``out``."""
+        out["contract"] = self.contract
+        declarer, partner, won = self.declarer, self.partner, self.won
+        if declarer is not None:
+            out["declarer"] = declarer
+        if partner is not None:
+            out["partner"] = partner
+        lead = declarer or self.seats[0]  # the "declarer" side (``side``)
+        declarers = (lead,) if partner is None else (lead, partner)
         points = POINTS.__getitem__
         out["card_points"] = sum(map(points, self.discards)) + sum(
-            [sum(map(points, self.won[s])) for s in self.seats if side[s] == "declarer"]
+            map(points, chain.from_iterable(map(won.__getitem__, declarers)))
         )
-        bonuses = self._bonuses(side)
+        bonuses = self._bonuses(declarers)
         if bonuses:
             out["bonuses"] = bonuses
-        kontra = {k: v for k, v in self.kontra.items() if v}
-        if kontra:
-            out["kontra"] = kontra
+        if self.kontra:
+            kontra = {k: v for k, v in self.kontra.items() if v}
+            if kontra:
+                out["kontra"] = kontra
         if self.handfuls:
             out["handfuls"] = dict(self.handfuls)
-        return out
 
-    def _bonuses(self, sides: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
-        """The bonuses won or lost (5.1, 5.2, 6.1, 6.3); ``sides``: each seat's ``side``."""
-        side = (sides or {s: self.side(s) for s in self.seats}).__getitem__
+    def _bonuses(self, declarers: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+        """The bonuses won or lost (5.1, 5.2, 6.1, 6.3); ``declarers``: the seats of the "declarer" side
+        (``side``)."""
         rules = self.rules
         play = self.play
         assert play is not None
@@ -1059,50 +1125,66 @@ class TalonHand(TrickHand):
         out: dict[str, dict[str, Any]] = {}
         if not tricks:
             return out
+        announced = self.announced
         leader, cards, last_winner = tricks[-1]
-        at = self.seats.index(leader)
-        by_card = dict(zip(cards, (*self.seats[at:], *self.seats[:at]), strict=True))  # card -> its seat
-        last_winner_side = side(last_winner)
-
-        def put(name: str, team: str, made: bool) -> None:
-            out[name] = {"side": team, "announced": name in self.announced, "made": made}
-
+        order = _trick_orders(self.seats)[leader]  # the last trick's seats, as ``cards``
         if rules.pagat_ultimo:
-            who = self.announced.get("pagat_ultimo")
+            pagat = order[cards.index("I")] if "I" in cards else None  # who played it to the last trick
+            who = announced.get("pagat_ultimo")
             if who is not None:
-                put(
-                    "pagat_ultimo",
-                    side(who),
-                    by_card.get("I") == who == last_winner,
-                )
-            elif "I" in by_card:
-                s = by_card["I"]
-                put("pagat_ultimo", side(s), s == last_winner)
-        if rules.king_ultimo and self.n == 4 and self.called is not None:
-            who = self.announced.get("king_ultimo")
-            holder = by_card.get(self.called)
+                team = "declarer" if who in declarers else "opponents"
+                made = pagat == who == last_winner
+                out["pagat_ultimo"] = {"side": team, "announced": True, "made": made}
+            elif pagat is not None:
+                team = "declarer" if pagat in declarers else "opponents"
+                out["pagat_ultimo"] = {"side": team, "announced": False, "made": pagat == last_winner}
+        called = self.called
+        if rules.king_ultimo and self.n == 4 and called is not None:
+            holder = order[cards.index(called)] if called in cards else None
+            last_winner_side = "declarer" if last_winner in declarers else "opponents"
+            who = announced.get("king_ultimo")
             if who is not None:
-                put("king_ultimo", side(who), holder == who and last_winner_side == side(who))
+                team = "declarer" if who in declarers else "opponents"
+                made = holder == who and last_winner_side == team
+                out["king_ultimo"] = {"side": team, "announced": True, "made": made}
             elif holder is not None:
-                put("king_ultimo", side(holder), last_winner_side == side(holder))
+                team = "declarer" if holder in declarers else "opponents"
+                out["king_ultimo"] = {"side": team, "announced": False, "made": last_winner_side == team}
         if rules.honours:
-            taken: dict[str, set[str]] = {team: set() for team in SIDES}
-            for s in self.seats:
-                taken[side(s)].update(self.won[s])
-            for name, cards in (("all_three", OUDLERS), ("all_four", KING_SET)):
-                got = [team for team in SIDES if cards <= taken[team]]
-                who = self.announced.get(name)
+            # the honours the declaring side won; those nobody won lie in the talon not taken (kings and
+            # oudlers are never discarded, 1.4): every other card of a played hand was won in a trick
+            won = self.won
+            ours = HONOURS.intersection(chain.from_iterable(map(won.__getitem__, declarers)))
+            nobodys = HONOURS.intersection(self.talon).difference(self.taken)
+            for name, honours in HONOUR_GROUPS:  # the side that won them all, if one did
+                got = (
+                    "declarer"
+                    if ours.issuperset(honours)
+                    else "opponents"
+                    if ours.isdisjoint(honours) and nobodys.isdisjoint(honours)
+                    else None
+                )
+                who = announced.get(name)
                 if who is not None:
-                    put(name, side(who), side(who) in got)
-                elif got:
-                    put(name, got[0], True)
+                    team = "declarer" if who in declarers else "opponents"
+                    out[name] = {"side": team, "announced": True, "made": team == got}
+                elif got is not None:
+                    out[name] = {"side": got, "announced": False, "made": True}
         if rules.valat:
-            winners = {side(w) for _l, _c, w in tricks}
-            who = self.announced.get("valat")
+            winners = set(map(_WINNER, tricks))  # the seats that won a trick
+            alone = (  # the side that won every trick, if one did
+                "declarer"
+                if winners.issubset(declarers)
+                else "opponents"
+                if winners.isdisjoint(declarers)
+                else None
+            )
+            who = announced.get("valat")
             if who is not None:
-                put("valat", side(who), winners == {side(who)})
-            elif len(winners) == 1:
-                put("valat", next(iter(winners)), True)
+                team = "declarer" if who in declarers else "opponents"
+                out["valat"] = {"side": team, "announced": True, "made": alone == team}
+            elif alone is not None:
+                out["valat"] = {"side": alone, "announced": False, "made": True}
         return out
 
     # --- views -----------------------------------------------------------------------------------------
@@ -1269,59 +1351,74 @@ def _replayed(record: Any) -> TalonHand | None:
         deal, moves = record_deal(record, _rules_of, TalonError)
     except EngineError:
         return None
+    # every move ``{"seat": label, "code": text}``, read at once (``replay_record`` reads them one by one)
+    if set(map(type, moves)) != _DICT or set(map(len, moves)) != _TWO:
+        return None
+    try:
+        said = list(map(_SEAT, moves))
+        codes = list(map(_CODE, moves))
+    except KeyError:
+        return None
+    if set(map(type, codes)) != _STR:
+        return None
     try:
         hand = TalonHand(deal)
     except EngineError:
         return None
-    codes, moved_by = hand.codes, hand.moved_by
     may_play, play_card, play_codes = hand._may_play, hand._play, PLAY_CODES
-    i, count = 0, len(moves)
+    i, count = 0, len(codes)
     while i < count:
-        move = moves[i]
-        if type(move) is not dict or len(move) != 2 or "seat" not in move or "code" not in move:
+        code, turn = codes[i], hand.turn
+        if said[i] != turn or turn is None:  # no seat is to move once the hand is over
             return None
-        phase, turn = hand.phase, hand.turn
-        if move["seat"] != turn or phase == "done":
-            return None
-        code = move["code"]
+        phase = hand.phase
         if phase == "play":
             if not hand.compel and not hand.straw:  # the common play: the rest of the hand in one loop
-                i = _played_out(hand, moves, i)
-                if i < 0:
+                if not _played_out(hand, said, codes, i):
                     return None
-                continue
-            card = play_codes.get(code) if type(code) is str else None
-            if card is None or not may_play(turn, card):  # type: ignore[arg-type]
+                break
+            card = play_codes.get(code)
+            if card is None or not may_play(turn, card):
                 return None
-            play_card(turn, card)  # type: ignore[arg-type]
-        # ``TalonHand.apply`` of a well-formed code, inline (anything else: ``replay_record`` says what)
-        elif type(code) is not str:
-            return None
+            play_card(turn, card)
+        # ``TalonHand.apply`` of a code, inline (a code refused: ``replay_record`` says why)
         elif phase == "announcements" and code == "pass":
-            _DO[phase](hand, turn, code)
+            i = hand._passes(said, codes, i)  # this one and the passes after it
+            continue
         elif phase == "bidding":  # ``_codes_bidding``, asked about the one code
             if code == "pass":
-                ok = hand._may_pass(turn)  # type: ignore[arg-type]
+                ok = hand._may_pass(turn)
             elif code == "hold":
-                ok = hand._may_hold(turn)  # type: ignore[arg-type]
+                ok = hand._may_hold(turn)
             else:
-                ok = code in hand._biddable(turn)  # type: ignore[arg-type]
+                ok = code in hand._biddable(turn)
             if not ok:
                 return None
-            hand._do_bidding(turn, code)  # type: ignore[arg-type]
+            hand._do_bidding(turn, code)
         elif phase == "discard":
             head, *cards = code.split(" ")
-            if head != "discard" or not hand._discard_ok(turn, cards):  # type: ignore[arg-type]
+            if head != "discard" or not hand._discard_ok(turn, cards):
                 return None
-            hand._do_discard(turn, code)  # type: ignore[arg-type]
-        elif code in _CODES[phase](hand, turn):  # type: ignore[arg-type]
+            hand._do_discard(turn, code)
+        elif phase == "call":
+            if code not in CALL_SETS[hand.n]:
+                return None
+            hand._do_call(turn, code)
+        elif code in _CODES[phase](hand, turn):
             _DO[phase](hand, turn, code)
         else:
             return None
-        codes.append(code)
-        moved_by.append(turn)  # type: ignore[arg-type]
         i += 1
-    return hand if hand.phase == "done" else None
+    if hand.phase != "done":
+        return None
+    hand.codes, hand.moved_by = codes, said  # every move applied: the hand's own lists
+    return hand
+
+
+@lru_cache(maxsize=256)
+def _next_seats(seats: tuple[str, ...]) -> dict[str, str]:
+    """Each seat's next seat at the table (read only)."""
+    return dict(zip(seats, (*seats[1:], seats[0]), strict=True))
 
 
 @lru_cache(maxsize=256)
@@ -1330,85 +1427,101 @@ def _trick_orders(seats: tuple[str, ...]) -> dict[str, list[str]]:
     return {s: [*seats[k:], *seats[:k]] for k, s in enumerate(seats)}
 
 
-def _played_out(hand: TalonHand, moves: list[Any], i: int) -> int:
-    """Play ``moves[i:]`` to the end of a hand in its play, without the wild excuse, a misère's trick
-    compulsion or straw men, trick by trick on bit masks (``_may_play``, ``_play`` and ``_close_trick``
-    on ``PLAY_BITS``): ``len(moves)``, or -1 for a move ``replay_record`` would refuse, a move after the
-    end or a hand not over (the hand is then left half played)."""
+@lru_cache(maxsize=256)
+def _trick_turns(seats: tuple[str, ...]) -> tuple[tuple[list[str], tuple[int, ...]], ...]:
+    """Each leader's trick, by the leader's index: the seats in the order they play to it, and the indexes
+    of those after the leader (read only)."""
+    n = len(seats)
+    return tuple(([*seats[k:], *seats[:k]], tuple((k + j) % n for j in range(1, n))) for k in range(n))
+
+
+def _played_out(hand: TalonHand, said: list[Any], codes: list[str], i: int) -> bool:
+    """Play the moves from ``i`` on (``said`` their seats, ``codes`` their codes) to the end of a hand in its
+    play, without the wild excuse, a misère's trick compulsion or straw men, trick by trick on bit masks
+    (``_may_play``, ``_play`` and ``_close_trick`` on ``PLAY_BITS``): whether they do, False for a move
+    ``replay_record`` would refuse, a move after the end or a hand not over (the hand is then left half
+    played). The caller keeps the codes and seats.
+
+    A seat's mask starts as its hand and loses each card it plays (``^``): a card not held sets a bit that
+    stays, and a seat that plays each of its cards once ends at 0; so a hand whose every mask ends at 0,
+    each seat playing in its turn, played only cards it held, and every mask read on the way was the
+    seat's hand. Each card is checked against the suit led (1.5) and the laid-out card (5.3, 6.3) as
+    ``_may_play`` checks it; the trick goes to the highest tarock, else the highest card of the suit led
+    (``STRENGTH``: every tarock above every suit card)."""
     seats, hands, won = hand.seats, hand.hands, hand.won
     play = hand.play
-    if play is None or play.trick:
-        return -1
-    rest = moves[i:]
-    n, total = hand.n, len(rest)
-    sizes = set(map(len, hands.values()))  # one size: each seat plays each of its cards once, or is refused
-    if (
-        len(sizes) != 1
-        or total != n * sizes.pop()
-        or set(map(type, rest)) != _DICT
-        or set(map(len, rest)) != _TWO
-    ):
-        return -1
+    if play is None or play.trick or hand.turn is None:
+        return False
+    rest = codes[i:]
+    n = hand.n
+    if len(rest) != n * len(hands[hand.turn]):
+        return False  # a seat that plays each of its cards once plays as many as the leader holds
     try:
-        said = list(map(_SEAT, rest))
-        codes = list(map(_CODE, rest))
-        if set(map(type, codes)) != _STR:
-            return -1
-        infos = list(map(PLAY_BITS.__getitem__, codes))
-    except KeyError:  # a move without its seat or code, a code not "play <card>"
-        return -1
-    played = list(map(_CARD, infos))
-    bit_of = CARD_BITS.__getitem__
-    masks = {s: sum(map(bit_of, hands[s])) for s in seats}
-    laid_out = hand.laid_out
-    orders = _trick_orders(seats)
+        infos = list(map(PLAY_BITS.__getitem__, rest))
+    except KeyError:  # a code not "play <card>"
+        return False
+    played = tuple(map(_CARD, infos))
+    # each seat's mask, by its index: the hands as dealt (cached with the deal); only the declarer's
+    # changed since, by the talon (1.3, 1.4)
+    masks = list(hand.dealt_masks)
+    if hand.taken:
+        declarer = hand.declarer
+        assert declarer is not None
+        masks[seats.index(declarer)] = sum(map(CARD_BITS.__getitem__, hands[declarer]))
+    laid_out = {seats.index(s): c for s, c in hand.laid_out.items()}
+    orders = _trick_turns(seats)
     tarocks = TAROCK_MASK
     tricks = play.tricks
-    leader = hand.turn
-    assert leader is not None
-    order = orders[leader]
     turns: list[str] = []  # the seats to move, checked against ``said`` at the end
-    for t in range(0, total, n):
-        order = orders[leader]
+    order: list[str] = []
+    t = 0
+    leader = seats.index(hand.turn)
+    it = iter(infos)
+    for card, bit, lead, best in it:  # each trick's lead; the inner loop takes the rest of the trick
+        order, after = orders[leader]
         turns += order
-        card, bit, lead, best_power = infos[t]
         mask = masks[leader]
         if not mask & bit or (laid_out and laid_out.get(leader) == card and mask.bit_count() > 1):
-            return -1
+            return False
         masks[leader] = mask ^ bit
-        follow = lead | tarocks  # the cards that may beat the lead: its suit and the tarocks
         winner = leader
-        for seat, (card, bit, _suit, power) in zip(order[1:], infos[t + 1 : t + n], strict=True):
-            mask = masks[seat]  # a card not held leaves a bit in the seat's mask: refused at the end
-            if bit & lead:
+        for seat, (card, bit, _suit, power) in zip(after, it, strict=False):  # the trick's next cards
+            mask = masks[seat]
+            if bit & lead:  # followed suit (a tarock led: played a tarock)
                 if laid_out and laid_out.get(seat) == card and (mask & lead).bit_count() > 1:
-                    return -1  # 5.3, 6.3: the laid-out card stays out while another can go
+                    return False  # 5.3, 6.3: the laid-out card stays out while another can go
+                if power > best:
+                    best, winner = power, seat
             else:  # 1.5: follow the suit led, else a tarock, else anything
-                if mask & lead or (not bit & tarocks and mask & tarocks):
-                    return -1
+                if mask & lead:
+                    return False
+                if bit & tarocks:
+                    if power > best:
+                        best, winner = power, seat
+                elif mask & tarocks:
+                    return False
                 if laid_out and laid_out.get(seat) == card and ((mask & tarocks) or mask).bit_count() > 1:
-                    return -1
+                    return False
             masks[seat] = mask ^ bit
-            if bit & follow and power > best_power:
-                best_power, winner = power, seat
-        cards = tuple(played[t : t + n])
-        won[winner].extend(cards)
-        tricks.append((leader, cards, winner))
+        cards = played[t : t + n]
+        t += n
+        by = seats[winner]
+        won[by].extend(cards)
+        tricks.append((order[0], cards, by))
         leader = winner
-    if said != turns or any(masks.values()):
-        return -1
+    if said[i:] != turns or any(masks):
+        return False
     # the hand is over: what ``_play`` and ``_close_trick`` leave behind
+    counts = hand.counts
     for s in seats:
         hands[s].clear()
-        hand.counts[s] = suit_counts(())
+        counts[s] = suit_counts(())
     if hand.partner is not None and hand.called is not None:
         hand.partner_public = True  # the partner held the called card, and played it
-    hand.codes.extend(codes)
-    hand.moved_by.extend(said)
-    play.leader = hand.turn = leader
-    hand.trick_best = order.index(leader)  # the last trick's winner
+    play.leader = hand.turn = seats[leader]
+    hand.trick_best = order.index(seats[leader])  # the last trick's winner
     hand._end("misere" if hand.misere else "played")
-    return len(moves)
+    return True
 
 
 def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, Any]:
@@ -1420,10 +1533,8 @@ def bot_record(seed: int, rules: Any, seats: Any, stake: int = 1) -> dict[str, A
     return hand.record()
 
 
-@cache
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of a live view (engine/schemas/talon/live-view.schema.json)."""
-    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+#: the JSON schema of a seat's view
+view_schema = schema_of("talon", "live-view")
 
 
 LIVE = LiveGame(start=start, view_schema=view_schema, phases=PHASES)

@@ -9,14 +9,14 @@ zero (5.0). A misère has no sides: the most card points pay every other player 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.core import fields
 from engine.core.presets import spec_of
 from engine.core.scoring import team_payments
 from engine.talon.rules import PRESETS, Rules
-from engine.talon.summary import MAX_KONTRA, Summary, parse_summary, read_rules
+from engine.talon.summary import MAX_KONTRA, Bonus, Summary, parse_summary, read_rules
 from engine.talon.tables import (
     BONUS_OPTION,
     BONUS_SIZES,
@@ -69,56 +69,73 @@ def score_items(s: Summary, rules: Rules) -> list[dict[str, Any]]:
 
 
 def _played(s: Summary, rules: Rules) -> list[dict[str, Any]]:
-    size, stake = s.size, s.stake
-    won_value, lost_value = CONTRACT_VALUES[size][s.contract or ""]
+    terms = _played_terms(
+        s.size, s.stake, s.contract, s.card_points, s.bonuses, s.kontra, s.handfuls, s.declarers, rules
+    )
+    return [
+        _item(name, team, won, value, kontra) if seat is None else _item(name, team, won, value, seat=seat)
+        for name, team, won, value, kontra, seat in terms
+    ]
 
-    def contract_value(declarer_wins: bool) -> int:
-        return won_value if declarer_wins else lost_value
 
-    def factor(name: str) -> int:
-        return 2 ** s.kontra.get(name, 0)
-
-    items: list[dict[str, Any]] = []
-    points = s.card_points or 0
+def _played_terms(
+    size: int,
+    stake: int,
+    contract: str | None,
+    card_points: int | None,
+    bonuses: Mapping[str, Bonus],
+    kontra: Mapping[str, int],
+    handfuls: Mapping[str, int],
+    declarers: Sequence[str],
+    rules: Rules,
+) -> Iterator[tuple[str, str, bool, int, int, str | None]]:
+    """The scored items of a played hand (a ``Summary``'s fields) as ``(name, team, won, value, kontra,
+    seat)``: ``_item``'s arguments (``seat`` a handful's, else None); every one a team item."""
+    won_value, lost_value = CONTRACT_VALUES[size][contract or ""]
+    points = card_points or 0
     declarer_wins = points >= REQUIRED_POINTS[size]
-    valat = s.bonuses.get("valat")
+    valat = bonuses.get("valat")
     if valat is not None and valat.announced:
         # 5.3: an announced valat scores eight times the contract and replaces it; it is won or lost as the
         # contract (6.2) and doubled on its own (7.2)
         declarer_wins = (valat.side == "declarer") == valat.made
-        value = 8 * contract_value(declarer_wins) * factor("valat") * stake
-        items.append(_item("valat", valat.side, valat.made, value, s.kontra.get("valat", 0)))
+        level = kontra.get("valat", 0)
+        value = 8 * (won_value if declarer_wins else lost_value) * 2**level * stake
+        yield "valat", valat.side, valat.made, value, level, None
     elif valat is not None and valat.made:
         # 5.2: four times the contract; the contract's doubling doubles it too (our choice: it is the
         # contract's score, 7.2); the option says whether it replaces the contract (8.2.3) or adds to it
         declarer_wins = valat.side == "declarer"
-        level = s.kontra.get("contract", 0) if rules.valat_replaces_contract else 0
+        contract_value = won_value if declarer_wins else lost_value
+        level = kontra.get("contract", 0) if rules.valat_replaces_contract else 0
         if not rules.valat_replaces_contract:
-            value = contract_value(declarer_wins) * factor("contract") * stake
-            items.append(_item("contract", "declarer", declarer_wins, value, s.kontra.get("contract", 0)))
-        value = 4 * contract_value(declarer_wins) * 2**level * stake
-        items.append(_item("valat", valat.side, True, value, level))
-    elif s.contract == "straw_man" and 2 * points == TOTAL_POINTS[size]:
-        items.append(_item("contract", "declarer", False, 0))  # 8.2: a tie of 53 each scores nothing
+            doubled = kontra.get("contract", 0)
+            yield "contract", "declarer", declarer_wins, contract_value * 2**doubled * stake, doubled, None
+        yield "valat", valat.side, True, 4 * contract_value * 2**level * stake, level, None
+    elif contract == "straw_man" and 2 * points == TOTAL_POINTS[size]:
+        yield "contract", "declarer", False, 0, 0, None  # 8.2: a tie of 53 each scores nothing
     else:
-        value = contract_value(declarer_wins) * factor("contract") * stake
-        items.append(_item("contract", "declarer", declarer_wins, value, s.kontra.get("contract", 0)))
-    for name in ("pagat_ultimo", "king_ultimo", "all_three", "all_four"):
-        bonus = s.bonuses.get(name)
-        if bonus is None:
-            continue
-        if bonus.announced:  # 5.3: double the basic value, won or lost; 7.2: doubled on its own
-            items.append(_item(name, bonus.side, bonus.made, 2 * factor(name) * stake, s.kontra.get(name, 0)))
-        elif bonus.made or name in SILENT_LOSS:  # 5.1, 6.3: an ultimo lost in the last trick costs 1
-            items.append(_item(name, bonus.side, bonus.made, stake))
-    for seat, tarocks in s.handfuls.items():
+        level = kontra.get("contract", 0)
+        value = (won_value if declarer_wins else lost_value) * 2**level * stake
+        yield "contract", "declarer", declarer_wins, value, level, None
+    if len(bonuses) > (valat is not None):
+        for name in ("pagat_ultimo", "king_ultimo", "all_three", "all_four"):
+            bonus = bonuses.get(name)
+            if bonus is None:
+                continue
+            if bonus.announced:  # 5.3: double the basic value, won or lost; 7.2: doubled on its own
+                level = kontra.get(name, 0)
+                yield name, bonus.side, bonus.made, 2 * 2**level * stake, level, None
+            elif bonus.made or name in SILENT_LOSS:  # 5.1, 6.3: an ultimo lost in the last trick costs 1
+                yield name, bonus.side, bonus.made, stake, 0, None
+    for seat, tarocks in handfuls.items():
         found = handful(size, tarocks)
         if found is None:
             continue
         name, value = found
-        team = s.side_of(seat)  # 6.2: paid to the side that wins the contract, never doubled (7.2)
-        items.append(_item(name, team, declarer_wins == (team == "declarer"), value * stake, seat=seat))
-    return items
+        # 6.2: paid to the side that wins the contract, never doubled (7.2)
+        team = "declarer" if seat in declarers else "opponents"  # ``Summary.side_of``
+        yield name, team, declarer_wins == (team == "declarer"), value * stake, 0, seat
 
 
 def _misere_base(s: Summary, rules: Rules) -> int:
@@ -175,6 +192,10 @@ def score(s: Summary, rules: Rules) -> dict[str, Any]:
 def score_payments(s: Summary, rules: Rules) -> dict[str, int]:
     """``score(s, rules)["payments"]``, the team items' values summed before they are paid: every team item
     of a hand is paid between the same sides, and ``team_payments`` is linear in the value."""
+    if s.kind == "played":
+        return played_payments(
+            s.seats, s.stake, s.contract, s.card_points, s.bonuses, s.kontra, s.handfuls, s.declarers, rules
+        )
     payments = dict.fromkeys(s.seats, 0)
     net = 0
     for item in score_items(s, rules):
@@ -188,6 +209,27 @@ def score_payments(s: Summary, rules: Rules) -> dict[str, int]:
         for seat, amount in team_payments(s.seats, net, s.seats, s.declarers).items():
             payments[seat] += amount
     return payments
+
+
+def played_payments(
+    seats: tuple[str, ...],
+    stake: int,
+    contract: str | None,
+    card_points: int | None,
+    bonuses: Mapping[str, Bonus],
+    kontra: Mapping[str, int],
+    handfuls: Mapping[str, int],
+    declarers: Sequence[str],
+    rules: Rules,
+) -> dict[str, int]:
+    """``score_payments`` of a played hand given by its ``Summary``'s fields (a live hand's own, without
+    building the Summary): its items are all team items (``_played_terms``), summed before they are paid."""
+    net = 0
+    size = len(seats)
+    terms = _played_terms(size, stake, contract, card_points, bonuses, kontra, handfuls, declarers, rules)
+    for _name, team, won, value, _kontra, _seat in terms:
+        net += value if won == (team == "declarer") else -value
+    return team_payments(seats, net, seats, declarers)
 
 
 def score_summary(summary: Any, rules: Any = None) -> dict[str, Any]:

@@ -136,7 +136,7 @@ def parse_summary(summary: Any, rules: Rules) -> Summary:
     seats = _seat_list(fields.present(s, "seats", "seats"))
     stake = fields.integer(s.get("stake", 1), 1, MAX_STAKE, "stake")
     if s.get("sitting_out") is not None:  # every seat plays at every size (1.2, 2.0, 3.0, 4.0, 8.2)
-        raise FieldError("sitting_out", Message("nobody_sits_out", _("nobody sits out in this game")))
+        raise FieldError("sitting_out", Message("talon_nobody_sits_out", _("nobody sits out in this game")))
     size = len(seats)
     base = Summary(seats=seats, stake=stake, kind=kind)
     if kind == "played":

@@ -9,6 +9,7 @@ hold an underscore, a placeholder or a ``%``."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from django.utils import translation
@@ -22,8 +23,10 @@ OTHER_GAMES = [g for g in GAMES.values() if g.live is not None and g.id != "hung
 HANDS = 30
 
 
-def _announcements(descriptor, preset: str) -> set[str]:
+@cache
+def _announcements(game_id: str, preset: str) -> frozenset[str]:
     """The announcement codes ``HANDS`` hands of ``preset`` make at the game's largest table."""
+    descriptor = GAMES[game_id]
     seats = tuple("ABCDEF"[: max(descriptor.table_sizes)])
     said: set[str] = set()
     for seed in range(HANDS):
@@ -35,13 +38,13 @@ def _announcements(descriptor, preset: str) -> set[str]:
         while not hand.done:
             hand.apply(hand.bot_move("random" if rng.random() < 0.5 else "rule", rng))
         said |= {item["say"] for item in hand.public_view().get("announcements") or []}
-    return said
+    return frozenset(said)
 
 
 @pytest.mark.parametrize("descriptor", OTHER_GAMES, ids=lambda d: d.id)
 @pytest.mark.parametrize("language", ["en", "hu", "de"])
 def test_every_announcement_reads_as_words(descriptor, language: str) -> None:
-    codes = set().union(*(_announcements(descriptor, preset) for preset in descriptor.presets))
+    codes = set().union(*(_announcements(descriptor.id, preset) for preset in descriptor.presets))
     with translation.override(language):
         words = client_words(descriptor.id)
         faces = card_faces(descriptor.id)

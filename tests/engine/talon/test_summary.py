@@ -30,7 +30,7 @@ TALON = game("talon")
         ({"seats": ["A", "\x00", "B"]}, "seats.1", "seat_label"),
         (hand(4, stake=0), "stake", "integer_range"),
         (hand(4, stake=10**40), "stake", "integer_range"),
-        (hand(4, sitting_out="E"), "sitting_out", "nobody_sits_out"),
+        (hand(4, sitting_out="E"), "sitting_out", "talon_nobody_sits_out"),
         (hand(4, kind="won"), "kind", "one_of"),
         (hand(4, rules="nope"), "rules", "unknown_preset"),
         (hand(4, rules={"preset": "standard", "options": {"x": 1}}), "rules", "unknown_options"),
