@@ -51,7 +51,12 @@ class LiveStartIn(serializers.Serializer):
 class PracticeIn(serializers.Serializer):
     game = serializers.CharField()
     preset = serializers.CharField(required=False)
-    players = serializers.ListField(child=serializers.CharField(), help_text="the people's names, 1 to 4")
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="the people's names, 1 to the table's seats"
+    )
+    seats = serializers.IntegerField(
+        required=False, help_text="the table's size, one the preset seats (default: the game's usual one)"
+    )
     bot_kind = serializers.CharField(required=False, help_text='"rule" or "random"')
     hands = serializers.IntegerField(required=False)
 
@@ -167,7 +172,8 @@ class TableLiveStartView(ApiView):
 
 class PracticeView(ClubView):
     @extend_schema(
-        summary="Start a practice table of the club (its organizers): 1 to 4 people, bots for the rest; "
+        summary="Start a practice table of the club (its organizers) of any size its rules seat: people by "
+        "name, bots for the rest; "
         "the answer holds each seat's private link",
         request=PracticeIn,
         responses={201: OpenApiTypes.OBJECT},
@@ -184,6 +190,7 @@ class PracticeView(ClubView):
             players=data.get("players"),
             bot_kind=data.get("bot_kind", "rule"),
             hands=data.get("hands", 4),
+            seats=data.get("seats"),
         )
         return Response(live_selectors.table_body(live_table, with_links=True), status=201)
 

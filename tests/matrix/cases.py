@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.core.descriptor import GameDescriptor
 from engine.games import GAMES
+from tournaments.core.formats import preset_table_sizes
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,8 @@ class Case:
 
 
 def allowed_sizes(game: GameDescriptor, preset: str) -> tuple[int, ...]:
-    """The table sizes a tournament of ``preset`` may seat (see the module's docstring)."""
-    named = game.formats.get(preset, {}).get("table_sizes")
-    if not named:
-        return tuple(game.table_sizes)
-    return tuple(size for size in game.table_sizes if size in set(named))
+    """The table sizes a tournament of ``preset`` may seat (see the module's docstring), smallest first."""
+    return tuple(sorted(preset_table_sizes(game.id, preset)))
 
 
 def all_cases() -> list[Case]:

@@ -228,6 +228,29 @@ def test_a_clubs_practice_form(organizer_club: Club, organizer_user: Any) -> Non
     assert LiveTable.objects.filter(club=organizer_club).count() == 1
 
 
+def test_a_practice_table_of_six_and_a_size_the_rules_do_not_seat(
+    organizer_club: Club, organizer_user: Any
+) -> None:
+    client = logged_in(organizer_user)
+    url = f"/clubs/{organizer_club.slug}/practice/"
+    form = {"game": "slovenian", "preset": "bled", "bot_kind": "rule", "hands": "1", "player_0": "Anna"}
+    refused = client.post(url, {**form, "seats": "4"})  # Slovenian tarok is three-handed
+    assert refused.status_code == 400
+    page = body(refused)
+    assert 'href="#f-seats"' in page  # the error summary links to the field
+    assert "must be one of 3 for these rules" in page
+    assert 'value="Anna"' in page  # what was typed is kept
+    assert not LiveTable.objects.filter(club=organizer_club).exists()
+
+    names = ["Anna", "Béla", "Csaba", "Dóra", "Emil", "Feri"]
+    six = {**form, "game": "talon", "preset": "standard", "seats": "6"}
+    response = client.post(url, {**six, **{f"player_{i}": n for i, n in enumerate(names)}})
+    assert response.status_code == 302
+    live_table = LiveTable.objects.get(club=organizer_club)
+    assert live_table.positions == list("ABCDEF")
+    assert [s.name for s in live_table.seats.order_by("position")] == names
+
+
 def test_a_practice_table_is_never_public(practice: LiveTable, client: Client) -> None:
     response = client.get(f"/live/tables/{practice.pk}/")
     assert response.status_code == 302

@@ -105,6 +105,16 @@ def starting_preset(game_id: str) -> str:
     )
 
 
+def preset_table_sizes(game_id: str, preset: str) -> tuple[int, ...]:
+    """The table sizes ``preset`` of ``game_id`` seats, the game's preferred size first where the preset
+    has it: the sizes its tournament format names (Cego's four-handed game: 4 only), else the game's."""
+    descriptor = game(game_id)
+    named = descriptor.formats.get(preset, {}).get("table_sizes")
+    sizes = [size for size in descriptor.table_sizes if not named or size in set(named)]
+    main = descriptor.main_table_size
+    return tuple(sorted(sizes, key=lambda size: size != main))
+
+
 def table_sizes_of(tournament: Any) -> tuple[int, ...]:
     """The table sizes a tournament's draw may use, the one it fills first first (its own choice where it
     made one, else its game's: e.g. Cego at Ichenheim (3, 4), Talon (6, 5), Hungarian Tarokk (4, 5))."""

@@ -34,9 +34,9 @@ from engine.games import game
 from tournaments.core.audit import acting_as, actor_of
 from tournaments.core.engine_messages import engine_error
 from tournaments.core.events import LIVE_MOVED, publish
-from tournaments.core.formats import deal_sequence, rules_for
+from tournaments.core.formats import deal_sequence, preset_table_sizes, rules_for
 from tournaments.core.validation import conflict, invalid, key, text, whole_number
-from tournaments.draw.models import OPEN_ROUND_STATUSES, Round, Table
+from tournaments.draw.models import OPEN_ROUND_STATUSES, POSITIONS, Round, Table
 from tournaments.live import replay
 from tournaments.live.models import PRESENT_SECONDS, LiveAction, LiveHand, LiveSeat, LiveTable
 from tournaments.organizing.models import Club, Tournament, refuse_if_finished
@@ -113,8 +113,10 @@ def practice_table_start(
     players: Sequence[Any] = (),
     bot_kind: Any = "rule",
     hands: Any = 4,
+    seats: Any = None,
 ) -> LiveTable:
-    """A practice table of ``club`` outside any tournament: ``players`` (1 to the table's size, by name)
+    """A practice table of ``club`` outside any tournament, of ``seats`` (a size the preset seats; None: the
+    first of them, the game's usual size where the preset has it): ``players`` (1 to ``seats``, by name)
     take the first seats, bots of ``bot_kind`` the rest; it plays ``hands`` deals and enters nothing."""
     try:
         descriptor = game(game_id)
@@ -127,7 +129,14 @@ def practice_table_start(
         raise invalid(
             "preset", _("must be one of %(known)s"), params={"known": ", ".join(descriptor.presets)}
         )
-    size = descriptor.main_table_size
+    sizes = preset_table_sizes(descriptor.id, preset)
+    size = sizes[0] if seats is None else whole_number(seats, "seats", low=1, high=len(POSITIONS))
+    if size not in sizes:
+        raise invalid(
+            "seats",
+            _("must be one of %(known)s for these rules"),
+            params={"known": ", ".join(map(str, sorted(sizes)))},
+        )
     if not isinstance(players, list | tuple) or not 1 <= len(players) <= size:
         raise invalid("players", _("name one to %(size)s players"), params={"size": size})
     names = [text(name, f"players.{i}", max_length=NAME_MAX, required=True) for i, name in enumerate(players)]

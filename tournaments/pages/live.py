@@ -328,7 +328,10 @@ def table_start(request: HttpRequest, tournament: Tournament, number: int, table
     return redirect(_table_url(live_table))
 
 
-PRACTICE_PLAYERS = 4
+#: the name fields the practice form has: the largest table a live game seats (Talon: 6)
+PRACTICE_PLAYERS = max(
+    (size for g in GAMES.values() if g.live is not None for size in g.table_sizes), default=4
+)
 PRACTICE_HANDS_DEFAULT = 4
 
 
@@ -337,7 +340,7 @@ def practice_games() -> list[tuple[str, str]]:
 
 
 def _practice_labels() -> dict[str, Any]:
-    labels: dict[str, Any] = {"game": _("Game"), "preset": _("Rules")}
+    labels: dict[str, Any] = {"game": _("Game"), "preset": _("Rules"), "seats": _("Seats at the table")}
     for i in range(PRACTICE_PLAYERS):
         labels[f"player_{i}"] = _("Player %(n)s") % {"n": i + 1}
     labels["bot_kind"] = _("Bots")
@@ -363,12 +366,15 @@ def practice_choices() -> dict[str, Any]:
                     else f"{name}: {preset_name(game_id, preset)}",
                 )
             )
-    return {"games": practice_games(), "presets": presets, "bots": bot_kinds()}
+    sizes = sorted({size for g in GAMES.values() if g.live is not None for size in g.table_sizes})
+    seats = [("", _("As the rules seat a table")), *((str(n), _("%(n)s seats") % {"n": n}) for n in sizes)]
+    return {"games": practice_games(), "presets": presets, "bots": bot_kinds(), "seats": seats}
 
 
 @never_cache
 def practice_new(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's practice table: 1–4 players by name, bots in the other seats; for the club's organizers."""
+    """A club's practice table of any size its rules seat: players by name, bots in the other seats; for
+    the club's organizers."""
     club = selectors.club_by_slug(slug)
     if club is None:
         raise Http404("No such club")
@@ -380,6 +386,7 @@ def practice_new(request: HttpRequest, slug: str) -> HttpResponse:
         post = request.POST
         game_id = form.choice(post, "game", dict(choices["games"]))
         preset = form.choice(post, "preset", [p for p, _label in choices["presets"]])
+        seats = form.choice(post, "seats", dict(choices["seats"]))
         names = [form.text(post, f"player_{i}", 120).strip() for i in range(PRACTICE_PLAYERS)]
         players = [n for n in names if n]
         if not players:
@@ -390,7 +397,7 @@ def practice_new(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 live_table = live_services.practice_table_start(
                     club=club, by=request.user, game_id=game_id, preset=preset, players=players,
-                    bot_kind=bot_kind, hands=hands,
+                    bot_kind=bot_kind, hands=hands, seats=int(seats) if seats else None,
                 )  # fmt: skip
             except ValidationError as exc:
                 form.refused(_practice_fields(exc))
@@ -425,7 +432,7 @@ def practice_context() -> dict[str, Any]:
     default_game = choices["games"][0][0] if choices["games"] else "hungarian"
     form = PageForm(
         _practice_labels(),
-        {"game": default_game, "preset": game(default_game).default_preset, "bot_kind": "rule",
+        {"game": default_game, "preset": game(default_game).default_preset, "seats": "", "bot_kind": "rule",
          "hands": PRACTICE_HANDS_DEFAULT},
     )  # fmt: skip
     return {"form": form, "choices": choices, "players": range(PRACTICE_PLAYERS)}
