@@ -2,7 +2,8 @@
 fails here (issue 22 §3 saved it before its restructuring; issue 23 saved it again with the games, a table's
 next deal, the tournament's game and per-size format fields and the seeded draw; issue 24 with series, clubs,
 players and their merges, ratings and statistics; issue 31 with a registration's "did not come" and the
-format's deals within the round's time, and every game named: a tournament's game is required at creation).
+format's deals within the round's time, and every game named: a tournament's game is required at creation;
+issue 34 with a practice table's size).
 
 ``openapi.yaml`` is generated with ``manage.py spectacular --lang en --file tests/api/openapi.yaml`` on
 SQLite, and ``openapi.postgresql.yaml`` the same with ``DATABASE_URL`` on PostgreSQL: the integer fields'
