@@ -180,10 +180,10 @@ class TarokHand(TrickHand):
                                  n=len(self.seats))
             )  # fmt: skip
         carry = self.deal.carry
-        held = radelci_of(carry, self.seats, self.rules, TarokError) if carry else {}
-        #: the seats holding a radelc from the table's earlier hands (pagat "Radelci")
-        self.radelci: tuple[str, ...] = tuple(held)
-        self.held_radelci: dict[str, int] = held
+        #: the seats holding radelci from the table's earlier hands, and how many (pagat "Radelci")
+        self.held_radelci: dict[str, int] = (
+            radelci_of(carry, self.seats, self.rules, TarokError) if carry else {}
+        )
         cards = _shuffled(self.deal.seed)
         self.hands = {s: cards[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, s in enumerate(self.seats)}
         self.talon: list[str] = cards[3 * HAND_SIZE :]
@@ -745,7 +745,7 @@ class TarokHand(TrickHand):
         if contract == "klop":
             points = {s: (thirds[s] + 1) // 3 for s in seats}
             return Summary(seats, stake, "played", "klop", klop_points=points, kontra_by=self.klop_kontra_by,
-                           radelci=self.radelci)  # fmt: skip
+                           radelci=tuple(self.held_radelci))  # fmt: skip
         declarer: str = self.declarer  # type: ignore[assignment]
         kontra = self.kontra.get("game", 0)
         tricks = self.play.tricks  # type: ignore[union-attr]
@@ -753,7 +753,14 @@ class TarokHand(TrickHand):
             took = sum(1 for _l, _c, w in tricks if w == declarer)
             made = took == 0 if contract in ("berac", "odprti_berac") else took == len(tricks) == TRICKS
             return Summary(
-                seats, stake, "played", contract, declarer, made=made, kontra=kontra, radelci=self.radelci
+                seats,
+                stake,
+                "played",
+                contract,
+                declarer,
+                made=made,
+                kontra=kontra,
+                radelci=tuple(self.held_radelci),
             )
         pile = thirds[declarer] + sum(THIRDS[c] for c in self.discards)
         if contract == "solo" and self.rules.solo_talon_to_declarer:
@@ -797,7 +804,7 @@ class TarokHand(TrickHand):
             kontra=kontra,
             bonuses=bonuses,
             mond_captured=mond,
-            radelci=self.radelci,
+            radelci=tuple(self.held_radelci),
         )
 
     def _trick_seats(self, trick: tuple[str, tuple[str, ...], str]) -> list[str]:

@@ -82,7 +82,7 @@ def test_a_carried_radelc_doubles_its_holders_score_and_the_record_replays_to_it
 
 def test_the_holders_are_named_in_seat_order_and_a_thrown_in_hand_names_none() -> None:
     hand_ = played_out(dealt(4, {"radelci": {"C": 1, "A": 3}}), "rule", 4)
-    assert hand_.radelci == ("A", "C")
+    assert tuple(hand_.held_radelci) == ("A", "C")
     if hand_.summary()["kind"] == "played":
         assert hand_.summary()["radelci"] == ["A", "C"]
     annul = dealt(0, {"radelci": {"B": 1}})
